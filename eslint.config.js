@@ -1,0 +1,23 @@
+// Lint: TypeScript rules plus the architecture boundaries of design.md §3:
+// src/ never imports server/, server/ never imports src/, domain/ imports neither.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const forbid = (...groups) => ({
+  'no-restricted-imports': ['error', { patterns: groups.map((g) => ({ group: g, message: 'Cruza un límite de la arquitectura (design.md §3).' })) }],
+});
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'drizzle/**', 'coverage/**', 'dev-dist/**', 'bench/.data/**', 'tests/.artifacts/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  { files: ['src/**'], rules: forbid(['**/server/**', '*/server', 'better-sqlite3', 'drizzle-orm*', 'fastify*', '@fastify/*']) },
+  { files: ['server/**'], rules: forbid(['**/src/**', 'react', 'react-dom', '@mantine/*', 'dexie*']) },
+  { files: ['domain/**'], rules: forbid(['**/src/**', '**/server/**', 'react', '@mantine/*', 'dexie*', 'better-sqlite3', 'drizzle-orm*', 'fastify*', 'node:*']) },
+);

@@ -1,0 +1,291 @@
+/**
+ * Data model (Drizzle, SQLite). Invariants:
+ * - Money is integer cents (`*_cents` columns); never floats.
+ * - Timestamps are UTC ISO-8601 strings.
+ * - products.stock is a cache of SUM(stock_movements.delta) for that product: every stock change
+ *   inserts a movement in the same transaction (server/modules/stock/repository.ts).
+ * - Catalogue-like rows (products, categories, brands, business_info, configuration) carry `revision`:
+ *   SQL triggers (drizzle/0001_*.sql) stamp every insert/update with the next value of the server-wide
+ *   counter sync_state.revision, so GET /sync/pull?since=<rev> finds every change. Deletes are soft
+ *   (deleted_at) on those rows so the pull can send tombstones and old sales keep their references.
+ * - Sales are exactly-once: UNIQUE(client_sale_id) and UNIQUE(device_id, device_seq).
+ */
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+const createdAt = () => text('created_at').notNull().default(now);
+const updatedAt = () => text('updated_at').notNull().default(now);
+const revision = () => integer('revision').notNull().default(0);
+
+export const syncState = sqliteTable('sync_state', {
+  id: integer('id').primaryKey(),
+  revision: integer('revision').notNull().default(0),
+});
+
+export const users = sqliteTable('users', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  username: text('username').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  fullName: text('full_name').notNull(),
+  email: text('email'),
+  role: text('role', { enum: ['admin', 'vendedor'] }).notNull().default('vendedor'),
+  active: integer('active', { mode: 'boolean' }).notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const businessInfo = sqliteTable('business_info', {
+  id: integer('id').primaryKey(),
+  businessName: text('business_name').notNull().default(''),
+  cuit: text('cuit'),
+  address: text('address'),
+  phone: text('phone'),
+  email: text('email'),
+  website: text('website'),
+  description: text('description'),
+  instagram: text('instagram'),
+  facebook: text('facebook'),
+  whatsapp: text('whatsapp'),
+  openingHours: text('opening_hours'),
+  taxCondition: text('tax_condition'),
+  province: text('province'),
+  city: text('city'),
+  postalCode: text('postal_code'),
+  logo: text('logo'),
+  revision: revision(),
+  updatedAt: updatedAt(),
+});
+
+export const configuration = sqliteTable(
+  'configuration',
+  {
+    categoria: text('categoria').notNull(),
+    clave: text('clave').notNull(),
+    valor: text('valor').notNull(),
+    tipo: text('tipo').notNull().default('string'),
+    descripcion: text('descripcion'),
+    esEditable: integer('es_editable', { mode: 'boolean' }).notNull().default(true),
+    revision: revision(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.categoria, t.clave] }), index('configuration_revision_idx').on(t.revision)],
+);
+
+export const categories = sqliteTable(
+  'categories',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    description: text('description'),
+    order: integer('sort_order').notNull().default(0),
+    isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    deletedAt: text('deleted_at'),
+    revision: revision(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('categories_revision_idx').on(t.revision)],
+);
+
+export const brands = sqliteTable(
+  'brands',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    description: text('description'),
+    isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    deletedAt: text('deleted_at'),
+    revision: revision(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('brands_revision_idx').on(t.revision)],
+);
+
+export const products = sqliteTable(
+  'products',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    code: text('code'),
+    name: text('name').notNull(),
+    description: text('description'),
+    priceCents: integer('price_cents').notNull(),
+    costCents: integer('cost_cents').notNull().default(0),
+    stock: integer('stock').notNull().default(0),
+    minStock: integer('min_stock').notNull().default(5),
+    categoryId: integer('category_id').references(() => categories.id),
+    brandId: integer('brand_id').references(() => brands.id),
+    showInCatalog: integer('show_in_catalog', { mode: 'boolean' }).notNull().default(true),
+    image: text('image'),
+    active: integer('active', { mode: 'boolean' }).notNull().default(true),
+    /** foldText(name code description): lower case, no accents; indexed by products_fts (trigram). */
+    searchText: text('search_text').notNull().default(''),
+    deletedAt: text('deleted_at'),
+    revision: revision(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('products_code_uq').on(t.code).where(sql`${t.code} IS NOT NULL AND ${t.deletedAt} IS NULL`),
+    index('products_catalog_idx').on(t.active, t.showInCatalog, t.deletedAt, t.name),
+    index('products_category_idx').on(t.categoryId),
+    index('products_brand_idx').on(t.brandId),
+    index('products_revision_idx').on(t.revision),
+  ],
+);
+
+export const stockMovements = sqliteTable(
+  'stock_movements',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    productId: integer('product_id').notNull().references(() => products.id),
+    delta: integer('delta').notNull(),
+    reason: text('reason', { enum: ['initial', 'sale', 'cancel', 'set', 'add', 'subtract'] }).notNull(),
+    saleId: integer('sale_id').references(() => sales.id),
+    userId: integer('user_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stock_movements_product_idx').on(t.productId), index('stock_movements_sale_idx').on(t.saleId)],
+);
+
+export const devices = sqliteTable('devices', {
+  id: text('id').primaryKey(),
+  name: text('name'),
+  userAgent: text('user_agent'),
+  userId: integer('user_id').references(() => users.id),
+  lastSeq: integer('last_seq').notNull().default(0),
+  lastSeenAt: text('last_seen_at'),
+  lastPushAt: text('last_push_at'),
+  lastPullAt: text('last_pull_at'),
+  createdAt: createdAt(),
+});
+
+export const sales = sqliteTable(
+  'sales',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    saleNumber: text('sale_number').notNull().unique(),
+    clientSaleId: text('client_sale_id').unique(),
+    deviceId: text('device_id').references(() => devices.id),
+    deviceSeq: integer('device_seq'),
+    userId: integer('user_id').notNull().references(() => users.id),
+    customerName: text('customer_name'),
+    customerDocument: text('customer_document'),
+    customerEmail: text('customer_email'),
+    paymentMethod: text('payment_method', { enum: ['efectivo', 'tarjeta', 'transferencia', 'mercadopago'] }).notNull(),
+    paymentStatus: text('payment_status', { enum: ['pagado', 'pendiente', 'cancelado'] }).notNull().default('pagado'),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+    /** Sum of unit cost × quantity at sale time, so profit aggregates need no join. */
+    costCents: integer('cost_cents').notNull().default(0),
+    notes: text('notes'),
+    /** Offline anomalies: an oversold item (stock went negative) / a device price ≠ current price. */
+    flagOversold: integer('flag_oversold', { mode: 'boolean' }).notNull().default(false),
+    flagPriceChanged: integer('flag_price_changed', { mode: 'boolean' }).notNull().default(false),
+    /** When the sale happened (device capture time for synced sales). */
+    saleDate: text('sale_date').notNull(),
+    createdAt: createdAt(),
+    cancelledAt: text('cancelled_at'),
+    cancelledBy: integer('cancelled_by').references(() => users.id),
+    preferenceId: text('preference_id'),
+    externalReference: text('external_reference'),
+  },
+  (t) => [
+    uniqueIndex('sales_device_seq_uq').on(t.deviceId, t.deviceSeq),
+    index('sales_date_idx').on(t.saleDate),
+    index('sales_status_date_idx').on(t.paymentStatus, t.saleDate),
+    index('sales_method_date_idx').on(t.paymentMethod, t.saleDate),
+    index('sales_user_idx').on(t.userId),
+    index('sales_preference_idx').on(t.preferenceId),
+    index('sales_external_ref_idx').on(t.externalReference),
+  ],
+);
+
+export const saleItems = sqliteTable(
+  'sale_items',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    saleId: integer('sale_id').notNull().references(() => sales.id),
+    productId: integer('product_id').notNull().references(() => products.id),
+    productName: text('product_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    unitCostCents: integer('unit_cost_cents').notNull().default(0),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    /** Catalogue price when the sale was applied, if it differed from what the device charged. */
+    catalogPriceCents: integer('catalog_price_cents'),
+  },
+  (t) => [index('sale_items_sale_idx').on(t.saleId), index('sale_items_product_idx').on(t.productId)],
+);
+
+export const contactMessages = sqliteTable(
+  'contact_messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    subject: text('subject'),
+    message: text('message').notNull(),
+    productId: integer('product_id').references(() => products.id),
+    status: text('status', { enum: ['nuevo', 'leido', 'respondido', 'archivado'] }).notNull().default('nuevo'),
+    notes: text('notes'),
+    ip: text('ip'),
+    respondedAt: text('responded_at'),
+    respondedBy: integer('responded_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('contact_status_idx').on(t.status), index('contact_created_idx').on(t.createdAt)],
+);
+
+export const invoices = sqliteTable(
+  'invoices',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    saleId: integer('sale_id').notNull().references(() => sales.id),
+    tipoComprobante: integer('tipo_comprobante').notNull(),
+    puntoVenta: integer('punto_venta').notNull(),
+    numero: integer('numero').notNull(),
+    documentoTipo: integer('documento_tipo').notNull(),
+    documentoNro: text('documento_nro').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    netCents: integer('net_cents').notNull().default(0),
+    ivaCents: integer('iva_cents').notNull().default(0),
+    cbteFch: text('cbte_fch').notNull(),
+    status: text('status', { enum: ['pendiente', 'aprobada', 'rechazada'] }).notNull().default('pendiente'),
+    cae: text('cae'),
+    caeVencimiento: text('cae_vencimiento'),
+    observaciones: text('observaciones'),
+    userId: integer('user_id').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_uq').on(t.puntoVenta, t.tipoComprobante, t.numero),
+    index('invoices_sale_idx').on(t.saleId),
+    index('invoices_created_idx').on(t.createdAt),
+  ],
+);
+
+export const payments = sqliteTable(
+  'payments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    saleId: integer('sale_id').references(() => sales.id),
+    preferenceId: text('preference_id').notNull(),
+    externalReference: text('external_reference').notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    status: text('status').notNull().default('pending'),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_preference_uq').on(t.preferenceId),
+    index('payments_reference_idx').on(t.externalReference),
+    index('payments_provider_idx').on(t.providerPaymentId),
+  ],
+);

@@ -1,0 +1,36 @@
+/**
+ * First-start data: the admin user (ADMIN_PASSWORD or a random one announced once), the single
+ * business-info row, the `ventas` numbering defaults, and (unless DEMO_DATA=false) a demo shop.
+ * Every step only fills what is missing, so it is safe on every start.
+ */
+import { NUMBERING_DEFAULTS } from '../../domain/constants';
+import type { AppConfig } from '../config';
+import { hashPassword, randomPassword } from '../modules/auth/password';
+import { usersRepository } from '../modules/users/repository';
+import type { Db } from './client';
+import { seedDemoData } from './demo-data';
+import { businessInfo, configuration } from './schema';
+
+const NUMBERING_ENTRIES = [
+  { clave: 'prefijo', valor: NUMBERING_DEFAULTS.prefijo, descripcion: 'Prefijo de los números de venta', esEditable: true },
+  { clave: 'formato', valor: NUMBERING_DEFAULTS.formato, descripcion: 'Formato del número de venta', esEditable: true },
+  { clave: 'sucursal', valor: NUMBERING_DEFAULTS.sucursal, descripcion: 'Identificador de sucursal', esEditable: true },
+  { clave: 'numero_actual', valor: NUMBERING_DEFAULTS.numero_actual, descripcion: 'Próximo número a asignar', esEditable: false, tipo: 'number' },
+];
+
+export async function seedDatabase(db: Db, config: AppConfig, announce: (line: string) => void): Promise<void> {
+  if (usersRepository.count(db) === 0) {
+    const password = config.adminPassword ?? randomPassword();
+    usersRepository.insert(db, { username: 'admin', fullName: 'Administrador', role: 'admin', passwordHash: await hashPassword(password) });
+    announce(
+      config.adminPassword
+        ? 'Usuario inicial: admin (contraseña tomada de ADMIN_PASSWORD)'
+        : `Usuario inicial: admin — contraseña: ${password}  (se muestra solo esta vez; cambiala en Mi Perfil)`,
+    );
+  }
+  db.insert(businessInfo).values({ id: 1, businessName: '' }).onConflictDoNothing().run();
+  for (const entry of NUMBERING_ENTRIES) {
+    db.insert(configuration).values({ categoria: 'ventas', tipo: 'string', ...entry }).onConflictDoNothing().run();
+  }
+  if (config.demoData) seedDemoData(db);
+}

@@ -1,0 +1,17 @@
+/** The JSON envelope every API reply uses: {success, message?, data?, pagination?} (design.md §6). */
+export interface Pagination {
+  page: number;
+  limit: number;
+  total: number;
+  totalItems: number;
+  totalPages: number;
+}
+
+export function ok<T>(data: T, message?: string) {
+  return message === undefined ? { success: true as const, data } : { success: true as const, message, data };
+}
+
+export function paginated<T>(data: T[], page: number, limit: number, total: number) {
+  const pagination: Pagination = { page, limit, total, totalItems: total, totalPages: Math.max(1, Math.ceil(total / limit)) };
+  return { success: true as const, data, pagination };
+}

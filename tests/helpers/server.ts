@@ -1,0 +1,66 @@
+/** A real server on a temporary SQLite file, driven with fastify.inject. */
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../server/app';
+import { loadConfig, type AppConfig } from '../../server/config';
+
+export const ADMIN_PASSWORD = 'admin-secreto-123';
+
+export interface TestServer {
+  app: FastifyInstance;
+  config: AppConfig;
+  /** inject() that parses the JSON envelope. */
+  call: (opts: InjectOptions & { token?: string }) => Promise<{ status: number; body: Envelope }>;
+  login: (username?: string, password?: string) => Promise<string>;
+  /** Creates a seller (vendedor) and returns its token. */
+  sellerToken: (username?: string) => Promise<string>;
+  close: () => Promise<void>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Envelope = { success: boolean; message?: string; data?: any; pagination?: any; [k: string]: any };
+
+export async function createTestServer(overrides: Partial<AppConfig> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mostrador-test-'));
+  const config = loadConfig(
+    { DEMO_DATA: 'false', ADMIN_PASSWORD, RATE_LIMIT_PER_MINUTE: '0', CLIENT_DIR: path.join(dataDir, 'no-client'), ...env },
+    { dataDir, ...overrides },
+  );
+  const app = await buildApp(config);
+  await app.ready();
+
+  const call: TestServer['call'] = async ({ token, headers, ...opts }) => {
+    const res = await app.inject({ ...opts, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    let body: Envelope;
+    try {
+      body = res.json();
+    } catch {
+      body = { success: false, raw: res.body };
+    }
+    return { status: res.statusCode, body };
+  };
+  const login = async (username = 'admin', password = ADMIN_PASSWORD) => {
+    const res = await call({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+    if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${res.body.message}`);
+    return res.body.data.token as string;
+  };
+  let sellers = 0;
+  const sellerToken = async (username = `vendedor${++sellers}`) => {
+    const admin = await login();
+    await call({ method: 'POST', url: '/api/users', token: admin, payload: { username, fullName: `Vendedor ${username}`, password: 'clave-vendedor', role: 'vendedor' } });
+    return login(username, 'clave-vendedor');
+  };
+  return {
+    app,
+    config,
+    call,
+    login,
+    sellerToken,
+    close: async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
