@@ -1,7 +1,29 @@
 /** Every API module, mounted under /api by app.ts. */
 import type { FastifyPluginAsync } from 'fastify';
-import authRoutes from './auth/routes';
 import healthRoutes from './health/routes';
+import authRoutes from './auth/routes';
 import usersRoutes from './users/routes';
+import businessInfoRoutes from './business-info/routes';
+import configurationRoutes from './configuration/routes';
+import categoriesRoutes from './categories/routes';
+import brandsRoutes from './brands/routes';
+import productsRoutes from './products/routes';
+import contactRoutes from './contact/routes';
+import uploadsRoutes from './uploads/routes';
+import salesRoutes from './sales/routes';
+import syncRoutes from './sync/routes';
 
-export const apiModules: FastifyPluginAsync[] = [healthRoutes, authRoutes, usersRoutes];
+export const apiModules: FastifyPluginAsync[] = [
+  healthRoutes,
+  authRoutes,
+  usersRoutes,
+  businessInfoRoutes,
+  configurationRoutes,
+  categoriesRoutes,
+  brandsRoutes,
+  productsRoutes,
+  contactRoutes,
+  uploadsRoutes,
+  salesRoutes,
+  syncRoutes,
+];

@@ -1,0 +1,6 @@
+/** uploads routes (being written). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+const uploadsRoutes: FastifyPluginAsyncZod = async () => {};
+
+export default uploadsRoutes;
