@@ -1,0 +1,55 @@
+/**
+ * Business info (spec §3): one record, read publicly and replaced as a whole by the admin.
+ * Every field but businessName is optional text ("" and null both mean "not set").
+ */
+import { optionalText, requiredText, z } from './common';
+
+/** Optional text that must match `pattern` when present. */
+const optionalMatching = (max: number, pattern: RegExp, message: string) =>
+  optionalText(max).refine((v) => v === null || pattern.test(v), message);
+
+export const businessInfoBody = z.object({
+  businessName: requiredText(120),
+  cuit: optionalText(20).refine(
+    (v) => v === null || /^\d{11}$/.test(v.replace(/[-\s.]/g, '')),
+    'debe tener 11 dígitos (ej. 20-12345678-9)',
+  ),
+  address: optionalText(200),
+  phone: optionalMatching(40, /^[0-9+()\-\s.]+$/, 'solo puede tener números, espacios, +, guiones y paréntesis'),
+  email: optionalMatching(120, /^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'no es un email válido'),
+  website: optionalMatching(200, /^\S+\.\S+$/, 'no es una dirección web válida'),
+  description: optionalText(1000),
+  instagram: optionalText(200),
+  facebook: optionalText(200),
+  whatsapp: optionalMatching(40, /^[0-9+()\-\s.]+$/, 'solo puede tener números, espacios, +, guiones y paréntesis'),
+  openingHours: optionalText(300),
+  taxCondition: optionalText(100),
+  province: optionalText(100),
+  city: optionalText(100),
+  postalCode: optionalText(20),
+  logo: optionalMatching(500, /^(https?:\/\/|\/uploads\/)\S+$/, 'debe ser una imagen subida (/uploads/...) o una URL http(s)'),
+});
+
+export type BusinessInfoInput = z.output<typeof businessInfoBody>;
+
+/** The business info as the API returns it (strings or null; businessName "" when unset). */
+export interface BusinessInfo {
+  businessName: string;
+  cuit: string | null;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  description: string | null;
+  instagram: string | null;
+  facebook: string | null;
+  whatsapp: string | null;
+  openingHours: string | null;
+  taxCondition: string | null;
+  province: string | null;
+  city: string | null;
+  postalCode: string | null;
+  logo: string | null;
+}
+
+export const BUSINESS_INFO_FIELDS = Object.keys(businessInfoBody.shape) as (keyof BusinessInfo)[];

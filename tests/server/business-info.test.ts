@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../helpers/server';
+
+let s: TestServer;
+let admin: string;
+beforeAll(async () => {
+  s = await createTestServer();
+  admin = await s.login();
+});
+afterAll(() => s.close());
+
+const full = {
+  businessName: 'Kiosco La Esquina',
+  cuit: '20-12345678-9',
+  address: 'Av. Rivadavia 5000',
+  phone: '+54 9 11 4444-5555',
+  email: 'hola@laesquina.com.ar',
+  website: 'https://laesquina.com.ar',
+  description: 'Accesorios de tecnología',
+  instagram: '@laesquina',
+  facebook: 'facebook.com/laesquina',
+  whatsapp: '+54 9 11 4444-5555',
+  openingHours: 'Lunes a viernes de 9 a 18',
+  taxCondition: 'Monotributo',
+  province: 'Buenos Aires',
+  city: 'CABA',
+  postalCode: 'C1406',
+  logo: '/uploads/logo.webp',
+};
+
+const put = (payload: unknown, token: string | null = admin) =>
+  s.call({ method: 'PUT', url: '/api/business-info', token: token ?? undefined, payload: payload as object });
+
+describe('business info', () => {
+  it('is public and starts with an empty name and every field null', async () => {
+    const res = await s.call({ method: 'GET', url: '/api/business-info' });
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe(true);
+    expect(res.body.data.businessName).toBe('');
+    expect(Object.keys(res.body.data).sort()).toEqual(Object.keys(full).sort());
+    expect(res.body.data.phone).toBeNull();
+  });
+
+  it('the admin replaces it and everyone reads the new values', async () => {
+    const res = await put(full);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Información actualizada correctamente');
+    expect(res.body.data).toEqual(full);
+    const read = await s.call({ method: 'GET', url: '/api/business-info' });
+    expect(read.body.data).toEqual(full);
+  });
+
+  it('trims text and clears fields left out or sent empty', async () => {
+    const res = await put({ businessName: '  Otro Nombre  ', phone: '', email: null });
+    expect(res.status).toBe(200);
+    expect(res.body.data.businessName).toBe('Otro Nombre');
+    expect(res.body.data.phone).toBeNull();
+    expect(res.body.data.address).toBeNull();
+    expect(res.body.data.logo).toBeNull();
+  });
+
+  it('bumps the sync revision of the row so devices pull the change', async () => {
+    const before = s.app.sqlite.prepare('SELECT revision FROM business_info WHERE id = 1').get() as { revision: number };
+    await put({ ...full, businessName: 'Revisión nueva' });
+    const after = s.app.sqlite.prepare('SELECT revision FROM business_info WHERE id = 1').get() as { revision: number };
+    expect(after.revision).toBeGreaterThan(before.revision);
+  });
+
+  it('requires the business name and names the field', async () => {
+    for (const businessName of [undefined, '', '   ']) {
+      const res = await put({ ...full, businessName });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ success: false, message: 'Nombre del negocio: es obligatorio' });
+    }
+  });
+
+  it('validates email, CUIT, logo and lengths', async () => {
+    const email = await put({ ...full, email: 'no-es-email' });
+    expect(email.status).toBe(400);
+    expect(email.body.message).toBe('Email: no es un email válido');
+    const cuit = await put({ ...full, cuit: '123' });
+    expect(cuit.status).toBe(400);
+    expect(cuit.body.message).toContain('CUIT');
+    const logo = await put({ ...full, logo: 'javascript:alert(1)' });
+    expect(logo.status).toBe(400);
+    expect(logo.body.message).toContain('Logo');
+    const long = await put({ ...full, description: 'x'.repeat(1001) });
+    expect(long.status).toBe(400);
+    expect(long.body.message).toContain('Descripción');
+    const wrongType = await put({ ...full, phone: 12345 });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.message).toContain('Teléfono');
+    expect((await s.call({ method: 'GET', url: '/api/business-info' })).body.data.businessName).toBe('Revisión nueva');
+  });
+
+  it('only the admin may change it', async () => {
+    expect((await put(full, null)).status).toBe(401);
+    const seller = await s.sellerToken();
+    const res = await put(full, seller);
+    expect(res.status).toBe(403);
+    expect(res.body.success).toBe(false);
+  });
+});
