@@ -46,6 +46,7 @@ export const FIELD_LABELS: Record<string, string> = {
   categoria: 'Categoría',
   tipo: 'Tipo',
   descripcion: 'Descripción',
+  esEditable: 'Editable',
   items: 'Productos',
   quantity: 'Cantidad',
   unitPrice: 'Precio unitario',

@@ -112,6 +112,9 @@ export const MSG = {
   configAllUpdated: 'Todas las configuraciones se actualizaron correctamente',
   configUpdated: 'Configuración actualizada correctamente',
   configNotEditable: 'Esta configuración no se puede editar',
+  configCreated: 'Configuración creada correctamente',
+  configNotFound: 'Configuración no encontrada',
+  configExists: 'Ya existe una configuración con esa categoría y clave',
   // Payment pages
   paymentNoReference: 'No se encontró información de la venta',
   paymentVerifyError: 'Error al verificar el estado del pago',
