@@ -158,6 +158,8 @@ export const devices = sqliteTable('devices', {
   lastSeenAt: text('last_seen_at'),
   lastPushAt: text('last_push_at'),
   lastPullAt: text('last_pull_at'),
+  /** Sales the device reported still waiting in its outbox after its last push. */
+  pendingCount: integer('pending_count').notNull().default(0),
   createdAt: createdAt(),
 });
 

@@ -1,0 +1,1 @@
+ALTER TABLE `devices` ADD `pending_count` integer DEFAULT 0 NOT NULL;
