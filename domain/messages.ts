@@ -28,6 +28,9 @@ export const MSG = {
   contactMessageTooLong: 'El mensaje no puede superar los 5000 caracteres',
   statusUpdated: 'Estado actualizado correctamente',
   messageDeleted: 'Mensaje eliminado correctamente',
+  contactNotFound: 'Mensaje no encontrado',
+  contactProductNotFound: 'El producto consultado no existe',
+  contactUpdateEmpty: 'Indicá el estado o las notas a guardar',
   // Sales
   saleCreateError: 'Error al registrar venta',
   salesListError: 'Error al obtener ventas',
