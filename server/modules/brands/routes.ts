@@ -1,6 +1,32 @@
-/** brands routes (being written). */
+/** Brands (spec §7): reads need a session; writes are admin only. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MSG } from '../../../domain/messages';
+import { activeQuery, brandCreateBody, brandUpdateBody } from '../../../domain/schemas/catalog';
+import { idParam } from '../../../domain/schemas/common';
+import { ok } from '../../http/envelope';
+import { createBrand, deleteBrand, getBrand, listBrands, updateBrand } from './service';
 
-const brandsRoutes: FastifyPluginAsyncZod = async () => {};
+const brandsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['marcas'];
+  const signedIn = { onRequest: [app.authenticate] };
+  const admin = { onRequest: [app.requireAdmin] };
+
+  app.get('/brands', { ...signedIn, schema: { tags, querystring: activeQuery } }, async (req) => ok(listBrands(app.db, req.query.active)));
+
+  app.get('/brands/:id', { ...signedIn, schema: { tags, params: idParam } }, async (req) => ok(getBrand(app.db, req.params.id)));
+
+  app.post('/brands', { ...admin, schema: { tags, body: brandCreateBody } }, async (req, reply) =>
+    reply.status(201).send(ok(createBrand(app.db, req.body), MSG.brandCreated)),
+  );
+
+  app.put('/brands/:id', { ...admin, schema: { tags, params: idParam, body: brandUpdateBody } }, async (req) =>
+    ok(updateBrand(app.db, req.params.id, req.body), MSG.brandUpdated),
+  );
+
+  app.delete('/brands/:id', { ...admin, schema: { tags, params: idParam } }, async (req) => {
+    deleteBrand(app.db, req.params.id);
+    return { success: true, message: MSG.brandDeleted };
+  });
+};
 
 export default brandsRoutes;

@@ -1,6 +1,36 @@
-/** categories routes (being written). */
+/** Categories (spec §7): GET /categories/public is open; reads need a session; writes are admin only. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MSG } from '../../../domain/messages';
+import { activeQuery, categoryCreateBody, categoryUpdateBody } from '../../../domain/schemas/catalog';
+import { idParam } from '../../../domain/schemas/common';
+import { ok } from '../../http/envelope';
+import { createCategory, deleteCategory, getCategory, listCategories, listPublicCategories, updateCategory } from './service';
 
-const categoriesRoutes: FastifyPluginAsyncZod = async () => {};
+const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['categorías'];
+  const signedIn = { onRequest: [app.authenticate] };
+  const admin = { onRequest: [app.requireAdmin] };
+
+  app.get('/categories/public', { schema: { tags } }, async () => ok(listPublicCategories(app.db)));
+
+  app.get('/categories', { ...signedIn, schema: { tags, querystring: activeQuery } }, async (req) =>
+    ok(listCategories(app.db, req.query.active)),
+  );
+
+  app.get('/categories/:id', { ...signedIn, schema: { tags, params: idParam } }, async (req) => ok(getCategory(app.db, req.params.id)));
+
+  app.post('/categories', { ...admin, schema: { tags, body: categoryCreateBody } }, async (req, reply) =>
+    reply.status(201).send(ok(createCategory(app.db, req.body), MSG.categoryCreated)),
+  );
+
+  app.put('/categories/:id', { ...admin, schema: { tags, params: idParam, body: categoryUpdateBody } }, async (req) =>
+    ok(updateCategory(app.db, req.params.id, req.body), MSG.categoryUpdated),
+  );
+
+  app.delete('/categories/:id', { ...admin, schema: { tags, params: idParam } }, async (req) => {
+    deleteCategory(app.db, req.params.id);
+    return { success: true, message: MSG.categoryDeleted };
+  });
+};
 
 export default categoriesRoutes;

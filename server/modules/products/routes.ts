@@ -1,6 +1,47 @@
-/** products routes (being written). */
+/**
+ * Products (spec §7): GET /products/catalog is public (with or without a token, never the cost);
+ * reads are for any signed-in user; writes are admin only.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MSG } from '../../../domain/messages';
+import { catalogQuery, productCreateBody, productListQuery, productUpdateBody, stockPatchBody } from '../../../domain/schemas/catalog';
+import { idParam } from '../../../domain/schemas/common';
+import { ok, paginated } from '../../http/envelope';
+import { changeStock, createProduct, deleteProduct, getProduct, listCatalog, listProducts, updateProduct } from './service';
 
-const productsRoutes: FastifyPluginAsyncZod = async () => {};
+const productsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['productos'];
+  const signedIn = { onRequest: [app.authenticate] };
+  const admin = { onRequest: [app.requireAdmin] };
+
+  app.get('/products/catalog', { schema: { tags, querystring: catalogQuery } }, async (req) => {
+    const { data, total } = listCatalog(app.db, req.query);
+    return paginated(data, req.query.page, req.query.limit, total);
+  });
+
+  app.get('/products', { ...signedIn, schema: { tags, querystring: productListQuery } }, async (req) => {
+    const { data, total } = listProducts(app.db, req.query);
+    return paginated(data, req.query.page, req.query.limit, total);
+  });
+
+  app.get('/products/:id', { ...signedIn, schema: { tags, params: idParam } }, async (req) => ok(getProduct(app.db, req.params.id)));
+
+  app.post('/products', { ...admin, schema: { tags, body: productCreateBody } }, async (req, reply) =>
+    reply.status(201).send(ok(createProduct(app.db, req.body, req.user.id), MSG.productCreated)),
+  );
+
+  app.put('/products/:id', { ...admin, schema: { tags, params: idParam, body: productUpdateBody } }, async (req) =>
+    ok(updateProduct(app.db, req.params.id, req.body, req.user.id), MSG.productUpdated),
+  );
+
+  app.patch('/products/:id/stock', { ...admin, schema: { tags, params: idParam, body: stockPatchBody } }, async (req) =>
+    ok(changeStock(app.db, req.params.id, req.body, req.user.id), MSG.stockUpdated),
+  );
+
+  app.delete('/products/:id', { ...admin, schema: { tags, params: idParam } }, async (req) => {
+    deleteProduct(app.db, req.params.id);
+    return { success: true, message: MSG.productDeleted };
+  });
+};
 
 export default productsRoutes;

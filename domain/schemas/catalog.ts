@@ -1,0 +1,180 @@
+/**
+ * Request schemas of categories, brands and products (spec §3, §5, §7).
+ * Money arrives as a decimal number or numeric string ("1234.5" or "1234,5"); services turn it into
+ * integer cents with toCents. Integers (stock, minStock, order) accept numbers or integer strings.
+ */
+import { LIMITS, STOCK_OPERATIONS } from '../constants';
+import { queryBool, requiredText, z } from './common';
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** Required decimal amount ≥ 0: missing → "es obligatorio", text that is not a number → "debe ser un número". */
+const decimal = z
+  .union([z.number(), z.string().trim().regex(/^-?\d+([.,]\d+)?$/).transform((s) => Number(s.replace(',', '.')))], {
+    error: (issue) => (isBlank(issue.input) ? 'es obligatorio' : 'debe ser un número'),
+  })
+  .pipe(z.number().min(0, 'no puede ser negativo').max(1e10, 'es demasiado grande'));
+
+/** Required integer ≥ 0 (stock, minimum stock, order). */
+const wholeNumber = z
+  .union([z.number(), z.string().trim().regex(/^-?\d+$/).transform(Number)], {
+    error: (issue) => (isBlank(issue.input) ? 'es obligatorio' : 'debe ser un número entero'),
+  })
+  .pipe(z.number().int('debe ser un número entero').min(0, 'no puede ser negativo').max(1_000_000_000, 'es demasiado grande'));
+
+/** Optional free text for updates: absent → undefined (keep), "" / null → null (clear). */
+const patchText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null));
+
+/** A category or brand reference: positive id, or ""/null for none. */
+const refId = z.preprocess(
+  (v) => (v === '' ? null : v),
+  z.coerce.number({ error: 'debe ser un identificador válido' }).int('debe ser un identificador válido').positive('debe ser un identificador válido').nullish(),
+);
+
+/** A stored upload path (/uploads/x.webp) or an absolute http(s) URL. */
+const imageRef = z
+  .string()
+  .trim()
+  .max(1000)
+  .refine((v) => v === '' || (/^\/uploads\/[\w\-./]+$/.test(v) && !v.includes('..')) || /^https?:\/\/[^\s]+$/i.test(v), {
+    message: 'debe ser una ruta /uploads/... o una URL http(s)',
+  })
+  .nullish()
+  .transform((v) => (v === undefined ? undefined : v || null));
+
+/** Query-string id filter; an empty value means "no filter". */
+const queryId = z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().optional());
+const querySearch = z.string().trim().max(200).optional();
+
+// Categories and brands ---------------------------------------------------------------------------
+
+export const categoryCreateBody = z.object({
+  name: requiredText(100),
+  description: patchText(500).transform((v) => v ?? null),
+  order: wholeNumber.optional().default(0),
+});
+
+export const categoryUpdateBody = z.object({
+  name: requiredText(100).optional(),
+  description: patchText(500),
+  order: wholeNumber.optional(),
+  isActive: z.boolean().optional(),
+});
+
+export const brandCreateBody = z.object({
+  name: requiredText(100),
+  description: patchText(500).transform((v) => v ?? null),
+});
+
+export const brandUpdateBody = z.object({
+  name: requiredText(100).optional(),
+  description: patchText(500),
+  isActive: z.boolean().optional(),
+});
+
+export const activeQuery = z.object({ active: queryBool.optional() });
+
+// Products ----------------------------------------------------------------------------------------
+
+export const productCreateBody = z.object({
+  code: patchText(64).transform((v) => v ?? null),
+  name: requiredText(200),
+  description: patchText(2000).transform((v) => v ?? null),
+  price: decimal,
+  cost: decimal.optional().default(0),
+  stock: wholeNumber,
+  minStock: wholeNumber.optional().default(LIMITS.defaultMinStock),
+  categoryId: refId.transform((v) => v ?? null),
+  brandId: refId.transform((v) => v ?? null),
+  showInCatalog: z.boolean().optional().default(true),
+  active: z.boolean().optional().default(true),
+  image: imageRef.transform((v) => v ?? null),
+});
+
+/** PUT: every field optional; only the fields sent change (null clears an optional one). */
+export const productUpdateBody = z.object({
+  code: patchText(64),
+  name: requiredText(200).optional(),
+  description: patchText(2000),
+  price: decimal.optional(),
+  cost: decimal.optional(),
+  stock: wholeNumber.optional(),
+  minStock: wholeNumber.optional(),
+  categoryId: refId,
+  brandId: refId,
+  showInCatalog: z.boolean().optional(),
+  active: z.boolean().optional(),
+  image: imageRef,
+});
+
+export const stockPatchBody = z.object({
+  stock: wholeNumber,
+  operation: z.enum(STOCK_OPERATIONS, { error: 'debe ser set, add o subtract' }).optional().default('set'),
+});
+
+export const productListQuery = z.object({
+  search: querySearch,
+  active: queryBool.optional(),
+  categoryId: queryId,
+  brandId: queryId,
+  lowStock: queryBool.optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(LIMITS.productManagementLimit).default(20),
+});
+
+export const catalogQuery = z.object({
+  search: querySearch,
+  categoryId: queryId,
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(LIMITS.catalogPageSize),
+});
+
+export type CategoryCreateInput = z.output<typeof categoryCreateBody>;
+export type CategoryUpdateInput = z.output<typeof categoryUpdateBody>;
+export type BrandCreateInput = z.output<typeof brandCreateBody>;
+export type BrandUpdateInput = z.output<typeof brandUpdateBody>;
+export type ProductCreateInput = z.output<typeof productCreateBody>;
+export type ProductUpdateInput = z.output<typeof productUpdateBody>;
+export type StockPatchInput = z.output<typeof stockPatchBody>;
+export type ProductListQuery = z.output<typeof productListQuery>;
+export type CatalogQuery = z.output<typeof catalogQuery>;
+
+/** A product as the API returns it (decimal money). */
+export interface ProductDto {
+  id: number;
+  code: string | null;
+  name: string;
+  description: string | null;
+  price: number;
+  cost: number;
+  stock: number;
+  minStock: number;
+  categoryId: number | null;
+  brandId: number | null;
+  showInCatalog: boolean;
+  image: string | null;
+  active: boolean;
+  category: { id: number; name: string } | null;
+  brand: { id: number; name: string } | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A product in the public catalogue: never the cost. */
+export type CatalogItemDto = Omit<ProductDto, 'cost' | 'minStock' | 'showInCatalog' | 'active'>;
+
+export interface CategoryDto {
+  id: number;
+  name: string;
+  description: string | null;
+  order: number;
+  isActive: boolean;
+}
+
+export type BrandDto = Omit<CategoryDto, 'order'>;

@@ -1,0 +1,121 @@
+/**
+ * Product rules. Invariants kept here:
+ * - search_text is recomputed (productSearchText) whenever name, code or description may change;
+ * - stock only moves through the ledger: 'initial' on create, 'set' on edit, set/add/subtract on PATCH,
+ *   and a manual change may never leave it negative;
+ * - a code is unique among non-deleted products; category and brand must exist and not be deleted.
+ */
+import { MSG } from '../../../domain/messages';
+import { toCents } from '../../../domain/money';
+import type {
+  CatalogItemDto,
+  CatalogQuery,
+  ProductCreateInput,
+  ProductDto,
+  ProductListQuery,
+  ProductUpdateInput,
+  StockPatchInput,
+} from '../../../domain/schemas/catalog';
+import type { Db } from '../../db/client';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { brandsRepository } from '../brands/repository';
+import { categoriesRepository } from '../categories/repository';
+import { applyStockDelta, setStock } from '../stock/repository';
+import { toCatalogItem, toProductDto } from './dto';
+import { productsRepository, type NewProductRow } from './repository';
+import { productSearchText, searchTerms } from './search';
+
+function requireRow(db: Db, id: number) {
+  const row = productsRepository.findById(db, id);
+  if (!row) throw notFound(MSG.productNotFound);
+  return row;
+}
+
+function checkReferences(db: Db, input: { code?: string | null; categoryId?: number | null; brandId?: number | null }, selfId = 0) {
+  if (input.categoryId && !categoriesRepository.findById(db, input.categoryId)) throw badRequest(MSG.categoryRefMissing);
+  if (input.brandId && !brandsRepository.findById(db, input.brandId)) throw badRequest(MSG.brandRefMissing);
+  if (input.code && productsRepository.findByCode(db, input.code, selfId)) throw conflict(MSG.productCodeTaken);
+}
+
+export function getProduct(db: Db, id: number): ProductDto {
+  return toProductDto(requireRow(db, id));
+}
+
+export function listProducts(db: Db, q: ProductListQuery) {
+  const { search, page, limit, ...filters } = q;
+  const { rows, total } = productsRepository.list(db, { ...filters, search: searchTerms(search) }, { limit, offset: (page - 1) * limit });
+  return { data: rows.map(toProductDto), total };
+}
+
+export function listCatalog(db: Db, q: CatalogQuery): { data: CatalogItemDto[]; total: number } {
+  const { rows, total } = productsRepository.catalog(
+    db,
+    { search: searchTerms(q.search), categoryId: q.categoryId },
+    { limit: q.limit, offset: (q.page - 1) * q.limit },
+  );
+  return { data: rows.map(toCatalogItem), total };
+}
+
+export function createProduct(db: Db, input: ProductCreateInput, userId: number): ProductDto {
+  return db.transaction(() => {
+    checkReferences(db, input);
+    const { id } = productsRepository.insert(db, {
+      code: input.code,
+      name: input.name,
+      description: input.description,
+      priceCents: toCents(input.price),
+      costCents: toCents(input.cost),
+      stock: 0,
+      minStock: input.minStock,
+      categoryId: input.categoryId,
+      brandId: input.brandId,
+      showInCatalog: input.showInCatalog,
+      active: input.active,
+      image: input.image,
+      searchText: productSearchText(input),
+    });
+    if (input.stock !== 0) applyStockDelta(db, id, input.stock, 'initial', { userId });
+    return getProduct(db, id);
+  });
+}
+
+export function updateProduct(db: Db, id: number, input: ProductUpdateInput, userId: number): ProductDto {
+  return db.transaction(() => {
+    const current = requireRow(db, id);
+    checkReferences(db, input, id);
+    const { price, cost, stock, ...fields } = input;
+    const patch: Partial<NewProductRow> = {
+      ...fields,
+      priceCents: price === undefined ? undefined : toCents(price),
+      costCents: cost === undefined ? undefined : toCents(cost),
+    };
+    if (fields.name !== undefined || fields.code !== undefined || fields.description !== undefined) {
+      patch.searchText = productSearchText({
+        name: fields.name ?? current.name,
+        code: fields.code === undefined ? current.code : fields.code,
+        description: fields.description === undefined ? current.description : fields.description,
+      });
+    }
+    if (Object.values(patch).some((v) => v !== undefined)) productsRepository.update(db, id, patch);
+    if (stock !== undefined) setStock(db, id, stock, { userId });
+    return getProduct(db, id);
+  });
+}
+
+export function deleteProduct(db: Db, id: number): void {
+  requireRow(db, id);
+  productsRepository.softDelete(db, id);
+}
+
+/** PATCH /products/:id/stock: `set` to an absolute value, or `add` / `subtract` an amount. */
+export function changeStock(db: Db, id: number, input: StockPatchInput, userId: number): ProductDto {
+  return db.transaction(() => {
+    const current = requireRow(db, id);
+    const target =
+      input.operation === 'set' ? input.stock : input.operation === 'add' ? current.stock + input.stock : current.stock - input.stock;
+    if (target < 0) throw badRequest(MSG.stockNegative, { stock: current.stock });
+    if (input.operation === 'set') setStock(db, id, target, { userId });
+    else if (input.stock !== 0) applyStockDelta(db, id, target - current.stock, input.operation, { userId });
+    return getProduct(db, id);
+  });
+}
