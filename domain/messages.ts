@@ -40,6 +40,11 @@ export const MSG = {
   saleRegistered: 'Venta registrada correctamente',
   saleCancelled: 'Venta cancelada correctamente. El stock fue devuelto.',
   saleAlreadyCancelled: 'La venta ya está cancelada',
+  saleNotFound: 'Venta no encontrada',
+  saleMercadoPagoDirect: 'Los pagos con Mercado Pago se registran con el flujo de pago de Mercado Pago, no como venta directa',
+  saleMercadoPagoOffline: 'Las ventas con Mercado Pago necesitan conexión: no se pueden registrar sin conexión',
+  saleCapturedInFuture: 'La fecha de captura de la venta está en el futuro',
+  devicesListError: 'Error al obtener dispositivos',
   cartEmpty: 'El carrito está vacío',
   noMoreStock: 'No hay más stock disponible',
   // Products
