@@ -79,6 +79,7 @@ export const MSG = {
   uploadTooLarge: 'La imagen supera el tamaño máximo de 5 MB',
   uploadMissing: 'No se recibió ninguna imagen (campo "image")',
   uploadBadName: 'Nombre de archivo inválido',
+  uploadNotFound: 'Imagen no encontrada',
   // Categories and brands
   categoriesListError: 'Error al obtener categorías',
   categoryGetError: 'Error al obtener categoría',
