@@ -1,6 +1,37 @@
-/** sales routes (being written). */
+/** POST/GET /sales, GET /sales/summary, GET /sales/:id, POST /sales/:id/cancel (spec §7). */
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MSG } from '../../../domain/messages';
+import { idParam } from '../../../domain/schemas/common';
+import { createSaleBody, dateRangeQuery, salesListQuery } from '../../../domain/schemas/sales';
+import { ok, paginated } from '../../http/envelope';
+import type { SalesContext } from './record-sale';
+import { cancelSale, createSale, getSale, listSales, salesSummary } from './service';
 
-const salesRoutes: FastifyPluginAsyncZod = async () => {};
+export const salesContext = (app: FastifyInstance): SalesContext => ({ db: app.db, sqlite: app.sqlite, timeZone: app.config.timeZone });
+
+const salesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = salesContext(app);
+  const signedIn = { onRequest: [app.authenticate] };
+  const tags = ['ventas'];
+
+  app.post('/sales', { ...signedIn, schema: { tags, body: createSaleBody } }, async (req, reply) => {
+    const { created, sale } = createSale(ctx, req.body, req.user.id);
+    return reply.status(created ? 201 : 200).send(ok(sale, MSG.saleRegistered));
+  });
+
+  app.get('/sales', { ...signedIn, schema: { tags, querystring: salesListQuery } }, async (req) => {
+    const { rows, total } = listSales(ctx, req.query);
+    return paginated(rows, req.query.page, req.query.limit, total);
+  });
+
+  app.get('/sales/summary', { ...signedIn, schema: { tags, querystring: dateRangeQuery } }, async (req) => ok(salesSummary(ctx, req.query)));
+
+  app.get('/sales/:id', { ...signedIn, schema: { tags, params: idParam } }, async (req) => ok(getSale(ctx, req.params.id)));
+
+  app.post('/sales/:id/cancel', { onRequest: [app.requireAdmin], schema: { tags, params: idParam } }, async (req) =>
+    ok(cancelSale(ctx, req.params.id, req.user.id), MSG.saleCancelled),
+  );
+};
 
 export default salesRoutes;

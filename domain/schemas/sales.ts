@@ -1,0 +1,98 @@
+/**
+ * Sales: request schemas of spec §7 "Sales and payments" and the Sale JSON the server answers with.
+ * Money travels as decimals (2 decimals); the server turns it into integer cents.
+ */
+import { PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentMethod, type PaymentStatus, type SaleFlag } from '../constants';
+import { dateQuery, money, optionalText, queryBool, z } from './common';
+
+export const SALE_LIMITS = { maxItems: 500, maxQuantity: 1_000_000, listMaxLimit: 500 } as const;
+
+/** Optional email: "" and null mean none. */
+const optionalEmail = z.preprocess((v) => (v === '' ? null : v), z.email('no es un email válido').max(200).nullish()).transform((v) => v ?? null);
+
+export const positiveId = z.coerce.number({ error: 'debe ser un identificador válido' }).int('debe ser un identificador válido').positive('debe ser un identificador válido');
+export const saleQuantity = z
+  .number({ error: 'debe ser un número' })
+  .int('debe ser un número entero')
+  .positive('debe ser mayor que 0')
+  .max(SALE_LIMITS.maxQuantity, 'es demasiado grande');
+export const paymentMethod = z.enum(PAYMENT_METHODS, { error: 'debe ser efectivo, tarjeta, transferencia o mercadopago' });
+
+export const createSaleBody = z.object({
+  customerName: optionalText(200),
+  customerDocument: optionalText(30),
+  customerEmail: optionalEmail,
+  items: z
+    .array(z.object({ productId: positiveId, quantity: saleQuantity }), { error: 'es obligatorio' })
+    .min(1, 'El carrito está vacío')
+    .max(SALE_LIMITS.maxItems, `no puede tener más de ${SALE_LIMITS.maxItems} líneas`),
+  discount: money.optional().default(0),
+  paymentMethod,
+  notes: optionalText(1000),
+  clientSaleId: z.uuid('debe ser un UUID').optional(),
+});
+export type CreateSaleBody = z.output<typeof createSaleBody>;
+
+/** A real calendar date (the shared regex alone lets "2026-13-45" through). */
+const realDate = dateQuery.refine((v) => {
+  const [y, m, d] = v.slice(0, 10).split('-').map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}, 'no es una fecha válida (AAAA-MM-DD)');
+
+export const dateRangeQuery = z.object({ startDate: realDate.optional(), endDate: realDate.optional() });
+
+export const salesListQuery = dateRangeQuery.extend({
+  paymentMethod: z.preprocess((v) => (v === '' ? undefined : v), paymentMethod.optional()),
+  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(PAYMENT_STATUSES, { error: 'debe ser pagado, pendiente o cancelado' }).optional()),
+  flagged: queryBool.optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(SALE_LIMITS.listMaxLimit).default(20),
+});
+export type SalesListQuery = z.output<typeof salesListQuery>;
+
+export interface SaleItemJson {
+  id: number;
+  productId: number;
+  productName: string;
+  quantity: number;
+  unitPrice: number;
+  subtotal: number;
+  /** The catalogue price when the sale was applied, only when it differed from what was charged. */
+  catalogPrice: number | null;
+}
+
+export interface SaleJson {
+  id: number;
+  saleNumber: string;
+  saleDate: string;
+  customerName: string | null;
+  customerDocument: string | null;
+  customerEmail: string | null;
+  paymentMethod: PaymentMethod;
+  paymentStatus: PaymentStatus;
+  subtotal: number;
+  discount: number;
+  total: number;
+  notes: string | null;
+  user: { id: number; fullName: string };
+  items: SaleItemJson[];
+  clientSaleId: string | null;
+  deviceId: string | null;
+  deviceSeq: number | null;
+  flags: SaleFlag[];
+  cancelledAt: string | null;
+  createdAt: string;
+}
+
+/** A row of GET /sales: the sale without its items, with their count. */
+export type SaleListItemJson = Omit<SaleJson, 'items'> & { itemCount: number };
+
+export interface SalesSummaryJson {
+  totalSales: number;
+  totalRevenue: number;
+  totalProfit: number;
+  salesByPaymentMethod: { paymentMethod: PaymentMethod; count: number; total: number }[];
+  topProducts: { productId: number; productName: string; totalQuantity: number; totalRevenue: number }[];
+  salesByDay: { date: string; count: number; total: number }[];
+}

@@ -1,0 +1,166 @@
+/**
+ * recordSale: THE one way a sale enters the ledger (POST /sales, POST /sync/push, the payments flow).
+ * Invariants (design.md §4):
+ * - Exactly once: a known clientSaleId returns the stored sale as `duplicate` and writes nothing; a
+ *   (deviceId, deviceSeq) already used by another sale is refused. The check, the sale, its items, one
+ *   stock movement per item, the sale-number counter and the device's last_seq are written in ONE
+ *   immediate transaction, so a crash leaves either all of it or none of it.
+ * - Policy 'online' prices from the catalogue and refuses to sell beyond stock (409).
+ *   Policy 'captured' (a sale that already happened on a device) keeps the device's price and flags
+ *   `price_changed` when it differs from the catalogue, accepts an oversell (stock goes negative,
+ *   flag `oversold`) and accepts soft-deleted or inactive products: the goods already left the shop.
+ * - Money in integer cents (domain/sale-totals.ts); unit cost copied at sale time for profit.
+ */
+import type Database from 'better-sqlite3';
+import type { PaymentMethod, PaymentStatus, SaleFlag } from '../../../domain/constants';
+import { formatSaleNumber } from '../../../domain/numbering';
+import { computeSaleTotals } from '../../../domain/sale-totals';
+import type { Db } from '../../db/client';
+import { badRequest, conflict } from '../../http/errors';
+import { applyStockDelta } from '../stock/repository';
+import { numberingRepository } from './numbering-repository';
+import { salesRepository, type SaleRow } from './repository';
+
+export interface SalesContext {
+  db: Db;
+  sqlite: Database.Database;
+  timeZone: string;
+}
+
+export interface SaleDraft {
+  clientSaleId: string | null;
+  deviceId: string | null;
+  deviceSeq: number | null;
+  sellerId: number;
+  /** UTC ISO instant the sale happened (device capture time for synced sales). */
+  saleDate: string;
+  /** unitPriceCents: what the device charged (policy 'captured'); ignored online. */
+  items: { productId: number; quantity: number; unitPriceCents?: number }[];
+  discountCents: number;
+  paymentMethod: PaymentMethod;
+  paymentStatus?: PaymentStatus;
+  customerName: string | null;
+  customerDocument: string | null;
+  customerEmail: string | null;
+  notes: string | null;
+}
+
+export type SalePolicy = 'online' | 'captured';
+
+export interface RecordOutcome {
+  status: 'applied' | 'duplicate';
+  saleId: number;
+  saleNumber: string;
+  flags: SaleFlag[];
+}
+
+export function saleFlags(row: Pick<SaleRow, 'flagOversold' | 'flagPriceChanged'>): SaleFlag[] {
+  const flags: SaleFlag[] = [];
+  if (row.flagOversold) flags.push('oversold');
+  if (row.flagPriceChanged) flags.push('price_changed');
+  return flags;
+}
+
+/** Next free official number: the counter advances until the formatted number is not taken (a changed format may repeat one). */
+function assignSaleNumber(ctx: SalesContext, saleDate: string): string {
+  const settings = numberingRepository.settings(ctx.db);
+  for (;;) {
+    const candidate = formatSaleNumber(settings, numberingRepository.takeCounter(ctx.db), saleDate, ctx.timeZone);
+    if (!numberingRepository.isTaken(ctx.db, candidate)) return candidate;
+  }
+}
+
+type ProductRow = ReturnType<typeof salesRepository.productsByIds>[number];
+
+function priceLines(draft: SaleDraft, byId: Map<number, ProductRow>, policy: SalePolicy) {
+  const remaining = new Map<number, number>();
+  let oversold = false;
+  let priceChanged = false;
+  const lines = draft.items.map((item) => {
+    const product = byId.get(item.productId);
+    if (!product) throw badRequest(`El producto ${item.productId} no existe`, { productId: item.productId });
+    if (policy === 'online' && (product.deletedAt || !product.active)) {
+      throw badRequest(`El producto "${product.name}" ya no está a la venta`, { productId: product.id });
+    }
+    const left = (remaining.get(product.id) ?? product.stock) - item.quantity;
+    remaining.set(product.id, left);
+    if (left < 0 && policy === 'online') {
+      throw conflict(`No hay stock suficiente de "${product.name}" (disponible: ${Math.max(0, product.stock)})`, {
+        productId: product.id,
+        available: product.stock,
+      });
+    }
+    oversold ||= left < 0;
+    const unitPriceCents = policy === 'captured' && item.unitPriceCents !== undefined ? item.unitPriceCents : product.priceCents;
+    const catalogPriceCents = unitPriceCents !== product.priceCents ? product.priceCents : null;
+    priceChanged ||= catalogPriceCents !== null;
+    return { product, quantity: item.quantity, unitPriceCents, unitCostCents: product.costCents, catalogPriceCents };
+  });
+  return { lines, oversold, priceChanged };
+}
+
+function totalsOf(lines: ReturnType<typeof priceLines>['lines'], discountCents: number) {
+  try {
+    return computeSaleTotals(lines, discountCents);
+  } catch (error) {
+    throw badRequest(error instanceof Error ? error.message : String(error));
+  }
+}
+
+export function recordSale(ctx: SalesContext, draft: SaleDraft, policy: SalePolicy): RecordOutcome {
+  const { db } = ctx;
+  return salesRepository.inTransaction(ctx.sqlite, (): RecordOutcome => {
+    if (draft.clientSaleId) {
+      const stored = salesRepository.findByClientSaleId(db, draft.clientSaleId);
+      if (stored) return { status: 'duplicate', saleId: stored.id, saleNumber: stored.saleNumber, flags: saleFlags(stored) };
+    }
+    if (draft.deviceId && draft.deviceSeq !== null) {
+      const taken = salesRepository.findByDeviceSeq(db, draft.deviceId, draft.deviceSeq);
+      if (taken) throw conflict(`La secuencia ${draft.deviceSeq} de este dispositivo ya corresponde a otra venta (${taken.saleNumber})`);
+    }
+    if (!salesRepository.userExists(db, draft.sellerId)) throw badRequest(`El vendedor ${draft.sellerId} no existe`);
+
+    const ids = [...new Set(draft.items.map((i) => i.productId))];
+    const byId = new Map(salesRepository.productsByIds(db, ids).map((p) => [p.id, p]));
+    const { lines, oversold, priceChanged } = priceLines(draft, byId, policy);
+    const totals = totalsOf(lines, draft.discountCents);
+
+    const saleNumber = assignSaleNumber(ctx, draft.saleDate);
+    const { id: saleId } = salesRepository.insertSale(db, {
+      saleNumber,
+      clientSaleId: draft.clientSaleId,
+      deviceId: draft.deviceId,
+      deviceSeq: draft.deviceSeq,
+      userId: draft.sellerId,
+      customerName: draft.customerName,
+      customerDocument: draft.customerDocument,
+      customerEmail: draft.customerEmail,
+      paymentMethod: draft.paymentMethod,
+      paymentStatus: draft.paymentStatus ?? 'pagado',
+      subtotalCents: totals.subtotalCents,
+      discountCents: totals.discountCents,
+      totalCents: totals.totalCents,
+      costCents: totals.costCents,
+      notes: draft.notes,
+      flagOversold: oversold,
+      flagPriceChanged: priceChanged,
+      saleDate: draft.saleDate,
+    });
+    salesRepository.insertItems(
+      db,
+      lines.map((line, i) => ({
+        saleId,
+        productId: line.product.id,
+        productName: line.product.name,
+        quantity: line.quantity,
+        unitPriceCents: line.unitPriceCents,
+        unitCostCents: line.unitCostCents,
+        subtotalCents: totals.lineSubtotalsCents[i],
+        catalogPriceCents: line.catalogPriceCents,
+      })),
+    );
+    for (const line of lines) applyStockDelta(db, line.product.id, -line.quantity, 'sale', { saleId, userId: draft.sellerId });
+    if (draft.deviceId && draft.deviceSeq !== null) salesRepository.advanceDeviceSeq(db, draft.deviceId, draft.deviceSeq);
+    return { status: 'applied', saleId, saleNumber, flags: saleFlags({ flagOversold: oversold, flagPriceChanged: priceChanged }) };
+  });
+}

@@ -1,0 +1,110 @@
+/** SQL for sales and their items (numbering: numbering-repository.ts; dashboard: summary-repository.ts). */
+import type Database from 'better-sqlite3';
+import { and, count, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PaymentMethod, PaymentStatus } from '../../../domain/constants';
+import type { Db } from '../../db/client';
+import { devices, products, saleItems, sales, users } from '../../db/schema';
+
+export type SaleRow = typeof sales.$inferSelect;
+export type NewSaleRow = typeof sales.$inferInsert;
+export type NewSaleItemRow = typeof saleItems.$inferInsert;
+export type SaleWithUser = SaleRow & { userFullName: string };
+
+export interface SaleFilters {
+  startIso?: string;
+  endIso?: string;
+  paymentMethod?: PaymentMethod;
+  status?: PaymentStatus;
+  flagged?: boolean;
+}
+
+const saleWithUser = { sale: sales, userFullName: users.fullName };
+
+function filterWhere(f: SaleFilters): SQL | undefined {
+  return and(
+    f.startIso ? gte(sales.saleDate, f.startIso) : undefined,
+    f.endIso ? lte(sales.saleDate, f.endIso) : undefined,
+    f.paymentMethod ? eq(sales.paymentMethod, f.paymentMethod) : undefined,
+    f.status ? eq(sales.paymentStatus, f.status) : undefined,
+    f.flagged === true ? or(eq(sales.flagOversold, true), eq(sales.flagPriceChanged, true)) : undefined,
+    f.flagged === false ? and(eq(sales.flagOversold, false), eq(sales.flagPriceChanged, false)) : undefined,
+  );
+}
+
+export const salesRepository = {
+  /** Runs `fn` in one IMMEDIATE transaction (rolled back if it throws). */
+  inTransaction: <T>(sqlite: Database.Database, fn: () => T): T => sqlite.transaction(fn).immediate(),
+
+  findByClientSaleId: (db: Db, clientSaleId: string) => db.select().from(sales).where(eq(sales.clientSaleId, clientSaleId)).get(),
+
+  findByDeviceSeq: (db: Db, deviceId: string, deviceSeq: number) =>
+    db
+      .select({ id: sales.id, saleNumber: sales.saleNumber, clientSaleId: sales.clientSaleId })
+      .from(sales)
+      .where(and(eq(sales.deviceId, deviceId), eq(sales.deviceSeq, deviceSeq)))
+      .get(),
+
+  userExists: (db: Db, userId: number) => db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get() !== undefined,
+
+  /** Products a sale refers to, soft-deleted ones included (a captured sale of a deleted product still lands). */
+  productsByIds: (db: Db, ids: number[]) =>
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        priceCents: products.priceCents,
+        costCents: products.costCents,
+        stock: products.stock,
+        active: products.active,
+        deletedAt: products.deletedAt,
+      })
+      .from(products)
+      .where(inArray(products.id, ids))
+      .all(),
+
+  insertSale: (db: Db, row: NewSaleRow) => db.insert(sales).values(row).returning({ id: sales.id }).get(),
+
+  insertItems: (db: Db, rows: NewSaleItemRow[]) => db.insert(saleItems).values(rows).run(),
+
+  /** Device's last applied sequence = max of what it had and this sale's. */
+  advanceDeviceSeq: (db: Db, deviceId: string, deviceSeq: number) =>
+    db
+      .update(devices)
+      .set({ lastSeq: sql`max(${devices.lastSeq}, ${deviceSeq})` })
+      .where(eq(devices.id, deviceId))
+      .run(),
+
+  findWithUser: (db: Db, id: number): SaleWithUser | undefined => {
+    const row = db.select(saleWithUser).from(sales).innerJoin(users, eq(users.id, sales.userId)).where(eq(sales.id, id)).get();
+    return row && { ...row.sale, userFullName: row.userFullName };
+  },
+
+  items: (db: Db, saleId: number) => db.select().from(saleItems).where(eq(saleItems.saleId, saleId)).orderBy(saleItems.id).all(),
+
+  /** Marks a sale cancelled unless it already is; undefined when nothing changed. */
+  markCancelled: (db: Db, id: number, userId: number, at: string) =>
+    db
+      .update(sales)
+      .set({ paymentStatus: 'cancelado', cancelledAt: at, cancelledBy: userId })
+      .where(and(eq(sales.id, id), ne(sales.paymentStatus, 'cancelado')))
+      .returning({ id: sales.id })
+      .get(),
+
+  /** A page of sales, newest first, with the seller's name and the number of items. */
+  list: (db: Db, filters: SaleFilters, offset: number, limit: number) =>
+    db
+      .select({
+        ...saleWithUser,
+        itemCount: sql<number>`(select count(*) from ${saleItems} where ${saleItems.saleId} = ${sales.id})`,
+      })
+      .from(sales)
+      .innerJoin(users, eq(users.id, sales.userId))
+      .where(filterWhere(filters))
+      .orderBy(desc(sales.saleDate), desc(sales.id))
+      .limit(limit)
+      .offset(offset)
+      .all()
+      .map((row) => ({ ...row.sale, userFullName: row.userFullName, itemCount: Number(row.itemCount) })),
+
+  count: (db: Db, filters: SaleFilters) => db.select({ n: count() }).from(sales).where(filterWhere(filters)).get()?.n ?? 0,
+};

@@ -1,0 +1,106 @@
+/**
+ * Sales rules for the back office: create (online), read, list, cancel, dashboard summary.
+ * Every sale is written by recordSale (record-sale.ts); every stock change goes through the stock
+ * ledger (a cancellation returns stock with 'cancel' movements in the same transaction).
+ */
+import { MSG } from '../../../domain/messages';
+import { fromCents, toCents } from '../../../domain/money';
+import type { CreateSaleBody, SaleJson, SalesListQuery, SalesSummaryJson } from '../../../domain/schemas/sales';
+import { localParts, parseQueryDate } from '../../../domain/time';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { applyStockDelta } from '../stock/repository';
+import { flushToDisk } from './durability';
+import { recordSale, type SalesContext } from './record-sale';
+import { salesRepository, type SaleFilters } from './repository';
+import { saleJson, saleListItemJson } from './sale-json';
+import { summaryQueries } from './summary-repository';
+
+export function getSale(ctx: SalesContext, id: number): SaleJson {
+  const row = salesRepository.findWithUser(ctx.db, id);
+  if (!row) throw notFound(MSG.saleNotFound);
+  return saleJson(row, salesRepository.items(ctx.db, id));
+}
+
+/** POST /sales: priced from the catalogue, never beyond stock. A repeated clientSaleId returns the stored sale (created=false). */
+export function createSale(ctx: SalesContext, body: CreateSaleBody, userId: number): { created: boolean; sale: SaleJson } {
+  if (body.paymentMethod === 'mercadopago') throw badRequest(`Método de pago: ${MSG.saleMercadoPagoDirect}`);
+  const outcome = recordSale(
+    ctx,
+    {
+      clientSaleId: body.clientSaleId ?? null,
+      deviceId: null,
+      deviceSeq: null,
+      sellerId: userId,
+      saleDate: new Date().toISOString(),
+      items: body.items,
+      discountCents: toCents(body.discount),
+      paymentMethod: body.paymentMethod,
+      customerName: body.customerName,
+      customerDocument: body.customerDocument,
+      customerEmail: body.customerEmail,
+      notes: body.notes,
+    },
+    'online',
+  );
+  flushToDisk(ctx.sqlite);
+  return { created: outcome.status === 'applied', sale: getSale(ctx, outcome.saleId) };
+}
+
+/** UTC bounds of a query's local startDate/endDate (shop time zone). */
+export function rangeOf(query: { startDate?: string; endDate?: string }, timeZone: string): { startIso?: string; endIso?: string } {
+  return {
+    startIso: query.startDate ? parseQueryDate(query.startDate, timeZone, 'start').toISOString() : undefined,
+    endIso: query.endDate ? parseQueryDate(query.endDate, timeZone, 'end').toISOString() : undefined,
+  };
+}
+
+export function listSales(ctx: SalesContext, query: SalesListQuery) {
+  const filters: SaleFilters = { ...rangeOf(query, ctx.timeZone), paymentMethod: query.paymentMethod, status: query.status, flagged: query.flagged };
+  const total = salesRepository.count(ctx.db, filters);
+  const rows = salesRepository.list(ctx.db, filters, (query.page - 1) * query.limit, query.limit);
+  return { rows: rows.map(saleListItemJson), total };
+}
+
+/** Admin cancellation: status cancelado, stock back through 'cancel' movements, all in one transaction. */
+export function cancelSale(ctx: SalesContext, id: number, userId: number): SaleJson {
+  salesRepository.inTransaction(ctx.sqlite, () => {
+    const sale = salesRepository.findWithUser(ctx.db, id);
+    if (!sale) throw notFound(MSG.saleNotFound);
+    if (!salesRepository.markCancelled(ctx.db, id, userId, new Date().toISOString())) throw conflict(MSG.saleAlreadyCancelled);
+    for (const item of salesRepository.items(ctx.db, id)) applyStockDelta(ctx.db, item.productId, item.quantity, 'cancel', { saleId: id, userId });
+  });
+  flushToDisk(ctx.sqlite);
+  return getSale(ctx, id);
+}
+
+/** SQLite modifier from UTC to the zone's wall clock at `instant`, e.g. "-180 minutes" for Buenos Aires. */
+function localModifier(instant: Date, timeZone: string): string {
+  const p = localParts(instant, timeZone);
+  const wallMs = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return `${Math.round((wallMs - Math.floor(instant.getTime() / 1000) * 1000) / 60_000)} minutes`;
+}
+
+/**
+ * Dashboard figures of sales that are not cancelled. Profit = revenue − cost at sale time.
+ * salesByDay groups by local date with the zone's UTC offset at the start of the range: exact for
+ * zones without DST (Argentina); across a DST change a sale within an hour of midnight could land on
+ * the neighbouring day.
+ */
+export function salesSummary(ctx: SalesContext, query: { startDate?: string; endDate?: string }): SalesSummaryJson {
+  const range = rangeOf(query, ctx.timeZone);
+  const q = summaryQueries(ctx.db, { ...range, localModifier: localModifier(new Date(range.startIso ?? Date.now()), ctx.timeZone) });
+  const totals = q.totals.get() ?? { count: 0, revenueCents: 0, costCents: 0 };
+  return {
+    totalSales: totals.count,
+    totalRevenue: fromCents(Number(totals.revenueCents)),
+    totalProfit: fromCents(Number(totals.revenueCents) - Number(totals.costCents)),
+    salesByPaymentMethod: q.byPaymentMethod.all().map((r) => ({ paymentMethod: r.paymentMethod, count: r.count, total: fromCents(Number(r.totalCents)) })),
+    topProducts: q.topProducts.all().map((r) => ({
+      productId: r.productId,
+      productName: r.productName,
+      totalQuantity: Number(r.totalQuantity),
+      totalRevenue: fromCents(Number(r.revenueCents)),
+    })),
+    salesByDay: q.byDay.all().map((r) => ({ date: r.date, count: r.count, total: fromCents(Number(r.totalCents)) })),
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * SQL aggregates of the dashboard summary. Nothing is loaded row by row: each figure is one query that
+ * walks the index sales_status_date_idx (payment_status IN counted statuses, sale_date range).
+ * The builders are returned unexecuted so the tests can EXPLAIN QUERY PLAN the very same SQL.
+ */
+import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { PaymentStatus } from '../../../domain/constants';
+import type { Db } from '../../db/client';
+import { products, saleItems, sales } from '../../db/schema';
+
+/** A cancelled sale is not a sale: every other status counts. */
+export const COUNTED_STATUSES: PaymentStatus[] = ['pagado', 'pendiente'];
+export const TOP_PRODUCTS = 10;
+
+export interface SummaryRange {
+  startIso?: string;
+  endIso?: string;
+  /** SQLite date modifier turning a UTC instant into local time, e.g. "-180 minutes". */
+  localModifier: string;
+}
+
+export function summaryQueries(db: Db, range: SummaryRange) {
+  const where = and(
+    inArray(sales.paymentStatus, COUNTED_STATUSES),
+    range.startIso ? gte(sales.saleDate, range.startIso) : undefined,
+    range.endIso ? lte(sales.saleDate, range.endIso) : undefined,
+  );
+  const totalQuantity = sql<number>`sum(${saleItems.quantity})`;
+  const productRevenue = sql<number>`sum(${saleItems.subtotalCents})`;
+  const day = sql<string>`strftime('%Y-%m-%d', ${sales.saleDate}, ${range.localModifier})`;
+  return {
+    totals: db
+      .select({
+        count: count(),
+        revenueCents: sql<number>`coalesce(sum(${sales.totalCents}), 0)`,
+        costCents: sql<number>`coalesce(sum(${sales.costCents}), 0)`,
+      })
+      .from(sales)
+      .where(where),
+    byPaymentMethod: db
+      .select({ paymentMethod: sales.paymentMethod, count: count(), totalCents: sql<number>`sum(${sales.totalCents})` })
+      .from(sales)
+      .where(where)
+      .groupBy(sales.paymentMethod)
+      .orderBy(desc(sql`sum(${sales.totalCents})`), asc(sales.paymentMethod)),
+    topProducts: db
+      .select({
+        productId: saleItems.productId,
+        productName: sql<string>`max(${products.name})`,
+        totalQuantity,
+        revenueCents: productRevenue,
+      })
+      .from(sales)
+      .innerJoin(saleItems, eq(saleItems.saleId, sales.id))
+      .innerJoin(products, eq(products.id, saleItems.productId))
+      .where(where)
+      .groupBy(saleItems.productId)
+      .orderBy(desc(totalQuantity), desc(productRevenue), asc(saleItems.productId))
+      .limit(TOP_PRODUCTS),
+    byDay: db
+      .select({ date: day, count: count(), totalCents: sql<number>`sum(${sales.totalCents})` })
+      .from(sales)
+      .where(where)
+      .groupBy(day)
+      .orderBy(asc(day)),
+  };
+}
