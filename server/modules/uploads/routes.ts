@@ -1,6 +1,62 @@
-/** uploads routes (being written). */
+/** POST /upload (multipart field "image") and DELETE /upload/:filename, admin only (spec §7). */
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MSG } from '../../../domain/messages';
+import { z } from '../../../domain/schemas/common';
+import { ok } from '../../http/envelope';
+import { AppError, badRequest } from '../../http/errors';
+import { deleteImage, storeImage } from './service';
 
-const uploadsRoutes: FastifyPluginAsyncZod = async () => {};
+const FIELD = 'image';
+const isTooLarge = (error: unknown) => (error as { statusCode?: number }).statusCode === 413;
+
+/** The bytes of the "image" file part; the multipart limit (5 MB) surfaces as 413. */
+async function readImagePart(req: FastifyRequest): Promise<Buffer> {
+  if (!req.isMultipart()) throw badRequest(MSG.uploadMissing);
+  let part: MultipartFile | undefined;
+  try {
+    part = await req.file();
+  } catch (error) {
+    throw isTooLarge(error) ? error : badRequest(MSG.uploadMissing);
+  }
+  if (!part || part.fieldname !== FIELD) {
+    part?.file.resume();
+    throw badRequest(MSG.uploadMissing);
+  }
+  try {
+    return await part.toBuffer();
+  } catch (error) {
+    if (isTooLarge(error) || error instanceof AppError) throw error;
+    throw badRequest(MSG.uploadError);
+  }
+}
+
+const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['imágenes'];
+  const admin = { onRequest: [app.requireAdmin] };
+
+  app.post(
+    '/upload',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Sube una imagen (multipart, campo "image": JPEG, PNG, WebP o GIF hasta 5 MB); se guarda como WebP',
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (req, reply) => reply.status(201).send(ok(await storeImage(app.config.uploadsDir, await readImagePart(req)), MSG.uploadOk)),
+  );
+
+  app.delete(
+    '/upload/:filename',
+    { ...admin, schema: { tags, summary: 'Elimina una imagen subida', params: z.object({ filename: z.string().max(255) }) } },
+    async (req) => {
+      await deleteImage(app.config.uploadsDir, req.params.filename);
+      return { success: true, message: MSG.uploadDeleted };
+    },
+  );
+};
 
 export default uploadsRoutes;

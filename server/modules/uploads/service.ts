@@ -1,0 +1,40 @@
+/**
+ * Uploaded images on disk. Invariants: only normalised WebP files named <uuid>.webp are written, always
+ * inside config.uploadsDir; a delete only touches a plain file name (no separators, no "..") that
+ * resolves inside that folder.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { MSG } from '../../../domain/messages';
+import { badRequest, notFound } from '../../http/errors';
+import { normaliseImage } from './image';
+
+export const UPLOADS_URL_PREFIX = '/uploads/';
+const DELETABLE_NAME = /^[A-Za-z0-9_-]+\.(webp|png|jpe?g|gif)$/;
+
+export interface StoredImage {
+  url: string;
+  filename: string;
+}
+
+export async function storeImage(uploadsDir: string, upload: Buffer): Promise<StoredImage> {
+  const webp = await normaliseImage(upload);
+  if (!webp) throw badRequest(MSG.uploadNotImage);
+  const filename = `${randomUUID()}.webp`;
+  await mkdir(uploadsDir, { recursive: true });
+  await writeFile(path.join(uploadsDir, filename), webp, { flag: 'wx' });
+  return { url: `${UPLOADS_URL_PREFIX}${filename}`, filename };
+}
+
+export async function deleteImage(uploadsDir: string, filename: string): Promise<void> {
+  const root = path.resolve(uploadsDir);
+  const target = path.resolve(root, filename);
+  if (!DELETABLE_NAME.test(filename) || path.dirname(target) !== root) throw badRequest(MSG.uploadBadName);
+  try {
+    await unlink(target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw notFound(MSG.uploadNotFound);
+    throw error;
+  }
+}
