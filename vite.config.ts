@@ -1,8 +1,45 @@
+/**
+ * Client build: React, dev proxy to the server, and the installable PWA (vite-plugin-pwa, injectManifest
+ * with src/sw.ts; registerType 'prompt' so a new version waits for the user's "Actualizar").
+ * build.manifest lets tests/e2e measure the JavaScript each public page loads.
+ */
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: {
+        id: '/',
+        name: 'Mostrador - Punto de Venta',
+        short_name: 'Mostrador',
+        description: 'Punto de venta, catálogo y gestión de tu comercio, con o sin internet.',
+        lang: 'es-AR',
+        dir: 'ltr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: '#1976d2',
+        background_color: '#f5f5f5',
+        categories: ['business', 'shopping'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'] },
+      devOptions: { enabled: false },
+    }),
+  ],
   server: { proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' } },
-  build: { outDir: 'dist', sourcemap: false },
+  build: { outDir: 'dist', sourcemap: false, manifest: true },
 });

@@ -1,0 +1,12 @@
+/** Business info calls of spec §7 (read is public, update is admin). */
+import { MSG } from '../../domain/messages';
+import type { BusinessInfo } from '../../domain/schemas/business';
+import { apiCall } from './client';
+
+export type { BusinessInfo };
+
+export const fetchBusinessInfo = () =>
+  apiCall<BusinessInfo>('get', 'business-info', { public: true, errorMessage: MSG.businessInfoGetError });
+
+export const updateBusinessInfo = (info: BusinessInfo) =>
+  apiCall<BusinessInfo>('put', 'business-info', { json: info, errorMessage: MSG.businessInfoUpdateError });

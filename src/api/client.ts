@@ -1,0 +1,122 @@
+/**
+ * The one HTTP client (spec §7/§8). Every call resolves (never throws) to an ApiResult:
+ *  - success: `{success: true, data, message?, pagination?}`;
+ *  - failure: `{success: false, kind, status, message, data?}` where `kind` is 'network' when the server
+ *    was not reached (offline, timeout, DNS) and 'http' when it answered with a refusal; `message` is
+ *    the server's message or the caller's spec default.
+ * Staff calls carry `Authorization: Bearer <token>`; public calls carry no token. Any 401 on a staff call
+ * (not public ones, so not the login call) clears the session and does a full redirect to /login.
+ */
+import ky, { type KyInstance } from 'ky';
+import { LIMITS } from '../../domain/constants';
+import { MSG } from '../../domain/messages';
+import { clearSession, getToken } from './session';
+
+export interface Pagination {
+  page: number;
+  limit: number;
+  total: number;
+  totalItems?: number;
+  totalPages: number;
+}
+
+export interface ApiSuccess<T> {
+  success: true;
+  data: T;
+  message?: string;
+  pagination?: Pagination;
+}
+
+export interface ApiFailure {
+  success: false;
+  /** 'network': no answer from the server (retry later); 'http': the server answered with an error. */
+  kind: 'network' | 'http';
+  /** HTTP status, 0 for network failures. */
+  status: number;
+  message: string;
+  data?: unknown;
+}
+
+export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface CallOptions {
+  /** Spec §8 default message shown when the server gives none. */
+  errorMessage?: string;
+  json?: unknown;
+  body?: FormData;
+  /** Undefined, null and '' values are left out. */
+  query?: Query;
+  signal?: AbortSignal;
+  /** Public calls (and login): no token, and a 401 is a plain failure shown to the user. */
+  public?: boolean;
+  /** Sends the token if there is one, but a 401 is a plain failure (public page fallbacks). */
+  noRedirect?: boolean;
+}
+
+const base = ky.create({ prefixUrl: '/api', timeout: LIMITS.requestTimeoutMs, retry: 0, throwHttpErrors: false });
+
+const staff: KyInstance = base.extend({
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        const token = getToken();
+        if (token) request.headers.set('Authorization', `Bearer ${token}`);
+      },
+    ],
+  },
+});
+
+function cleanQuery(query: Query | undefined): Record<string, string> | undefined {
+  if (!query) return undefined;
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') out[key] = String(value);
+  }
+  return out;
+}
+
+/** Full redirect to /login after the server refused the session. */
+function endSession(): void {
+  clearSession();
+  if (window.location.pathname !== '/login') window.location.assign('/login');
+}
+
+interface Envelope {
+  success?: boolean;
+  message?: string;
+  data?: unknown;
+  pagination?: Pagination;
+}
+
+export async function apiCall<T>(method: Method, path: string, options: CallOptions = {}): Promise<ApiResult<T>> {
+  const client = options.public ? base : staff;
+  const fallback = options.errorMessage ?? '';
+  let response: Response;
+  try {
+    response = await client(path.replace(/^\//, ''), {
+      method,
+      json: options.json,
+      body: options.body,
+      searchParams: cleanQuery(options.query),
+      signal: options.signal,
+    });
+  } catch {
+    return { success: false, kind: 'network', status: 0, message: fallback || MSG.networkError };
+  }
+
+  let envelope: Envelope = {};
+  try {
+    envelope = (await response.json()) as Envelope;
+  } catch {
+    // Not JSON (a proxy error page, an empty body): judged by the status alone.
+  }
+
+  if (response.status === 401 && !options.public && !options.noRedirect) endSession();
+  if (!response.ok || envelope.success === false) {
+    return { success: false, kind: 'http', status: response.status, message: envelope.message || fallback, data: envelope.data };
+  }
+  return { success: true, data: envelope.data as T, message: envelope.message, pagination: envelope.pagination };
+}

@@ -1,0 +1,15 @@
+/** Public contact form and product enquiry (spec §7): both POST /contact, the enquiry with productId. */
+import { MSG } from '../../domain/messages';
+import { apiCall } from './client';
+
+export interface ContactPayload {
+  name: string;
+  email: string;
+  phone?: string;
+  subject?: string;
+  message: string;
+  productId?: number;
+}
+
+export const sendContact = (payload: ContactPayload) =>
+  apiCall<{ id: number }>('post', 'contact', { public: true, json: payload, errorMessage: MSG.contactFormError });

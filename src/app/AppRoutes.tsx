@@ -1,0 +1,61 @@
+/**
+ * The route table of spec §2. Every page is its own lazy chunk, so the public pages never download
+ * staff code (nor @mantine/dates, charts, Dexie). To add a staff screen: create
+ * src/features/<area>/<Name>Page.tsx with a default export, add a lazy import and a <Route> below
+ * (inside the adminOnly group if only admins may open it), and a NAV_ITEMS entry in layout/nav-items.ts.
+ */
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { CenteredLoader } from '../ui/CenteredLoader';
+import { RequireAuth } from './RequireAuth';
+
+const LandingPage = lazy(() => import('../features/public/landing/LandingPage'));
+const CatalogPage = lazy(() => import('../features/public/catalog/CatalogPage'));
+const PaymentSuccessPage = lazy(() => import('../features/public/payment/PaymentSuccessPage'));
+const PaymentFailurePage = lazy(() => import('../features/public/payment/PaymentFailurePage'));
+const PaymentPendingPage = lazy(() => import('../features/public/payment/PaymentPendingPage'));
+const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+
+const StaffLayout = lazy(() => import('./layout/StaffLayout'));
+const ProfilePage = lazy(() => import('../features/auth/ProfilePage'));
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
+const PosPage = lazy(() => import('../features/pos/PosPage'));
+const SalesPage = lazy(() => import('../features/sales/SalesPage'));
+const InvoicesPage = lazy(() => import('../features/invoices/InvoicesPage'));
+const ProductsPage = lazy(() => import('../features/products/ProductsPage'));
+const MessagesPage = lazy(() => import('../features/messages/MessagesPage'));
+const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<CenteredLoader />}>
+      <Routes>
+        <Route path="/" element={<LandingPage />} />
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/catalog" element={<CatalogPage />} />
+        <Route path="/payment/success" element={<PaymentSuccessPage />} />
+        <Route path="/payment/failure" element={<PaymentFailurePage />} />
+        <Route path="/payment/pending" element={<PaymentPendingPage />} />
+
+        <Route element={<RequireAuth />}>
+          <Route element={<StaffLayout />}>
+            <Route path="/dashboard" element={<DashboardPage />} />
+            <Route path="/pos" element={<PosPage />} />
+            <Route path="/sales" element={<SalesPage />} />
+            <Route path="/invoices" element={<InvoicesPage />} />
+            <Route path="/profile" element={<ProfilePage />} />
+            <Route element={<RequireAuth adminOnly />}>
+              <Route path="/products" element={<ProductsPage />} />
+              <Route path="/contact-messages" element={<MessagesPage />} />
+              <Route path="/settings" element={<SettingsPage />} />
+            </Route>
+          </Route>
+        </Route>
+
+        <Route path="/categories" element={<Navigate to="/settings" replace />} />
+        <Route path="/brands" element={<Navigate to="/settings" replace />} />
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    </Suspense>
+  );
+}

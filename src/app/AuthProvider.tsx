@@ -1,0 +1,52 @@
+/**
+ * Session (spec §4): restored from the stored user at start, refreshed with GET /auth/me. A network
+ * failure of the refresh keeps the stored session (the counter works offline); a 401 ends it (api/client).
+ */
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { fetchMe, login as loginCall } from '../api/auth';
+import { clearSession, getStoredUser, getToken, saveSession, saveUser } from '../api/session';
+import { AuthContext, type AuthValue } from './auth-context';
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState(() => (getToken() ? getStoredUser() : null));
+  const [loading, setLoading] = useState(() => Boolean(getToken()) && !getStoredUser());
+
+  useEffect(() => {
+    if (!getToken()) return;
+    let active = true;
+    fetchMe().then((result) => {
+      if (!active) return;
+      if (result.success) {
+        saveUser(result.data);
+        setUser(result.data);
+      } else if (result.kind === 'http' && !getStoredUser()) {
+        clearSession();
+        setUser(null);
+      }
+      setLoading(false);
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  const login = useCallback<AuthValue['login']>(async (username, password) => {
+    const result = await loginCall(username, password);
+    if (result.success) {
+      saveSession(result.data.token, result.data.user);
+      setUser(result.data.user);
+    }
+    return result;
+  }, []);
+
+  const logout = useCallback(() => {
+    clearSession();
+    window.location.assign('/login');
+  }, []);
+
+  const value = useMemo<AuthValue>(
+    () => ({ user, loading, isAdmin: user?.role === 'admin', login, logout }),
+    [user, loading, login, logout],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

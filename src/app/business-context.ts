@@ -1,0 +1,21 @@
+import { createContext, useContext } from 'react';
+import type { BusinessInfo } from '../api/business';
+
+export interface BusinessValue {
+  /** Null until loaded, and when the load failed. */
+  info: BusinessInfo | null;
+  loading: boolean;
+  /** The configured business name, or '' when unset (callers pick their spec fallback). */
+  businessName: string;
+  /** Replaces the info after a successful update (spec §4). */
+  setInfo: (info: BusinessInfo) => void;
+}
+
+export const BusinessContext = createContext<BusinessValue | null>(null);
+
+/** Business info loaded once at start; throws outside BusinessProvider (spec §8). */
+export function useBusiness(): BusinessValue {
+  const value = useContext(BusinessContext);
+  if (!value) throw new Error('useBusiness debe usarse dentro de un BusinessProvider');
+  return value;
+}

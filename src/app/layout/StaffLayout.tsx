@@ -1,0 +1,56 @@
+/**
+ * Staff layout (spec §2): fixed top bar "Sistema POS", 240 px side navigation (permanent from md,
+ * slide-in drawer below), theme toggle, user's name and avatar menu. Lazy-loaded with the staff routes;
+ * it also provides TanStack Query and Mantine notifications to every staff screen.
+ */
+import '@mantine/notifications/styles.css';
+import { AppShell, Burger, Group, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import { CenteredLoader } from '../../ui/CenteredLoader';
+import { ThemeToggle } from '../../ui/ThemeToggle';
+import { useAuth } from '../auth-context';
+import { SideNav } from './SideNav';
+import { SyncStatusSlot } from './SyncStatusSlot';
+import { UserMenu } from './UserMenu';
+
+const NAV_WIDTH = 240;
+
+export default function StaffLayout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { user } = useAuth();
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }));
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Notifications position="top-right" />
+      <AppShell header={{ height: 64 }} navbar={{ width: NAV_WIDTH, breakpoint: 'md', collapsed: { mobile: !opened } }} padding="md">
+        <AppShell.Header bg="var(--app-bar-bg)" c="var(--app-bar-text)">
+          <Group h="100%" px="md" gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="md" color="var(--app-bar-text)" aria-label="Abrir menú" />
+            <Title order={1} size="h3" fw={500} style={{ flex: 1 }} lineClamp={1}>
+              Sistema POS
+            </Title>
+            <SyncStatusSlot />
+            <ThemeToggle c="inherit" />
+            <Text visibleFrom="sm" fw={500} truncate="end" maw={220}>
+              {user?.fullName}
+            </Text>
+            <UserMenu />
+          </Group>
+        </AppShell.Header>
+        <AppShell.Navbar>
+          <SideNav onNavigate={close} />
+        </AppShell.Navbar>
+        <AppShell.Main>
+          <Suspense fallback={<CenteredLoader />}>
+            <Outlet />
+          </Suspense>
+        </AppShell.Main>
+      </AppShell>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,37 @@
+import { Avatar, Menu, UnstyledButton } from '@mantine/core';
+import { IconLogout, IconMoon, IconSun, IconUser } from '@tabler/icons-react';
+import { useNavigate } from 'react-router-dom';
+import { useThemeMode } from '../../theme/theme-mode-context';
+import { useAuth } from '../auth-context';
+
+/** Avatar with the name's initial; menu with Mi Perfil, the theme toggle and Cerrar Sesión (spec §2). */
+export function UserMenu() {
+  const { user, logout } = useAuth();
+  const { mode, toggleMode } = useThemeMode();
+  const navigate = useNavigate();
+  const name = user?.fullName || user?.username || '';
+
+  return (
+    <Menu position="bottom-end" width={200} shadow="md">
+      <Menu.Target>
+        <UnstyledButton aria-label="Menú de usuario" p={2} miw={44} mih={44}>
+          <Avatar color="secondary" variant="filled" radius="xl" size={40}>
+            {name.charAt(0).toUpperCase()}
+          </Avatar>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconUser size={18} />} onClick={() => navigate('/profile')} mih={44}>
+          Mi Perfil
+        </Menu.Item>
+        <Menu.Item leftSection={mode === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />} onClick={toggleMode} mih={44}>
+          {mode === 'dark' ? 'Modo Claro' : 'Modo Oscuro'}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconLogout size={18} />} onClick={logout} mih={44}>
+          Cerrar Sesión
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

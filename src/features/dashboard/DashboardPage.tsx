@@ -1,0 +1,5 @@
+import { PageTitle } from '../../ui/PageTitle';
+
+export default function DashboardPage() {
+  return <PageTitle>Dashboard</PageTitle>;
+}

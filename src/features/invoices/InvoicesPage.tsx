@@ -1,0 +1,5 @@
+import { PageTitle } from '../../ui/PageTitle';
+
+export default function InvoicesPage() {
+  return <PageTitle>Facturas Emitidas</PageTitle>;
+}

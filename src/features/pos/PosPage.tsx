@@ -1,0 +1,5 @@
+import { PageTitle } from '../../ui/PageTitle';
+
+export default function PosPage() {
+  return <PageTitle>Punto de Venta</PageTitle>;
+}

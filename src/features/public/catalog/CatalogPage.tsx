@@ -1,0 +1,5 @@
+import { Title } from '@mantine/core';
+
+export default function CatalogPage() {
+  return <Title>Nuestro Catálogo</Title>;
+}

@@ -1,0 +1,32 @@
+/**
+ * Registers the service worker and, when a new version is waiting, offers "Actualizar". The new version
+ * only takes over (and the page reloads) when the user presses it, so a sale is never interrupted.
+ */
+import { Button, Group, Notification, Text } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { useRegisterSW } from 'virtual:pwa-register/react';
+
+export function UpdatePrompt() {
+  const {
+    needRefresh: [needRefresh, setNeedRefresh],
+    updateServiceWorker,
+  } = useRegisterSW();
+
+  if (!needRefresh) return null;
+  return (
+    <Notification
+      icon={<IconRefresh size={18} />}
+      title="Nueva versión disponible"
+      onClose={() => setNeedRefresh(false)}
+      withBorder
+      style={{ position: 'fixed', right: 16, bottom: 16, zIndex: 1000, maxWidth: 360 }}
+    >
+      <Group justify="space-between" mt={4}>
+        <Text size="sm">Actualizá cuando termines la venta en curso.</Text>
+        <Button size="sm" onClick={() => void updateServiceWorker(true)}>
+          Actualizar
+        </Button>
+      </Group>
+    </Notification>
+  );
+}

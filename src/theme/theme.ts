@@ -1,0 +1,53 @@
+/** The Mantine theme of spec §9: palettes, Roboto/Helvetica/Arial, radius 8, breakpoints 0/600/900/1200/1536. */
+import { createTheme, virtualColor, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { PALETTES, SEMANTIC_COLORS, SPEC_SHADE, shadesOf } from './palette';
+
+const FONT = 'Roboto, Helvetica, Arial, sans-serif';
+
+const colors: Record<string, MantineColorsTuple> = {
+  // Surfaces of the dark scheme: dark[7] is Mantine's body (our "paper"), dark[6]/[5] inputs and borders.
+  dark: ['#e0e0e0', '#b0b0b0', '#8a8a8a', '#6b6b6b', '#4a4a4a', '#3a3a3a', '#2c2c2c', '#1e1e1e', '#171717', '#121212'],
+};
+for (const name of SEMANTIC_COLORS) {
+  colors[`${name}Light`] = shadesOf(PALETTES.light[name]);
+  colors[`${name}Dark`] = shadesOf(PALETTES.dark[name]);
+  colors[name] = virtualColor({ name, light: `${name}Light`, dark: `${name}Dark` });
+}
+
+export const theme = createTheme({
+  colors,
+  primaryColor: 'primary',
+  primaryShade: SPEC_SHADE,
+  autoContrast: true,
+  luminanceThreshold: 0.4,
+  fontFamily: FONT,
+  headings: { fontFamily: FONT, fontWeight: '500' },
+  defaultRadius: 'md',
+  radius: { xs: '2px', sm: '4px', md: '8px', lg: '12px', xl: '16px' },
+  breakpoints: { xs: '0em', sm: '37.5em', md: '56.25em', lg: '75em', xl: '96em' },
+  white: '#ffffff',
+  black: '#212121',
+});
+
+/** Page background, app bars, paper, text and dimmed text per scheme (Mantine's "body" is our paper). */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--app-background': PALETTES.light.background,
+    '--app-bar-bg': PALETTES.light.primary,
+    '--app-bar-text': '#ffffff',
+    '--mantine-color-body': PALETTES.light.paper,
+    '--mantine-color-text': PALETTES.light.text,
+    '--mantine-color-dimmed': PALETTES.light.textSecondary,
+    '--mantine-color-error': PALETTES.light.error,
+  },
+  dark: {
+    '--app-background': PALETTES.dark.background,
+    '--app-bar-bg': PALETTES.dark.paper,
+    '--app-bar-text': PALETTES.dark.text,
+    '--mantine-color-body': PALETTES.dark.paper,
+    '--mantine-color-text': PALETTES.dark.text,
+    '--mantine-color-dimmed': PALETTES.dark.textSecondary,
+    '--mantine-color-error': PALETTES.dark.error,
+  },
+});

@@ -1,0 +1,113 @@
+/**
+ * End-to-end harness: the REAL server (buildApp) listening on a free port with the built client (dist/),
+ * a temporary DATA_DIR and a known admin password, plus Debian's Chromium driven by playwright-core.
+ * Pages are opened on http://localhost:<port> (a secure context, so the service worker runs).
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+
+export const ADMIN_PASSWORD = 'admin-e2e-clave';
+export const SELLER_PASSWORD = 'vendedor-e2e-clave';
+export const SCREENSHOT_DIR = path.resolve('tests/.artifacts/screenshots');
+
+export interface Reply {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: { success: boolean; message?: string; data?: any; pagination?: any };
+}
+
+export interface E2eServer {
+  baseUrl: string;
+  /** JSON call to the API (path without /api). */
+  api: (method: string, apiPath: string, options?: { body?: unknown; token?: string; form?: FormData }) => Promise<Reply>;
+  adminToken: () => Promise<string>;
+  /** Creates a vendedor once and returns its username. */
+  createSeller: (username?: string) => Promise<string>;
+  close: () => Promise<void>;
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<E2eServer> {
+  const clientDir = path.resolve('dist');
+  if (!existsSync(path.join(clientDir, 'index.html'))) throw new Error('Falta dist/: ejecutá `npx vite build` antes de los e2e');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mostrador-e2e-'));
+  const config = loadConfig({ ADMIN_PASSWORD, RATE_LIMIT_PER_MINUTE: '0', DEMO_DATA: 'true', CLIENT_DIR: clientDir, ...env }, { dataDir });
+  const app = await buildApp(config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('El servidor no escucha en un puerto TCP');
+  const baseUrl = `http://localhost:${address.port}`;
+
+  const api: E2eServer['api'] = async (method, apiPath, options = {}) => {
+    const headers: Record<string, string> = {};
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${baseUrl}/api${apiPath}`, {
+      method,
+      headers,
+      body: options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : { success: res.ok } };
+  };
+
+  let token: string | undefined;
+  const adminToken = async () => {
+    if (token) return token;
+    const res = await api('POST', '/auth/login', { body: { username: 'admin', password: ADMIN_PASSWORD } });
+    if (!res.body.success) throw new Error(`login admin: ${res.status} ${res.body.message}`);
+    token = res.body.data.token as string;
+    return token;
+  };
+  const createSeller = async (username = 'vendedora') => {
+    const res = await api('POST', '/users', {
+      token: await adminToken(),
+      body: { username, fullName: 'Vera Vendedora', password: SELLER_PASSWORD, role: 'vendedor' },
+    });
+    if (res.status >= 300 && res.status !== 409) throw new Error(`crear vendedor: ${res.status} ${res.body.message}`);
+    return username;
+  };
+
+  return {
+    baseUrl,
+    api,
+    adminToken,
+    createSeller,
+    close: async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+export function newContext(browser: Browser, viewport = DESKTOP): Promise<BrowserContext> {
+  return browser.newContext({ viewport, locale: 'es-AR', serviceWorkers: 'block' });
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** Signs in through the login form and waits for the dashboard. */
+export async function loginThroughForm(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Usuario').fill(username);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await page.waitForURL('**/dashboard');
+}
