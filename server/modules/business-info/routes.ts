@@ -12,7 +12,7 @@ const businessInfoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/business-info',
-    { onRequest: [app.requireAdmin], schema: { tags: ['negocio'], summary: 'Reemplaza la información del negocio', body: businessInfoBody } },
+    { onRequest: [app.requireAdmin], schema: { tags: ['negocio'], summary: 'Reemplaza la información del negocio', security: [{ bearerAuth: [] }], body: businessInfoBody } },
     async (req) => ok(updateBusinessInfo(app.db, req.body), MSG.businessInfoUpdated),
   );
 };

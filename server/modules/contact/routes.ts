@@ -16,6 +16,7 @@ import {
 
 const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['contacto'];
+  const security = [{ bearerAuth: [] }];
   const admin = { onRequest: [app.requireAdmin] };
   installContactSearch(app.sqlite);
 
@@ -25,24 +26,24 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => reply.status(201).send(ok(createContactMessage(app.db, req.body, req.ip), MSG.contactThanks)),
   );
 
-  app.get('/contact/list', { ...admin, schema: { tags, summary: 'Mensajes recibidos', querystring: contactListQuery } }, async (req) => {
+  app.get('/contact/list', { ...admin, schema: { tags, security, summary: 'Mensajes recibidos', querystring: contactListQuery } }, async (req) => {
     const { items, total } = listContactMessages(app.db, req.query, app.config.timeZone);
     return paginated(items, req.query.page, req.query.limit, total);
   });
 
-  app.get('/contact/stats', { ...admin, schema: { tags, summary: 'Estadísticas de mensajes' } }, async () =>
+  app.get('/contact/stats', { ...admin, schema: { tags, security, summary: 'Estadísticas de mensajes' } }, async () =>
     ok(contactStats(app.db, new Date(), app.config.timeZone)),
   );
 
-  app.get('/contact/:id', { ...admin, schema: { tags, summary: 'Un mensaje', params: idParam } }, async (req) =>
+  app.get('/contact/:id', { ...admin, schema: { tags, security, summary: 'Un mensaje', params: idParam } }, async (req) =>
     ok(getContactMessage(app.db, req.params.id)),
   );
 
-  app.put('/contact/:id', { ...admin, schema: { tags, summary: 'Cambia estado o notas', params: idParam, body: contactUpdateBody } }, async (req) =>
+  app.put('/contact/:id', { ...admin, schema: { tags, security, summary: 'Cambia estado o notas', params: idParam, body: contactUpdateBody } }, async (req) =>
     ok(updateContactMessage(app.db, req.params.id, req.body, req.user.id), MSG.statusUpdated),
   );
 
-  app.delete('/contact/:id', { ...admin, schema: { tags, summary: 'Elimina un mensaje', params: idParam } }, async (req) => {
+  app.delete('/contact/:id', { ...admin, schema: { tags, security, summary: 'Elimina un mensaje', params: idParam } }, async (req) => {
     deleteContactMessage(app.db, req.params.id);
     return { success: true, message: MSG.messageDeleted };
   });

@@ -34,6 +34,7 @@ async function readImagePart(req: FastifyRequest): Promise<Buffer> {
 
 const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['imágenes'];
+  const security = [{ bearerAuth: [] }];
   const admin = { onRequest: [app.requireAdmin] };
 
   app.post(
@@ -42,6 +43,7 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...admin,
       schema: {
         tags,
+        security,
         summary: 'Sube una imagen (multipart, campo "image": JPEG, PNG, WebP o GIF hasta 5 MB); se guarda como WebP',
         consumes: ['multipart/form-data'],
       },
@@ -51,7 +53,7 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/upload/:filename',
-    { ...admin, schema: { tags, summary: 'Elimina una imagen subida', params: z.object({ filename: z.string().max(255) }) } },
+    { ...admin, schema: { tags, security, summary: 'Elimina una imagen subida', params: z.object({ filename: z.string().max(255) }) } },
     async (req) => {
       await deleteImage(app.config.uploadsDir, req.params.filename);
       return { success: true, message: MSG.uploadDeleted };
