@@ -71,6 +71,16 @@ describe('POST /upload', () => {
     expect(meta).toMatchObject({ format: 'webp', width: 1100, height: 1000 });
   });
 
+  it('accepts WebP and GIF too, whatever the file is called', async () => {
+    const base = sharp({ create: { width: 64, height: 48, channels: 4, background: { r: 0, g: 128, b: 0, alpha: 1 } } });
+    for (const [name, bytes] of [['a.webp', await base.clone().webp().toBuffer()], ['b.gif', await base.clone().gif().toBuffer()], ['sin-extension', await base.clone().webp().toBuffer()]] as const) {
+      const res = await upload(multipart('image', name, 'application/octet-stream', bytes));
+      expect(res.status, name).toBe(201);
+      const meta = await sharp(path.join(s.config.uploadsDir, res.body.data.filename)).metadata();
+      expect(meta, name).toMatchObject({ format: 'webp', width: 64, height: 48 });
+    }
+  });
+
   it('judges by content: a text file named .png is refused', async () => {
     const before = uploadedFiles();
     const res = await upload(multipart('image', 'virus.png', 'image/png', Buffer.from('esto no es una imagen, es texto plano\n')));
