@@ -22,6 +22,11 @@ const wholeNumber = z
   })
   .pipe(z.number().int('debe ser un número entero').min(0, 'no puede ser negativo').max(1_000_000_000, 'es demasiado grande'));
 
+/** Cost: blank ("" or null) means 0, as the product form does (spec §5). */
+const cost = z.preprocess((v) => (v === '' || v === null ? 0 : v), decimal.optional());
+/** Minimum stock: blank means "not given". */
+const minStock = z.preprocess((v) => (v === '' || v === null ? undefined : v), wholeNumber.optional());
+
 /** Optional free text for updates: absent → undefined (keep), "" / null → null (clear). */
 const patchText = (max: number) =>
   z
@@ -87,9 +92,9 @@ export const productCreateBody = z.object({
   name: requiredText(200),
   description: patchText(2000).transform((v) => v ?? null),
   price: decimal,
-  cost: decimal.optional().default(0),
+  cost: cost.transform((v) => v ?? 0),
   stock: wholeNumber,
-  minStock: wholeNumber.optional().default(LIMITS.defaultMinStock),
+  minStock: minStock.transform((v) => v ?? LIMITS.defaultMinStock),
   categoryId: refId.transform((v) => v ?? null),
   brandId: refId.transform((v) => v ?? null),
   showInCatalog: z.boolean().optional().default(true),
@@ -103,9 +108,9 @@ export const productUpdateBody = z.object({
   name: requiredText(200).optional(),
   description: patchText(2000),
   price: decimal.optional(),
-  cost: decimal.optional(),
+  cost,
   stock: wholeNumber.optional(),
-  minStock: wholeNumber.optional(),
+  minStock,
   categoryId: refId,
   brandId: refId,
   showInCatalog: z.boolean().optional(),

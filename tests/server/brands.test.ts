@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../helpers/server';
+
+let s: TestServer;
+let admin: string;
+let seller: string;
+
+beforeAll(async () => {
+  s = await createTestServer();
+  admin = await s.login();
+  seller = await s.sellerToken();
+});
+afterAll(() => s.close());
+
+const create = (payload: object, token = admin) => s.call({ method: 'POST', url: '/api/brands', token, payload });
+const names = (data: { name: string }[]) => data.map((b) => b.name);
+
+describe('brands', () => {
+  it('creates a brand and lists it (by name) for a signed-in seller', async () => {
+    const res = await create({ name: 'Logitech', description: 'Periféricos' });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      success: true,
+      message: 'Marca creada correctamente',
+      data: { id: expect.any(Number), name: 'Logitech', description: 'Periféricos', isActive: true },
+    });
+    await create({ name: 'Genius' });
+    const list = await s.call({ method: 'GET', url: '/api/brands', token: seller });
+    expect(list.status).toBe(200);
+    expect(names(list.body.data)).toEqual(['Genius', 'Logitech']);
+  });
+
+  it('filters by active', async () => {
+    const off = await create({ name: 'Discontinuada' });
+    const upd = await s.call({ method: 'PUT', url: `/api/brands/${off.body.data.id}`, token: admin, payload: { isActive: false } });
+    expect(upd.body).toMatchObject({ message: 'Marca actualizada correctamente', data: { isActive: false, name: 'Discontinuada' } });
+    const inactive = await s.call({ method: 'GET', url: '/api/brands?active=false', token: admin });
+    expect(names(inactive.body.data)).toEqual(['Discontinuada']);
+    const active = await s.call({ method: 'GET', url: '/api/brands?active=true', token: admin });
+    expect(names(active.body.data)).toEqual(['Genius', 'Logitech']);
+    const bad = await s.call({ method: 'GET', url: '/api/brands?active=quizas', token: admin });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('Activo');
+  });
+
+  it('gets one by id; unknown id → 404 in Spanish', async () => {
+    const made = await create({ name: 'Kingston' });
+    const one = await s.call({ method: 'GET', url: `/api/brands/${made.body.data.id}`, token: seller });
+    expect(one.body.data).toEqual({ id: made.body.data.id, name: 'Kingston', description: null, isActive: true });
+    const missing = await s.call({ method: 'GET', url: '/api/brands/424242', token: admin });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ success: false, message: 'Marca no encontrada' });
+    expect((await s.call({ method: 'PUT', url: '/api/brands/424242', token: admin, payload: { name: 'X' } })).status).toBe(404);
+    expect((await s.call({ method: 'DELETE', url: '/api/brands/424242', token: admin })).status).toBe(404);
+  });
+
+  it('validates: name required, duplicate name 409', async () => {
+    const noName = await create({});
+    expect(noName.status).toBe(400);
+    expect(noName.body.message).toBe('Nombre: es obligatorio');
+    const longDesc = await create({ name: 'Larga', description: 'x'.repeat(501) });
+    expect(longDesc.status).toBe(400);
+    expect(longDesc.body.message).toContain('Descripción');
+    const dup = await create({ name: 'LOGITECH' });
+    expect(dup.status).toBe(409);
+    expect(dup.body.message).toBe('Ya existe una marca con ese nombre');
+  });
+
+  it('enforces roles', async () => {
+    expect((await s.call({ method: 'GET', url: '/api/brands' })).status).toBe(401);
+    expect((await s.call({ method: 'GET', url: '/api/brands/1' })).status).toBe(401);
+    expect((await create({ name: 'Nope' }, seller)).status).toBe(403);
+    expect((await s.call({ method: 'POST', url: '/api/brands', payload: { name: 'Nope' } })).status).toBe(401);
+    expect((await s.call({ method: 'PUT', url: '/api/brands/1', token: seller, payload: { name: 'x' } })).status).toBe(403);
+    expect((await s.call({ method: 'DELETE', url: '/api/brands/1', token: seller })).status).toBe(403);
+    const list = await s.call({ method: 'GET', url: '/api/brands', token: admin });
+    expect(names(list.body.data)).not.toContain('Nope');
+    expect(names(list.body.data)).toContain('Logitech');
+  });
+
+  it('soft-deletes: hidden from lists, products lose the brand, the name can be reused', async () => {
+    const brand = await create({ name: 'Efímera' });
+    const id = brand.body.data.id;
+    const product = await s.call({ method: 'POST', url: '/api/products', token: admin, payload: { name: 'Mouse', price: 5, stock: 1, brandId: id } });
+    expect(product.body.data.brand).toEqual({ id, name: 'Efímera' });
+
+    const del = await s.call({ method: 'DELETE', url: `/api/brands/${id}`, token: admin });
+    expect(del.body).toEqual({ success: true, message: 'Marca eliminada correctamente' });
+    const list = await s.call({ method: 'GET', url: '/api/brands', token: admin });
+    expect(names(list.body.data)).not.toContain('Efímera');
+    expect((await s.call({ method: 'GET', url: `/api/brands/${id}`, token: admin })).status).toBe(404);
+
+    const after = await s.call({ method: 'GET', url: `/api/products/${product.body.data.id}`, token: admin });
+    expect(after.body.data).toMatchObject({ brandId: null, brand: null });
+    const badRef = await s.call({ method: 'POST', url: '/api/products', token: admin, payload: { name: 'Otro', price: 5, stock: 1, brandId: id } });
+    expect(badRef.status).toBe(400);
+    expect(badRef.body.message).toBe('Marca: la marca seleccionada no existe');
+
+    const again = await create({ name: 'Efímera' });
+    expect(again.status).toBe(201);
+    expect(again.body.data.id).not.toBe(id);
+  });
+});
