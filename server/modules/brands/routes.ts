@@ -8,22 +8,27 @@ import { createBrand, deleteBrand, getBrand, listBrands, updateBrand } from './s
 
 const brandsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['marcas'];
+  const security = [{ bearerAuth: [] }];
   const signedIn = { onRequest: [app.authenticate] };
   const admin = { onRequest: [app.requireAdmin] };
 
-  app.get('/brands', { ...signedIn, schema: { tags, querystring: activeQuery } }, async (req) => ok(listBrands(app.db, req.query.active)));
+  app.get('/brands', { ...signedIn, schema: { tags, security, summary: 'Marcas', querystring: activeQuery } }, async (req) =>
+    ok(listBrands(app.db, req.query.active)),
+  );
 
-  app.get('/brands/:id', { ...signedIn, schema: { tags, params: idParam } }, async (req) => ok(getBrand(app.db, req.params.id)));
+  app.get('/brands/:id', { ...signedIn, schema: { tags, security, summary: 'Una marca', params: idParam } }, async (req) =>
+    ok(getBrand(app.db, req.params.id)),
+  );
 
-  app.post('/brands', { ...admin, schema: { tags, body: brandCreateBody } }, async (req, reply) =>
+  app.post('/brands', { ...admin, schema: { tags, security, summary: 'Crea una marca', body: brandCreateBody } }, async (req, reply) =>
     reply.status(201).send(ok(createBrand(app.db, req.body), MSG.brandCreated)),
   );
 
-  app.put('/brands/:id', { ...admin, schema: { tags, params: idParam, body: brandUpdateBody } }, async (req) =>
+  app.put('/brands/:id', { ...admin, schema: { tags, security, summary: 'Modifica una marca', params: idParam, body: brandUpdateBody } }, async (req) =>
     ok(updateBrand(app.db, req.params.id, req.body), MSG.brandUpdated),
   );
 
-  app.delete('/brands/:id', { ...admin, schema: { tags, params: idParam } }, async (req) => {
+  app.delete('/brands/:id', { ...admin, schema: { tags, security, summary: 'Elimina una marca', params: idParam } }, async (req) => {
     deleteBrand(app.db, req.params.id);
     return { success: true, message: MSG.brandDeleted };
   });

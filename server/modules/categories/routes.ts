@@ -8,26 +8,31 @@ import { createCategory, deleteCategory, getCategory, listCategories, listPublic
 
 const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['categorías'];
+  const security = [{ bearerAuth: [] }];
   const signedIn = { onRequest: [app.authenticate] };
   const admin = { onRequest: [app.requireAdmin] };
 
-  app.get('/categories/public', { schema: { tags } }, async () => ok(listPublicCategories(app.db)));
+  app.get('/categories/public', { schema: { tags, summary: 'Categorías activas (público)' } }, async () => ok(listPublicCategories(app.db)));
 
-  app.get('/categories', { ...signedIn, schema: { tags, querystring: activeQuery } }, async (req) =>
+  app.get('/categories', { ...signedIn, schema: { tags, security, summary: 'Categorías', querystring: activeQuery } }, async (req) =>
     ok(listCategories(app.db, req.query.active)),
   );
 
-  app.get('/categories/:id', { ...signedIn, schema: { tags, params: idParam } }, async (req) => ok(getCategory(app.db, req.params.id)));
+  app.get('/categories/:id', { ...signedIn, schema: { tags, security, summary: 'Una categoría', params: idParam } }, async (req) =>
+    ok(getCategory(app.db, req.params.id)),
+  );
 
-  app.post('/categories', { ...admin, schema: { tags, body: categoryCreateBody } }, async (req, reply) =>
+  app.post('/categories', { ...admin, schema: { tags, security, summary: 'Crea una categoría', body: categoryCreateBody } }, async (req, reply) =>
     reply.status(201).send(ok(createCategory(app.db, req.body), MSG.categoryCreated)),
   );
 
-  app.put('/categories/:id', { ...admin, schema: { tags, params: idParam, body: categoryUpdateBody } }, async (req) =>
-    ok(updateCategory(app.db, req.params.id, req.body), MSG.categoryUpdated),
+  app.put(
+    '/categories/:id',
+    { ...admin, schema: { tags, security, summary: 'Modifica una categoría', params: idParam, body: categoryUpdateBody } },
+    async (req) => ok(updateCategory(app.db, req.params.id, req.body), MSG.categoryUpdated),
   );
 
-  app.delete('/categories/:id', { ...admin, schema: { tags, params: idParam } }, async (req) => {
+  app.delete('/categories/:id', { ...admin, schema: { tags, security, summary: 'Elimina una categoría', params: idParam } }, async (req) => {
     deleteCategory(app.db, req.params.id);
     return { success: true, message: MSG.categoryDeleted };
   });

@@ -11,34 +11,41 @@ import { changeStock, createProduct, deleteProduct, getProduct, listCatalog, lis
 
 const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['productos'];
+  const security = [{ bearerAuth: [] }];
   const signedIn = { onRequest: [app.authenticate] };
   const admin = { onRequest: [app.requireAdmin] };
 
-  app.get('/products/catalog', { schema: { tags, querystring: catalogQuery } }, async (req) => {
+  app.get('/products/catalog', { schema: { tags, summary: 'Catálogo público (sin costo)', querystring: catalogQuery } }, async (req) => {
     const { data, total } = listCatalog(app.db, req.query);
     return paginated(data, req.query.page, req.query.limit, total);
   });
 
-  app.get('/products', { ...signedIn, schema: { tags, querystring: productListQuery } }, async (req) => {
+  app.get('/products', { ...signedIn, schema: { tags, security, summary: 'Productos con filtros', querystring: productListQuery } }, async (req) => {
     const { data, total } = listProducts(app.db, req.query);
     return paginated(data, req.query.page, req.query.limit, total);
   });
 
-  app.get('/products/:id', { ...signedIn, schema: { tags, params: idParam } }, async (req) => ok(getProduct(app.db, req.params.id)));
+  app.get('/products/:id', { ...signedIn, schema: { tags, security, summary: 'Un producto', params: idParam } }, async (req) =>
+    ok(getProduct(app.db, req.params.id)),
+  );
 
-  app.post('/products', { ...admin, schema: { tags, body: productCreateBody } }, async (req, reply) =>
+  app.post('/products', { ...admin, schema: { tags, security, summary: 'Crea un producto', body: productCreateBody } }, async (req, reply) =>
     reply.status(201).send(ok(createProduct(app.db, req.body, req.user.id), MSG.productCreated)),
   );
 
-  app.put('/products/:id', { ...admin, schema: { tags, params: idParam, body: productUpdateBody } }, async (req) =>
-    ok(updateProduct(app.db, req.params.id, req.body, req.user.id), MSG.productUpdated),
+  app.put(
+    '/products/:id',
+    { ...admin, schema: { tags, security, summary: 'Modifica un producto', params: idParam, body: productUpdateBody } },
+    async (req) => ok(updateProduct(app.db, req.params.id, req.body, req.user.id), MSG.productUpdated),
   );
 
-  app.patch('/products/:id/stock', { ...admin, schema: { tags, params: idParam, body: stockPatchBody } }, async (req) =>
-    ok(changeStock(app.db, req.params.id, req.body, req.user.id), MSG.stockUpdated),
+  app.patch(
+    '/products/:id/stock',
+    { ...admin, schema: { tags, security, summary: 'Ajusta el stock (set, add, subtract)', params: idParam, body: stockPatchBody } },
+    async (req) => ok(changeStock(app.db, req.params.id, req.body, req.user.id), MSG.stockUpdated),
   );
 
-  app.delete('/products/:id', { ...admin, schema: { tags, params: idParam } }, async (req) => {
+  app.delete('/products/:id', { ...admin, schema: { tags, security, summary: 'Elimina un producto', params: idParam } }, async (req) => {
     deleteProduct(app.db, req.params.id);
     return { success: true, message: MSG.productDeleted };
   });
