@@ -41,7 +41,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const app = Fastify({
     logger: options.logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.body.password'] } : false,
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

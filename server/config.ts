@@ -22,6 +22,8 @@ export interface AppConfig {
   rateLimitPerMinute: number;
   logLevel: string;
   publicUrl: string;
+  /** Trust X-Forwarded-For (only behind a reverse proxy; otherwise clients could dodge rate limits). */
+  trustProxy: boolean;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -57,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     timeZone: env.SHOP_TIME_ZONE ?? DEFAULT_TIME_ZONE,
     rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 10),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: bool(env.TRUST_PROXY, false),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${Number.isInteger(port) ? port : 3000}`,
     ...overrides,
   };

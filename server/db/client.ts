@@ -4,6 +4,7 @@ import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { foldText } from '../../domain/text';
 import * as schema from './schema';
 
 export type Db = BetterSQLite3Database<typeof schema>;
@@ -21,6 +22,8 @@ export function openDatabase(file: string): Database_ {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -32000');
+  // fold_text(x): the same accent/case folding as domain/text.ts, for LIKE searches in SQL.
+  sqlite.function('fold_text', { deterministic: true }, (value: unknown) => foldText(value === null ? null : String(value)));
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder });
   return { sqlite, db };

@@ -1,8 +1,7 @@
 /**
  * SQL for contact messages, joined with the enquired product and the responder. Search folds case
- * and accents on both sides (fold_text, installed on the connection by installContactSearch).
+ * and accents on both sides (fold_text, registered on every connection by server/db/client.ts).
  */
-import type Database from 'better-sqlite3';
 import { and, type AnyColumn, count, desc, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { ContactStatus } from '../../../domain/constants';
 import { foldText } from '../../../domain/text';
@@ -46,11 +45,6 @@ function detailQuery(db: Db) {
     .leftJoin(users, eq(users.id, contactMessages.respondedBy));
 }
 export type ContactDetailRow = NonNullable<ReturnType<ReturnType<typeof detailQuery>['get']>>;
-
-/** Registers the SQL function fold_text(x) = foldText(x) on the connection (idempotent). */
-export function installContactSearch(sqlite: Database.Database): void {
-  sqlite.function('fold_text', { deterministic: true }, (value: unknown) => foldText(value === null ? null : String(value)));
-}
 
 const likeEscape = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

@@ -4,7 +4,6 @@ import { MSG } from '../../../domain/messages';
 import { idParam } from '../../../domain/schemas/common';
 import { contactBody, contactListQuery, contactUpdateBody } from '../../../domain/schemas/contact';
 import { ok, paginated } from '../../http/envelope';
-import { installContactSearch } from './repository';
 import {
   contactStats,
   createContactMessage,
@@ -18,7 +17,6 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['contacto'];
   const security = [{ bearerAuth: [] }];
   const admin = { onRequest: [app.requireAdmin] };
-  installContactSearch(app.sqlite);
 
   app.post(
     '/contact',
