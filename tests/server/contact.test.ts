@@ -19,13 +19,13 @@ const setCreatedAt = (id: number, iso: string) => s.app.sqlite.prepare('UPDATE c
 const deleteAll = () => s.app.sqlite.prepare('DELETE FROM contact_messages').run();
 
 describe('POST /contact (public)', () => {
-  it('stores the message once with the sender IP and thanks the sender', async () => {
+  it('stores the message once with the sender IP (ignoring a spoofable X-Forwarded-For) and thanks the sender', async () => {
     const res = await send(valid, { 'x-forwarded-for': '203.0.113.7' });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ success: true, message: '¡Gracias por tu consulta! Te contactaremos pronto.', data: { id: expect.any(Number) } });
     const rows = s.app.sqlite.prepare('SELECT * FROM contact_messages WHERE id = ?').all(res.body.data.id) as Record<string, unknown>[];
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ name: 'Ana Pérez', email: 'ana@example.com', status: 'nuevo', ip: '203.0.113.7', product_id: null });
+    expect(rows[0]).toMatchObject({ name: 'Ana Pérez', email: 'ana@example.com', status: 'nuevo', ip: '127.0.0.1', product_id: null });
   });
 
   it('applies the length rule to the trimmed message with the spec texts', async () => {
