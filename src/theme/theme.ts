@@ -19,6 +19,7 @@ export const theme = createTheme({
   primaryColor: 'primary',
   primaryShade: SPEC_SHADE,
   autoContrast: true,
+  respectReducedMotion: true,
   luminanceThreshold: 0.4,
   fontFamily: FONT,
   headings: { fontFamily: FONT, fontWeight: '500' },

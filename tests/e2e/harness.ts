@@ -95,12 +95,13 @@ export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
 export function newContext(browser: Browser, viewport = DESKTOP): Promise<BrowserContext> {
-  return browser.newContext({ viewport, locale: 'es-AR', serviceWorkers: 'block' });
+  return browser.newContext({ viewport, locale: 'es-AR', serviceWorkers: 'block', reducedMotion: 'reduce' });
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** Saves tests/.artifacts/screenshots/<name>.png (the whole page unless `fullPage` is false, e.g. dialogs). */
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
 }
 
 /** Signs in through the login form and waits for the dashboard. */

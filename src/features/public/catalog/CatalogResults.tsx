@@ -1,0 +1,86 @@
+import { Button, Center, Group, Loader, Pagination, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconFilterOff, IconPackageOff } from '@tabler/icons-react';
+import type { CatalogProduct } from '../../../api/catalog';
+import { ProductCard } from './ProductCard';
+import type { useCatalog } from './useCatalog';
+
+interface Props {
+  catalog: ReturnType<typeof useCatalog>;
+  onViewImage: (product: CatalogProduct) => void;
+  onEnquire: (product: CatalogProduct) => void;
+}
+
+/** Loading text, the two empty states, the 1/2/3/4-column grid and the pagination of spec §2. */
+export function CatalogResults({ catalog, onViewImage, onEnquire }: Props) {
+  const { products, loading, filtersActive, totalItems, totalPages, page } = catalog;
+
+  if (loading) {
+    return (
+      <Center py={64}>
+        <Stack align="center" gap="sm">
+          <Loader />
+          <Text c="dimmed">Cargando catálogo...</Text>
+        </Stack>
+      </Center>
+    );
+  }
+  if (products.length === 0) {
+    return (
+      <Center py={64}>
+        <Stack align="center" gap="xs" ta="center">
+          <IconPackageOff size={56} stroke={1.3} color="var(--mantine-color-dimmed)" />
+          {filtersActive ? (
+            <>
+              <Title order={3} size="h4">
+                No se encontraron productos con esos filtros
+              </Title>
+              <Button variant="light" mt="sm" leftSection={<IconFilterOff size={20} />} onClick={catalog.clearFilters}>
+                Limpiar filtros
+              </Button>
+            </>
+          ) : (
+            <>
+              <Title order={3} size="h4">
+                No hay productos disponibles en este momento
+              </Title>
+              <Text c="dimmed">Aún no se han cargado productos en el catálogo.</Text>
+            </>
+          )}
+        </Stack>
+      </Center>
+    );
+  }
+
+  const changePage = (next: number) => {
+    catalog.setPage(next);
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }} spacing="lg">
+        {products.map((product) => (
+          <ProductCard key={product.id} product={product} onViewImage={onViewImage} onEnquire={onEnquire} />
+        ))}
+      </SimpleGrid>
+      <Stack align="center" mt="xl" gap="sm">
+        {totalPages > 1 && (
+          <Group justify="center">
+            <Pagination
+              total={totalPages}
+              value={page}
+              onChange={changePage}
+              withEdges
+              size="lg"
+              getControlProps={(control) => ({
+                'aria-label': { first: 'Primera página', previous: 'Página anterior', next: 'Página siguiente', last: 'Última página' }[control],
+              })}
+            />
+          </Group>
+        )}
+        <Text c="dimmed">
+          Mostrando {products.length} de {totalItems} productos
+        </Text>
+      </Stack>
+    </>
+  );
+}

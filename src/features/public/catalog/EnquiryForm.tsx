@@ -1,0 +1,101 @@
+/**
+ * Enquiry form of the Consultar dialog (spec §2/§4): prefilled Asunto and Mensaje; sends POST /contact
+ * with productId so the enquiry lands in the admin inbox. Success shows the message, clears the form and
+ * closes after 2000 ms; failure shows the error and stays open.
+ */
+import { Alert, Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { TIMINGS } from '../../../../domain/constants';
+import { MSG } from '../../../../domain/messages';
+import type { CatalogProduct } from '../../../api/catalog';
+import { sendContact } from '../../../api/contact';
+import { MESSAGE_MAX, MESSAGE_MIN, messageCounter, messageLengthWarning } from '../shared/contact-rules';
+import { enquiryGreeting, enquirySubject } from './enquiry-text';
+
+type Notice = { color: 'success' | 'warning' | 'error'; text: string } | null;
+
+export function EnquiryForm({ product, onClose }: { product: CatalogProduct; onClose: () => void }) {
+  const initial = { name: '', email: '', phone: '', subject: enquirySubject(product), message: enquiryGreeting(product) };
+  const [form, setForm] = useState(initial);
+  const [sending, setSending] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const set = (field: keyof typeof initial) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+
+  useEffect(() => {
+    if (notice?.color !== 'success') return;
+    const timer = window.setTimeout(onClose, TIMINGS.enquiryAutoCloseMs);
+    return () => window.clearTimeout(timer);
+  }, [notice, onClose]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const warning = messageLengthWarning(form.message);
+    if (warning) {
+      setNotice({ color: 'warning', text: warning });
+      return;
+    }
+    setSending(true);
+    setNotice(null);
+    const result = await sendContact({
+      name: form.name.trim(),
+      email: form.email.trim(),
+      phone: form.phone.trim() || undefined,
+      subject: form.subject.trim() || undefined,
+      message: form.message.trim(),
+      productId: product.id,
+    });
+    setSending(false);
+    if (result.success) {
+      setForm({ name: '', email: '', phone: '', subject: '', message: '' });
+      setNotice({ color: 'success', text: result.message || MSG.contactThanks });
+    } else {
+      setNotice({ color: 'error', text: result.message || MSG.contactFormError });
+    }
+  };
+
+  return (
+    <Stack component="form" onSubmit={submit} gap="sm">
+      {notice && (
+        <Alert color={notice.color} variant="light" role={notice.color === 'success' ? 'status' : 'alert'}>
+          {notice.text}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput label="Nombre" required size="md" autoComplete="name" value={form.name} onChange={(e) => set('name')(e.currentTarget.value)} />
+        <TextInput label="Email" type="email" required size="md" autoComplete="email" value={form.email} onChange={(e) => set('email')(e.currentTarget.value)} />
+      </SimpleGrid>
+      <TextInput
+        label="Teléfono (opcional)"
+        type="tel"
+        size="md"
+        autoComplete="tel"
+        placeholder="Ej: 11 1234-5678"
+        value={form.phone}
+        onChange={(e) => set('phone')(e.currentTarget.value)}
+      />
+      <TextInput label="Asunto (opcional)" size="md" value={form.subject} onChange={(e) => set('subject')(e.currentTarget.value)} />
+      <Textarea
+        label="Mensaje"
+        required
+        size="md"
+        rows={4}
+        minLength={MESSAGE_MIN}
+        maxLength={MESSAGE_MAX}
+        placeholder={`Escribí tu consulta (mínimo ${MESSAGE_MIN} caracteres)`}
+        description={messageCounter(form.message)}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        value={form.message}
+        onChange={(e) => set('message')(e.currentTarget.value)}
+      />
+      <Group justify="flex-end" mt="xs">
+        <Button variant="default" size="md" onClick={onClose} disabled={sending}>
+          Cancelar
+        </Button>
+        <Button type="submit" size="md" disabled={sending} leftSection={<IconSend size={20} />}>
+          {sending ? 'Enviando...' : 'Enviar Consulta'}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,30 @@
+import { Center, Image, UnstyledButton } from '@mantine/core';
+import { IconPhoto } from '@tabler/icons-react';
+import { imageUrl } from '../../../api/images';
+
+interface Props {
+  image: string | null;
+  name: string;
+  height: number;
+  /** Opens the viewer; without an image the placeholder is not clickable. */
+  onOpen?: () => void;
+}
+
+/** A product's picture, or a placeholder icon when it has none. */
+export function ProductImage({ image, name, height, onOpen }: Props) {
+  const src = imageUrl(image);
+  if (!src) {
+    return (
+      <Center h={height} bg="var(--app-background)" c="dimmed" aria-label="Sin imagen" role="img">
+        <IconPhoto size={Math.min(64, height / 2)} stroke={1.3} />
+      </Center>
+    );
+  }
+  const img = <Image src={src} alt={name} h={height} fit="contain" loading="lazy" bg="white" />;
+  if (!onOpen) return img;
+  return (
+    <UnstyledButton onClick={onOpen} aria-label={`Ver imagen de ${name}`} display="block" w="100%" style={{ cursor: 'zoom-in' }}>
+      {img}
+    </UnstyledButton>
+  );
+}

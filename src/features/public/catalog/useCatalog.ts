@@ -1,0 +1,76 @@
+/**
+ * Catalogue query state (spec §4): the search text is applied 500 ms after typing stops, trimmed;
+ * changing search or category resets the page to 1. A failed load is logged and shows as an empty
+ * catalogue (one page, zero items), as spec §8 says.
+ */
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { LIMITS, TIMINGS } from '../../../../domain/constants';
+import { fetchCatalog, fetchPublicCategories, type CatalogProduct, type NamedRef } from '../../../api/catalog';
+
+interface CatalogState {
+  products: CatalogProduct[];
+  totalItems: number;
+  totalPages: number;
+  loading: boolean;
+}
+
+export function useCatalog() {
+  const [searchInput, setSearchInput] = useState('');
+  const [debouncedSearch] = useDebouncedValue(searchInput.trim(), TIMINGS.searchDebounceMs);
+  const [query, setQuery] = useState({ search: '', categoryId: null as number | null, page: 1 });
+  const [state, setState] = useState<CatalogState>({ products: [], totalItems: 0, totalPages: 1, loading: true });
+
+  useEffect(() => {
+    setQuery((q) => (q.search === debouncedSearch ? q : { ...q, search: debouncedSearch, page: 1 }));
+  }, [debouncedSearch]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState((s) => ({ ...s, loading: true }));
+    fetchCatalog({ page: query.page, search: query.search, categoryId: query.categoryId }, controller.signal).then((result) => {
+      if (controller.signal.aborted) return;
+      if (!result.success) {
+        console.error(result.message);
+        setState({ products: [], totalItems: 0, totalPages: 1, loading: false });
+        return;
+      }
+      const totalItems = result.pagination?.totalItems ?? result.pagination?.total ?? result.data.length;
+      const totalPages = result.pagination?.totalPages ?? Math.max(1, Math.ceil(totalItems / LIMITS.catalogPageSize));
+      setState({ products: result.data, totalItems, totalPages: Math.max(1, totalPages), loading: false });
+    });
+    return () => controller.abort();
+  }, [query]);
+
+  const setCategoryId = (categoryId: number | null) => setQuery((q) => ({ ...q, categoryId, page: 1 }));
+  const setPage = (page: number) => setQuery((q) => ({ ...q, page }));
+  const clearFilters = () => {
+    setSearchInput('');
+    setQuery({ search: '', categoryId: null, page: 1 });
+  };
+
+  return {
+    ...state,
+    searchInput,
+    setSearchInput,
+    categoryId: query.categoryId,
+    setCategoryId,
+    page: query.page,
+    setPage,
+    /** A search or a category is applied (or being typed). */
+    filtersActive: Boolean(searchInput.trim() || query.search || query.categoryId),
+    clearFilters,
+  };
+}
+
+/** Public categories; a failure is logged and leaves the list empty (spec §8). */
+export function usePublicCategories(): NamedRef[] {
+  const [categories, setCategories] = useState<NamedRef[]>([]);
+  useEffect(() => {
+    fetchPublicCategories().then((result) => {
+      if (result.success) setCategories(result.data);
+      else console.error(result.message);
+    });
+  }, []);
+  return categories;
+}

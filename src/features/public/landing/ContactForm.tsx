@@ -1,0 +1,90 @@
+/**
+ * Landing contact form (spec §4/§5): trimmed message 10–5000 characters; success clears the form and
+ * its notice disappears after 5000 ms; warnings and errors stay until the next attempt.
+ */
+import { Alert, Button, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { TIMINGS } from '../../../../domain/constants';
+import { MSG } from '../../../../domain/messages';
+import { sendContact } from '../../../api/contact';
+import { MESSAGE_MAX, MESSAGE_MIN, messageCounter, messageLengthWarning } from '../shared/contact-rules';
+
+const EMPTY = { name: '', email: '', phone: '', subject: '', message: '' };
+type Notice = { color: 'success' | 'warning' | 'error'; text: string } | null;
+
+export function ContactForm() {
+  const [form, setForm] = useState(EMPTY);
+  const [sending, setSending] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const set = (field: keyof typeof EMPTY) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+
+  useEffect(() => {
+    if (notice?.color !== 'success') return;
+    const timer = window.setTimeout(() => setNotice(null), TIMINGS.landingSuccessHideMs);
+    return () => window.clearTimeout(timer);
+  }, [notice]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const warning = messageLengthWarning(form.message);
+    if (warning) {
+      setNotice({ color: 'warning', text: warning });
+      return;
+    }
+    setSending(true);
+    setNotice(null);
+    const result = await sendContact({
+      name: form.name.trim(),
+      email: form.email.trim(),
+      phone: form.phone.trim() || undefined,
+      subject: form.subject.trim() || undefined,
+      message: form.message.trim(),
+    });
+    setSending(false);
+    if (result.success) {
+      setForm(EMPTY);
+      setNotice({ color: 'success', text: result.message || MSG.contactThanks });
+    } else {
+      setNotice({ color: 'error', text: result.message || MSG.contactFormError });
+    }
+  };
+
+  return (
+    <Paper withBorder p="lg">
+      <Stack component="form" onSubmit={submit} gap="md">
+        <Title order={3} size="h4">
+          Envianos tu consulta
+        </Title>
+        {notice && (
+          <Alert color={notice.color} variant="light" role={notice.color === 'success' ? 'status' : 'alert'} withCloseButton onClose={() => setNotice(null)}>
+            {notice.text}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="Nombre" required size="md" autoComplete="name" value={form.name} onChange={(e) => set('name')(e.currentTarget.value)} />
+          <TextInput label="Email" type="email" required size="md" autoComplete="email" value={form.email} onChange={(e) => set('email')(e.currentTarget.value)} />
+          <TextInput label="Teléfono" size="md" type="tel" autoComplete="tel" placeholder="Ej: 11 1234-5678" value={form.phone} onChange={(e) => set('phone')(e.currentTarget.value)} />
+          <TextInput label="Asunto" size="md" value={form.subject} onChange={(e) => set('subject')(e.currentTarget.value)} />
+        </SimpleGrid>
+        <Textarea
+          label="Mensaje"
+          required
+          size="md"
+          minRows={5}
+          autosize
+          minLength={MESSAGE_MIN}
+          maxLength={MESSAGE_MAX}
+          placeholder={`Contanos en qué podemos ayudarte (mínimo ${MESSAGE_MIN} caracteres)`}
+          description={messageCounter(form.message)}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          value={form.message}
+          onChange={(e) => set('message')(e.currentTarget.value)}
+        />
+        <Button type="submit" size="md" loading={sending} leftSection={<IconSend size={20} />} style={{ alignSelf: 'flex-end' }}>
+          Enviar Mensaje
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,36 @@
+import { Box, Button, Container, Group, Text, Title } from '@mantine/core';
+import { IconMessageCircle, IconShoppingBag } from '@tabler/icons-react';
+import { useNavigate } from 'react-router-dom';
+import { useBusiness } from '../../../app/business-context';
+import { heroTitle } from '../shared/public-names';
+
+/** Hero of the landing (spec §2): name, tagline, Ver Catálogo and Contactanos. */
+export function Hero({ onContact }: { onContact: () => void }) {
+  const { businessName } = useBusiness();
+  const navigate = useNavigate();
+  return (
+    <Box
+      component="section"
+      py={{ base: 56, md: 96 }}
+      c="white"
+      style={{ background: 'linear-gradient(135deg, var(--mantine-color-primaryLight-7) 0%, var(--mantine-color-primaryLight-9) 100%)' }}
+    >
+      <Container size="md" ta="center">
+        <Title order={1} fz={{ base: 32, sm: 44, md: 52 }} fw={700} lh={1.15}>
+          {heroTitle(businessName)}
+        </Title>
+        <Text fz={{ base: 'lg', sm: 'xl' }} mt="md" opacity={0.92}>
+          Los mejores productos y accesorios de tecnología
+        </Text>
+        <Group justify="center" mt="xl" gap="md">
+          <Button size="lg" color="white" c="primaryLight.7" leftSection={<IconShoppingBag size={22} />} onClick={() => navigate('/catalog')}>
+            Ver Catálogo
+          </Button>
+          <Button size="lg" variant="outline" color="white" leftSection={<IconMessageCircle size={22} />} onClick={onContact}>
+            Contactanos
+          </Button>
+        </Group>
+      </Container>
+    </Box>
+  );
+}
