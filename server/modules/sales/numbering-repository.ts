@@ -9,10 +9,9 @@ import type { NumberingSettings } from '../../../domain/numbering';
 import type { Db } from '../../db/client';
 import { configuration, sales } from '../../db/schema';
 
-export const numberingRepository = {
-  /** Returns the counter value to use and stores the next one (a missing or non-numeric counter counts as 1). */
-  takeCounter: (db: Db): number => {
-    const row = db
+function prepareStatements(db: Db) {
+  return {
+    takeCounter: db
       .insert(configuration)
       .values({ categoria: 'ventas', clave: 'numero_actual', valor: '2', tipo: 'number', descripcion: 'Próximo número a asignar', esEditable: false })
       .onConflictDoUpdate({
@@ -20,20 +19,32 @@ export const numberingRepository = {
         set: { valor: sql`CAST(max(CAST(${configuration.valor} AS INTEGER), 1) + 1 AS TEXT)` },
       })
       .returning({ valor: configuration.valor })
-      .get();
-    return Number(row.valor) - 1;
-  },
-
-  settings: (db: Db): NumberingSettings => {
-    const rows = db
+      .prepare(),
+    settings: db
       .select({ clave: configuration.clave, valor: configuration.valor })
       .from(configuration)
       .where(eq(configuration.categoria, 'ventas'))
-      .all();
+      .prepare(),
+    byNumber: db.select({ id: sales.id }).from(sales).where(eq(sales.saleNumber, sql.placeholder('saleNumber'))).prepare(),
+  };
+}
+
+const preparedByDb = new WeakMap<Db, ReturnType<typeof prepareStatements>>();
+function statements(db: Db) {
+  let prepared = preparedByDb.get(db);
+  if (!prepared) preparedByDb.set(db, (prepared = prepareStatements(db)));
+  return prepared;
+}
+
+export const numberingRepository = {
+  /** Returns the counter value to use and stores the next one (a missing or non-numeric counter counts as 1). */
+  takeCounter: (db: Db): number => Number(statements(db).takeCounter.get()!.valor) - 1,
+
+  settings: (db: Db): NumberingSettings => {
+    const rows = statements(db).settings.all();
     const value = (clave: keyof NumberingSettings) => rows.find((r) => r.clave === clave)?.valor ?? NUMBERING_DEFAULTS[clave];
     return { prefijo: value('prefijo'), formato: value('formato'), sucursal: value('sucursal') };
   },
 
-  isTaken: (db: Db, saleNumber: string): boolean =>
-    db.select({ id: sales.id }).from(sales).where(eq(sales.saleNumber, saleNumber)).get() !== undefined,
+  isTaken: (db: Db, saleNumber: string): boolean => statements(db).byNumber.get({ saleNumber }) !== undefined,
 };

@@ -70,7 +70,7 @@ function assignSaleNumber(ctx: SalesContext, saleDate: string): string {
   }
 }
 
-type ProductRow = ReturnType<typeof salesRepository.productsByIds>[number];
+type ProductRow = NonNullable<ReturnType<typeof salesRepository.productById>>;
 
 function priceLines(draft: SaleDraft, byId: Map<number, ProductRow>, policy: SalePolicy) {
   const remaining = new Map<number, number>();
@@ -120,8 +120,11 @@ export function recordSale(ctx: SalesContext, draft: SaleDraft, policy: SalePoli
     }
     if (!salesRepository.userExists(db, draft.sellerId)) throw badRequest(`El vendedor ${draft.sellerId} no existe`);
 
-    const ids = [...new Set(draft.items.map((i) => i.productId))];
-    const byId = new Map(salesRepository.productsByIds(db, ids).map((p) => [p.id, p]));
+    const byId = new Map<number, ProductRow>();
+    for (const { productId } of draft.items) {
+      const product = byId.has(productId) ? undefined : salesRepository.productById(db, productId);
+      if (product) byId.set(productId, product);
+    }
     const { lines, oversold, priceChanged } = priceLines(draft, byId, policy);
     const totals = totalsOf(lines, draft.discountCents);
 
@@ -146,9 +149,8 @@ export function recordSale(ctx: SalesContext, draft: SaleDraft, policy: SalePoli
       flagPriceChanged: priceChanged,
       saleDate: draft.saleDate,
     });
-    salesRepository.insertItems(
-      db,
-      lines.map((line, i) => ({
+    lines.forEach((line, i) =>
+      salesRepository.insertItem(db, {
         saleId,
         productId: line.product.id,
         productName: line.product.name,
@@ -157,7 +159,7 @@ export function recordSale(ctx: SalesContext, draft: SaleDraft, policy: SalePoli
         unitCostCents: line.unitCostCents,
         subtotalCents: totals.lineSubtotalsCents[i],
         catalogPriceCents: line.catalogPriceCents,
-      })),
+      }),
     );
     for (const line of lines) applyStockDelta(db, line.product.id, -line.quantity, 'sale', { saleId, userId: draft.sellerId });
     if (draft.deviceId && draft.deviceSeq !== null) salesRepository.advanceDeviceSeq(db, draft.deviceId, draft.deviceSeq);

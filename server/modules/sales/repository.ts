@@ -1,6 +1,6 @@
 /** SQL for sales and their items (numbering: numbering-repository.ts; dashboard: summary-repository.ts). */
 import type Database from 'better-sqlite3';
-import { and, count, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PaymentMethod, PaymentStatus } from '../../../domain/constants';
 import type { Db } from '../../db/client';
 import { devices, products, saleItems, sales, users } from '../../db/schema';
@@ -19,6 +19,66 @@ export interface SaleFilters {
 }
 
 const saleWithUser = { sale: sales, userFullName: users.fullName };
+const p = sql.placeholder;
+
+/** The statements of the sale write path, prepared once per connection (building and preparing SQL per sale cost more than running it). */
+function prepareWritePath(db: Db) {
+  return {
+    byClientSaleId: db.select().from(sales).where(eq(sales.clientSaleId, p('clientSaleId'))).prepare(),
+    byDeviceSeq: db
+      .select({ id: sales.id, saleNumber: sales.saleNumber, clientSaleId: sales.clientSaleId })
+      .from(sales)
+      .where(and(eq(sales.deviceId, p('deviceId')), eq(sales.deviceSeq, p('deviceSeq'))))
+      .prepare(),
+    userById: db.select({ id: users.id }).from(users).where(eq(users.id, p('id'))).prepare(),
+    productById: db
+      .select({
+        id: products.id,
+        name: products.name,
+        priceCents: products.priceCents,
+        costCents: products.costCents,
+        stock: products.stock,
+        active: products.active,
+        deletedAt: products.deletedAt,
+      })
+      .from(products)
+      .where(eq(products.id, p('id')))
+      .prepare(),
+    insertSale: db
+      .insert(sales)
+      .values(Object.fromEntries(SALE_COLUMNS.map((c) => [c, p(c)])) as unknown as NewSaleRow)
+      .returning({ id: sales.id })
+      .prepare(),
+    insertItem: db
+      .insert(saleItems)
+      .values(Object.fromEntries(ITEM_COLUMNS.map((c) => [c, p(c)])) as unknown as NewSaleItemRow)
+      .prepare(),
+    advanceDeviceSeq: db
+      .update(devices)
+      .set({ lastSeq: sql`max(${devices.lastSeq}, ${p('deviceSeq')})` })
+      .where(eq(devices.id, p('deviceId')))
+      .prepare(),
+  };
+}
+
+const SALE_COLUMNS = [
+  'saleNumber', 'clientSaleId', 'deviceId', 'deviceSeq', 'userId', 'customerName', 'customerDocument', 'customerEmail',
+  'paymentMethod', 'paymentStatus', 'subtotalCents', 'discountCents', 'totalCents', 'costCents', 'notes', 'flagOversold',
+  'flagPriceChanged', 'saleDate',
+] as const satisfies readonly (keyof NewSaleRow)[];
+const ITEM_COLUMNS = [
+  'saleId', 'productId', 'productName', 'quantity', 'unitPriceCents', 'unitCostCents', 'subtotalCents', 'catalogPriceCents',
+] as const satisfies readonly (keyof NewSaleItemRow)[];
+
+export type SaleInsert = Required<Pick<NewSaleRow, (typeof SALE_COLUMNS)[number]>>;
+export type SaleItemInsert = Required<Pick<NewSaleItemRow, (typeof ITEM_COLUMNS)[number]>>;
+
+const preparedByDb = new WeakMap<Db, ReturnType<typeof prepareWritePath>>();
+function writePath(db: Db) {
+  let statements = preparedByDb.get(db);
+  if (!statements) preparedByDb.set(db, (statements = prepareWritePath(db)));
+  return statements;
+}
 
 function filterWhere(f: SaleFilters): SQL | undefined {
   return and(
@@ -35,44 +95,21 @@ export const salesRepository = {
   /** Runs `fn` in one IMMEDIATE transaction (rolled back if it throws). */
   inTransaction: <T>(sqlite: Database.Database, fn: () => T): T => sqlite.transaction(fn).immediate(),
 
-  findByClientSaleId: (db: Db, clientSaleId: string) => db.select().from(sales).where(eq(sales.clientSaleId, clientSaleId)).get(),
+  findByClientSaleId: (db: Db, clientSaleId: string): SaleRow | undefined => writePath(db).byClientSaleId.get({ clientSaleId }),
 
-  findByDeviceSeq: (db: Db, deviceId: string, deviceSeq: number) =>
-    db
-      .select({ id: sales.id, saleNumber: sales.saleNumber, clientSaleId: sales.clientSaleId })
-      .from(sales)
-      .where(and(eq(sales.deviceId, deviceId), eq(sales.deviceSeq, deviceSeq)))
-      .get(),
+  findByDeviceSeq: (db: Db, deviceId: string, deviceSeq: number) => writePath(db).byDeviceSeq.get({ deviceId, deviceSeq }),
 
-  userExists: (db: Db, userId: number) => db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get() !== undefined,
+  userExists: (db: Db, userId: number) => writePath(db).userById.get({ id: userId }) !== undefined,
 
-  /** Products a sale refers to, soft-deleted ones included (a captured sale of a deleted product still lands). */
-  productsByIds: (db: Db, ids: number[]) =>
-    db
-      .select({
-        id: products.id,
-        name: products.name,
-        priceCents: products.priceCents,
-        costCents: products.costCents,
-        stock: products.stock,
-        active: products.active,
-        deletedAt: products.deletedAt,
-      })
-      .from(products)
-      .where(inArray(products.id, ids))
-      .all(),
+  /** A product a sale refers to, soft-deleted ones included (a captured sale of a deleted product still lands). */
+  productById: (db: Db, id: number) => writePath(db).productById.get({ id }),
 
-  insertSale: (db: Db, row: NewSaleRow) => db.insert(sales).values(row).returning({ id: sales.id }).get(),
+  insertSale: (db: Db, row: SaleInsert): { id: number } => writePath(db).insertSale.get(row)!,
 
-  insertItems: (db: Db, rows: NewSaleItemRow[]) => db.insert(saleItems).values(rows).run(),
+  insertItem: (db: Db, row: SaleItemInsert) => writePath(db).insertItem.run(row),
 
   /** Device's last applied sequence = max of what it had and this sale's. */
-  advanceDeviceSeq: (db: Db, deviceId: string, deviceSeq: number) =>
-    db
-      .update(devices)
-      .set({ lastSeq: sql`max(${devices.lastSeq}, ${deviceSeq})` })
-      .where(eq(devices.id, deviceId))
-      .run(),
+  advanceDeviceSeq: (db: Db, deviceId: string, deviceSeq: number) => writePath(db).advanceDeviceSeq.run({ deviceId, deviceSeq }),
 
   findWithUser: (db: Db, id: number): SaleWithUser | undefined => {
     const row = db.select(saleWithUser).from(sales).innerJoin(users, eq(users.id, sales.userId)).where(eq(sales.id, id)).get();

@@ -1,0 +1,126 @@
+/**
+ * Sync protocol (design.md §4) shared by the POS sync engine and the server.
+ * POST /sync/push: the envelope is validated by the route; each sale inside it is validated on its
+ * own (pushedSale) so one malformed sale is `rejected` without blocking the rest of the batch.
+ * GET /sync/pull: catalogue changes after a revision cursor, paged.
+ */
+import { LIMITS, type SaleFlag } from '../constants';
+import { money, optionalText, z } from './common';
+import { paymentMethod, positiveId, SALE_LIMITS, saleQuantity } from './sales';
+
+/** Version of the pushed sale's shape; travels with every push so old queued sales are migrated, not dropped. */
+export const SYNC_SCHEMA_VERSION = 1;
+
+export const pushBody = z.object({
+  deviceId: z.uuid('debe ser un UUID'),
+  deviceName: optionalText(100),
+  schemaVersion: z
+    .number({ error: 'es obligatoria' })
+    .int('debe ser un número entero')
+    .refine((v) => v === SYNC_SCHEMA_VERSION, `no es compatible con este servidor (se espera ${SYNC_SCHEMA_VERSION}); actualizá la aplicación`),
+  /** Sales the device still holds in its outbox besides this batch. */
+  pendingCount: z.number().int().min(0).max(1_000_000).optional(),
+  sales: z
+    .array(z.unknown(), { error: 'es obligatorio' })
+    .max(LIMITS.syncPushMaxSales, `no puede tener más de ${LIMITS.syncPushMaxSales} ventas por envío`),
+});
+export type PushBody = z.output<typeof pushBody>;
+
+/**
+ * One sale captured on a device. Free texts are lenient (a long note must not lose a sale that
+ * already happened); unitPrice is what the device charged, and it is the truth.
+ */
+export const pushedSale = z.object({
+  clientSaleId: z.uuid('debe ser un UUID'),
+  deviceSeq: z.number({ error: 'es obligatoria' }).int('debe ser un número entero').min(1, 'debe ser mayor que 0'),
+  capturedAt: z.iso.datetime({ offset: true, error: 'debe ser una fecha ISO (AAAA-MM-DDTHH:mm:ssZ)' }),
+  sellerId: positiveId,
+  items: z
+    .array(z.object({ productId: positiveId, quantity: saleQuantity, unitPrice: money }), { error: 'es obligatorio' })
+    .min(1, 'la venta no tiene productos')
+    .max(SALE_LIMITS.maxItems, `no puede tener más de ${SALE_LIMITS.maxItems} líneas`),
+  discount: money.optional().default(0),
+  paymentMethod,
+  customerName: optionalText(500),
+  customerDocument: optionalText(100),
+  customerEmail: optionalText(500),
+  notes: optionalText(5000),
+});
+export type PushedSale = z.output<typeof pushedSale>;
+
+export type PushStatus = 'applied' | 'duplicate' | 'rejected';
+
+export interface PushResult {
+  clientSaleId: string | null;
+  deviceSeq: number | null;
+  status: PushStatus;
+  saleId?: number;
+  saleNumber?: string;
+  flags?: SaleFlag[];
+  /** Spanish reason, only for rejected sales. */
+  reason?: string;
+}
+
+export interface PushReply {
+  results: PushResult[];
+  serverTime: string;
+}
+
+export const pullQuery = z.object({
+  since: z.coerce.number({ error: 'debe ser un número' }).int('debe ser un número entero').min(0, 'no puede ser negativo').default(0),
+  limit: z.coerce.number().int().min(1).max(LIMITS.syncPullPageSize).default(LIMITS.syncPullPageSize),
+  deviceId: z.uuid('debe ser un UUID').optional(),
+  deviceName: optionalText(100),
+});
+export type PullQuery = z.output<typeof pullQuery>;
+
+export interface PulledProduct {
+  id: number;
+  code: string | null;
+  name: string;
+  description: string | null;
+  price: number;
+  stock: number;
+  minStock: number;
+  categoryId: number | null;
+  brandId: number | null;
+  image: string | null;
+  active: boolean;
+  showInCatalog: boolean;
+}
+
+export interface PullNumbering {
+  prefijo: string;
+  formato: string;
+  sucursal: string;
+  numero_actual: string;
+}
+
+export interface PullReply {
+  products: PulledProduct[];
+  categories: { id: number; name: string; description: string | null; order: number; isActive: boolean }[];
+  brands: { id: number; name: string; description: string | null; isActive: boolean }[];
+  /** The whole business info when it changed after the cursor, else null. */
+  businessInfo: Record<string, string | null> | null;
+  /** The `ventas` numbering settings when any of them changed after the cursor, else null. */
+  numbering: PullNumbering | null;
+  deleted: { products: number[]; categories: number[]; brands: number[] };
+  /** Pass as `since` on the next pull. */
+  cursor: number;
+  hasMore: boolean;
+}
+
+export interface DeviceJson {
+  id: string;
+  name: string | null;
+  userAgent: string | null;
+  user: { id: number; fullName: string } | null;
+  lastSeq: number;
+  lastSeenAt: string | null;
+  lastPushAt: string | null;
+  lastPullAt: string | null;
+  pendingCount: number;
+  salesCount: number;
+  flaggedCount: number;
+  createdAt: string;
+}

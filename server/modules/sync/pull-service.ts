@@ -1,0 +1,78 @@
+/**
+ * GET /sync/pull: catalogue changes after a revision cursor (design.md §4.10).
+ * Invariant: revisions are unique server-wide and stamped in commit order (one SQLite writer), so
+ * walking all tables by revision and handing back the last revision sent as the next cursor never
+ * skips a change: a row edited after it was sent gets a higher revision and comes again.
+ * A page holds at most `limit` rows across tables; soft-deleted rows travel as ids in `deleted`.
+ */
+import { fromCents } from '../../../domain/money';
+import type { PullNumbering, PullQuery, PullReply } from '../../../domain/schemas/sync';
+import type { Db } from '../../db/client';
+import { pullRepository } from './pull-repository';
+
+type Rows<K extends keyof typeof pullRepository> = ReturnType<(typeof pullRepository)[K]>;
+type Change =
+  | { kind: 'product'; revision: number; row: Rows<'products'>[number] }
+  | { kind: 'category'; revision: number; row: Rows<'categories'>[number] }
+  | { kind: 'brand'; revision: number; row: Rows<'brands'>[number] }
+  | { kind: 'businessInfo'; revision: number; row: Rows<'businessInfo'>[number] }
+  | { kind: 'numbering'; revision: number };
+
+function collectChanges(db: Db, since: number, limit: number): Change[] {
+  // One row more than a page from each table tells whether anything is left after this page.
+  const n = limit + 1;
+  const changes: Change[] = [
+    ...pullRepository.products(db, since, n).map((row) => ({ kind: 'product' as const, revision: row.revision, row })),
+    ...pullRepository.categories(db, since, n).map((row) => ({ kind: 'category' as const, revision: row.revision, row })),
+    ...pullRepository.brands(db, since, n).map((row) => ({ kind: 'brand' as const, revision: row.revision, row })),
+    ...pullRepository.businessInfo(db, since).map((row) => ({ kind: 'businessInfo' as const, revision: row.revision, row })),
+    ...pullRepository.numberingChanges(db, since, n).map((row) => ({ kind: 'numbering' as const, revision: row.revision })),
+  ];
+  return changes.sort((a, b) => a.revision - b.revision);
+}
+
+function currentNumbering(db: Db): PullNumbering {
+  const rows = new Map(pullRepository.numbering(db).map((r) => [r.clave, r.valor]));
+  return {
+    prefijo: rows.get('prefijo') ?? '',
+    formato: rows.get('formato') ?? '',
+    sucursal: rows.get('sucursal') ?? '',
+    numero_actual: rows.get('numero_actual') ?? '1',
+  };
+}
+
+export function pullChanges(db: Db, query: Pick<PullQuery, 'since' | 'limit'>): PullReply {
+  const changes = collectChanges(db, query.since, query.limit);
+  const page = changes.slice(0, query.limit);
+  const reply: PullReply = {
+    products: [],
+    categories: [],
+    brands: [],
+    businessInfo: null,
+    numbering: null,
+    deleted: { products: [], categories: [], brands: [] },
+    cursor: page.length ? page[page.length - 1].revision : query.since,
+    hasMore: changes.length > query.limit,
+  };
+  for (const change of page) {
+    if (change.kind === 'product') {
+      const { deletedAt, revision: _r, priceCents, ...product } = change.row;
+      if (deletedAt) reply.deleted.products.push(product.id);
+      else reply.products.push({ ...product, price: fromCents(priceCents) });
+    } else if (change.kind === 'category') {
+      const { deletedAt, revision: _r, ...category } = change.row;
+      if (deletedAt) reply.deleted.categories.push(category.id);
+      else reply.categories.push(category);
+    } else if (change.kind === 'brand') {
+      const { deletedAt, revision: _r, ...brand } = change.row;
+      if (deletedAt) reply.deleted.brands.push(brand.id);
+      else reply.brands.push(brand);
+    } else if (change.kind === 'businessInfo') {
+      const { id: _id, revision: _r, updatedAt: _u, ...info } = change.row;
+      reply.businessInfo = info;
+    } else {
+      reply.numbering ??= currentNumbering(db);
+    }
+  }
+  return reply;
+}

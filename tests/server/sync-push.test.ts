@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../domain/messages';
+import { countSaleMovements, countSales, createProduct, pushedSale, setProductPrice, softDeleteProduct, stockOf } from '../helpers/fixtures';
+import { createTestServer, type TestServer } from '../helpers/server';
+
+let s: TestServer;
+let token: string;
+let admin: string;
+
+beforeAll(async () => {
+  s = await createTestServer();
+  admin = await s.login();
+  token = await s.sellerToken('caja1');
+});
+afterAll(() => s.close());
+
+const push = (deviceId: string, sales: unknown[], extra: Record<string, unknown> = {}) =>
+  s.call({ method: 'POST', url: '/api/sync/push', token, payload: { deviceId, schemaVersion: 1, sales, ...extra } });
+
+describe('POST /sync/push: exactly once', () => {
+  it('the same batch pushed twice yields one sale each, one set of movements, and duplicate for the repeat', async () => {
+    const a = createProduct(s.app.db, { price: 100, stock: 50 });
+    const b = createProduct(s.app.db, { price: 250, stock: 50 });
+    const device = randomUUID();
+    const batch = [1, 2, 3].map((seq) =>
+      pushedSale(seq, [
+        { productId: a, quantity: seq, unitPrice: 100 },
+        { productId: b, quantity: 1, unitPrice: 250 },
+      ]),
+    );
+    const salesBefore = countSales(s.app);
+    const movementsBefore = countSaleMovements(s.app);
+    const first = await push(device, batch);
+    expect(first.status).toBe(200);
+    expect(first.body.data.results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied', 'applied']);
+    expect(first.body.data.results.map((r: { clientSaleId: string }) => r.clientSaleId)).toEqual(batch.map((x) => x.clientSaleId));
+    const second = await push(device, batch);
+    expect(second.body.data.results.map((r: { status: string }) => r.status)).toEqual(['duplicate', 'duplicate', 'duplicate']);
+    expect(second.body.data.results.map((r: { saleNumber: string }) => r.saleNumber)).toEqual(
+      first.body.data.results.map((r: { saleNumber: string }) => r.saleNumber),
+    );
+    expect(countSales(s.app) - salesBefore).toBe(3);
+    expect(countSaleMovements(s.app) - movementsBefore).toBe(6);
+    expect(stockOf(s.app, a)).toEqual({ stock: 44, ledger: 44 });
+    expect(stockOf(s.app, b)).toEqual({ stock: 47, ledger: 47 });
+  });
+
+  it('the same sale pushed concurrently on two connections lands once', async () => {
+    await s.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = s.app.server.address() as { port: number };
+    const product = createProduct(s.app.db, { price: 10, stock: 20 });
+    const sale = pushedSale(1, [{ productId: product, quantity: 4, unitPrice: 10 }]);
+    const body = JSON.stringify({ deviceId: randomUUID(), schemaVersion: 1, sales: [sale] });
+    const salesBefore = countSales(s.app);
+    const send = () =>
+      fetch(`http://127.0.0.1:${port}/api/sync/push`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body,
+      }).then((r) => r.json());
+    const replies = await Promise.all([send(), send()]);
+    const statuses = replies.map((r) => r.data.results[0].status).sort();
+    expect(statuses).toEqual(['applied', 'duplicate']);
+    expect(replies[0].data.results[0].saleId).toBe(replies[1].data.results[0].saleId);
+    expect(countSales(s.app) - salesBefore).toBe(1);
+    expect(stockOf(s.app, product)).toEqual({ stock: 16, ledger: 16 });
+  });
+});
+
+describe('POST /sync/push: offline rules', () => {
+  it('accepts an offline oversell: stock goes negative and the sale is flagged', async () => {
+    const id = createProduct(s.app.db, { name: 'Pendrive 32GB', price: 50, stock: 2 });
+    const res = await push(randomUUID(), [pushedSale(1, [{ productId: id, quantity: 5, unitPrice: 50 }])]);
+    expect(res.body.data.results[0]).toMatchObject({ status: 'applied', flags: ['oversold'] });
+    expect(stockOf(s.app, id)).toEqual({ stock: -3, ledger: -3 });
+  });
+
+  it('keeps the device price when the catalogue price changed, and flags it', async () => {
+    const id = createProduct(s.app.db, { price: 120, stock: 10 });
+    setProductPrice(s.app, id, 150);
+    const res = await push(randomUUID(), [pushedSale(1, [{ productId: id, quantity: 2, unitPrice: 120 }], { discount: 40 })]);
+    const result = res.body.data.results[0];
+    expect(result).toMatchObject({ status: 'applied', flags: ['price_changed'] });
+    const sale = await s.call({ method: 'GET', url: `/api/sales/${result.saleId}`, token: admin });
+    expect(sale.body.data).toMatchObject({ subtotal: 240, discount: 40, total: 200, flags: ['price_changed'] });
+    expect(sale.body.data.items[0]).toMatchObject({ unitPrice: 120, catalogPrice: 150, subtotal: 240 });
+  });
+
+  it('uses the capture time as sale date and for the number, in shop time', async () => {
+    const id = createProduct(s.app.db, { stock: 5 });
+    const res = await push(randomUUID(), [pushedSale(1, [{ productId: id, quantity: 1, unitPrice: 100 }], { capturedAt: '2026-11-21T02:59:00-00:00' })]);
+    const result = res.body.data.results[0];
+    expect(result.saleNumber).toMatch(/^V20261120-\d{4}$/);
+    const sale = await s.call({ method: 'GET', url: `/api/sales/${result.saleId}`, token: admin });
+    expect(sale.body.data.saleDate).toBe('2026-11-21T02:59:00.000Z');
+  });
+
+  it('rejects what cannot be applied, each with a Spanish reason, without blocking the others', async () => {
+    const ok = createProduct(s.app.db, { price: 10, stock: 100 });
+    const gone = createProduct(s.app.db, { name: 'Producto discontinuado', price: 10, stock: 1 });
+    softDeleteProduct(s.app, gone);
+    const future = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    const line = [{ productId: ok, quantity: 1, unitPrice: 10 }];
+    const batch = [
+      pushedSale(1, line),
+      pushedSale(2, [{ productId: 987654, quantity: 1, unitPrice: 10 }]),
+      { ...pushedSale(3, line), items: [{ productId: ok, quantity: 0, unitPrice: 10 }] },
+      pushedSale(4, line, { paymentMethod: 'mercadopago' }),
+      pushedSale(5, line, { capturedAt: future }),
+      pushedSale(6, line, { sellerId: 424242 }),
+      pushedSale(7, line, { discount: 10.5 }),
+      'no soy una venta',
+      pushedSale(9, [{ productId: gone, quantity: 2, unitPrice: 10 }]),
+      pushedSale(10, line),
+    ];
+    const before = stockOf(s.app, ok).stock;
+    const res = await push(randomUUID(), batch);
+    const results = res.body.data.results;
+    expect(results.map((r: { status: string }) => r.status)).toEqual([
+      'applied', 'rejected', 'rejected', 'rejected', 'rejected', 'rejected', 'rejected', 'rejected', 'applied', 'applied',
+    ]);
+    expect(results[1].reason).toBe('El producto 987654 no existe');
+    expect(results[2].reason).toContain('Productos › Cantidad');
+    expect(results[2]).toMatchObject({ clientSaleId: batch[2].clientSaleId, deviceSeq: 3 });
+    expect(results[3].reason).toBe(MSG.saleMercadoPagoOffline);
+    expect(results[4].reason).toBe(MSG.saleCapturedInFuture);
+    expect(results[5].reason).toBe('El vendedor 424242 no existe');
+    expect(results[6].reason).toBe('El descuento no puede superar el subtotal de la venta');
+    expect(results[7]).toMatchObject({ clientSaleId: null, deviceSeq: null, status: 'rejected' });
+    expect(stockOf(s.app, ok)).toEqual({ stock: before - 2, ledger: before - 2 });
+    expect(stockOf(s.app, gone)).toEqual({ stock: -1, ledger: -1 });
+  });
+
+  it("lands an inactive seller's captured sales", async () => {
+    const sellerToken = await s.sellerToken('temporada');
+    const me = await s.call({ method: 'GET', url: '/api/auth/me', token: sellerToken });
+    await s.call({ method: 'PUT', url: `/api/users/${me.body.data.id}`, token: admin, payload: { active: false } });
+    const id = createProduct(s.app.db, { stock: 5 });
+    const res = await push(randomUUID(), [pushedSale(1, [{ productId: id, quantity: 1, unitPrice: 100 }], { sellerId: me.body.data.id })]);
+    expect(res.body.data.results[0].status).toBe('applied');
+    const sale = await s.call({ method: 'GET', url: `/api/sales/${res.body.data.results[0].saleId}`, token: admin });
+    expect(sale.body.data.user).toEqual({ id: me.body.data.id, fullName: 'Vendedor temporada' });
+  });
+
+  it('refuses a device sequence already used by another sale, and keeps last_seq at the maximum', async () => {
+    const id = createProduct(s.app.db, { stock: 50 });
+    const device = randomUUID();
+    const line = [{ productId: id, quantity: 1, unitPrice: 100 }];
+    await push(device, [pushedSale(5, line), pushedSale(3, line)], { deviceName: 'Caja 1', pendingCount: 7 });
+    const clash = await push(device, [pushedSale(3, line)]);
+    expect(clash.body.data.results[0].status).toBe('rejected');
+    expect(clash.body.data.results[0].reason).toContain('La secuencia 3 de este dispositivo ya corresponde a otra venta');
+    const devices = await s.call({ method: 'GET', url: '/api/sync/devices', token: admin });
+    expect(devices.body.data.find((d: { id: string }) => d.id === device)).toMatchObject({
+      name: 'Caja 1',
+      lastSeq: 5,
+      salesCount: 2,
+      flaggedCount: 0,
+      pendingCount: 7,
+      user: { fullName: 'Vendedor caja1' },
+    });
+    expect(stockOf(s.app, id)).toEqual({ stock: 48, ledger: 48 });
+  });
+});
+
+describe('POST /sync/push: the envelope', () => {
+  it('refuses an unknown schema version, too many sales, a bad device id and a missing session', async () => {
+    const version = await push(randomUUID(), [], { schemaVersion: 2 });
+    expect(version.status).toBe(400);
+    expect(version.body.message).toContain('Versión de esquema');
+    const many = await push(randomUUID(), Array.from({ length: 201 }, (_, i) => pushedSale(i + 1, [])));
+    expect(many.status).toBe(400);
+    expect(many.body.message).toContain('Ventas');
+    const device = await push('caja-1', []);
+    expect(device.status).toBe(400);
+    expect(device.body.message).toContain('Dispositivo');
+    const anonymous = await s.call({ method: 'POST', url: '/api/sync/push', payload: { deviceId: randomUUID(), schemaVersion: 1, sales: [] } });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('an empty push registers the device; only admins list devices', async () => {
+    const device = randomUUID();
+    const res = await push(device, [], { deviceName: 'Tablet mostrador', pendingCount: 0 });
+    expect(res.status).toBe(200);
+    expect(res.body.data.results).toEqual([]);
+    expect(Date.parse(res.body.data.serverTime)).not.toBeNaN();
+    const list = await s.call({ method: 'GET', url: '/api/sync/devices', token: admin });
+    expect(list.body.data.some((d: { id: string; name: string }) => d.id === device && d.name === 'Tablet mostrador')).toBe(true);
+    const forbidden = await s.call({ method: 'GET', url: '/api/sync/devices', token });
+    expect(forbidden.status).toBe(403);
+  });
+});
