@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brands, businessInfo, categories } from '../../server/db/schema';
+import { createProduct, createProducts, pushedSale, setProductPrice, softDeleteProduct } from '../helpers/fixtures';
+import { createTestServer, type Envelope, type TestServer } from '../helpers/server';
+
+let s: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  s = await createTestServer();
+  token = await s.sellerToken('caja');
+});
+afterAll(() => s.close());
+
+const pull = (query: string) => s.call({ method: 'GET', url: `/api/sync/pull?${query}`, token });
+
+async function pullAll(since: number): Promise<{ pages: Envelope['data'][]; cursor: number }> {
+  const pages = [];
+  let cursor = since;
+  for (;;) {
+    const res = await pull(`since=${cursor}`);
+    expect(res.status).toBe(200);
+    pages.push(res.body.data);
+    cursor = res.body.data.cursor;
+    if (!res.body.data.hasMore) return { pages, cursor };
+  }
+}
+
+describe('GET /sync/pull', () => {
+  let cursor = 0;
+  let productIds: number[] = [];
+
+  it('a first pull from cursor 0 returns the whole catalogue across pages', async () => {
+    productIds = createProducts(s.app.db, 4500, { price: 99.9, cost: 50, stock: 7 });
+    const { pages, cursor: last } = await pullAll(0);
+    expect(pages).toHaveLength(3);
+    expect(pages.map((p) => p.hasMore)).toEqual([true, true, false]);
+    const pulled = pages.flatMap((p) => p.products);
+    expect(pulled).toHaveLength(4500);
+    expect(new Set(pulled.map((p: { id: number }) => p.id))).toEqual(new Set(productIds));
+    for (const page of pages) expect(page.products.length + page.categories.length + page.brands.length).toBeLessThanOrEqual(2000);
+    expect(pulled[0]).toEqual({
+      id: productIds[0],
+      code: expect.any(String),
+      name: expect.any(String),
+      description: null,
+      price: 99.9,
+      stock: 7,
+      minStock: 5,
+      categoryId: null,
+      brandId: null,
+      image: null,
+      active: true,
+      showInCatalog: true,
+    });
+    expect(pulled[0].cost).toBeUndefined();
+    expect(pages[0].numbering).toEqual({ prefijo: 'V', formato: '{prefijo}{año}{mes}{dia}-{numero:04d}', sucursal: '001', numero_actual: '1' });
+    expect(pages[0].businessInfo).toMatchObject({ businessName: '' });
+    cursor = last;
+    const nothing = await pull(`since=${cursor}`);
+    expect(nothing.body.data).toMatchObject({ products: [], categories: [], brands: [], businessInfo: null, numbering: null, cursor, hasMore: false });
+  });
+
+  it('after one product edit, returns just that product', async () => {
+    setProductPrice(s.app, productIds[10], 123.45);
+    const res = await pull(`since=${cursor}`);
+    expect(res.body.data.products).toEqual([expect.objectContaining({ id: productIds[10], price: 123.45 })]);
+    expect(res.body.data.hasMore).toBe(false);
+    expect(res.body.data.cursor).toBeGreaterThan(cursor);
+    cursor = res.body.data.cursor;
+  });
+
+  it('a deleted product, category or brand comes back as a tombstone', async () => {
+    const category = s.app.db.insert(categories).values({ name: 'Cables' }).returning().get();
+    const brand = s.app.db.insert(brands).values({ name: 'Genérica' }).returning().get();
+    const added = await pull(`since=${cursor}`);
+    expect(added.body.data.categories).toEqual([{ id: category.id, name: 'Cables', description: null, order: 0, isActive: true }]);
+    expect(added.body.data.brands).toEqual([{ id: brand.id, name: 'Genérica', description: null, isActive: true }]);
+    cursor = added.body.data.cursor;
+    softDeleteProduct(s.app, productIds[20]);
+    s.app.db.update(categories).set({ deletedAt: new Date().toISOString() }).where(eq(categories.id, category.id)).run();
+    s.app.db.update(brands).set({ deletedAt: new Date().toISOString() }).where(eq(brands.id, brand.id)).run();
+    const res = await pull(`since=${cursor}`);
+    expect(res.body.data.products).toEqual([]);
+    expect(res.body.data.categories).toEqual([]);
+    expect(res.body.data.deleted).toEqual({ products: [productIds[20]], categories: [category.id], brands: [brand.id] });
+    cursor = res.body.data.cursor;
+  });
+
+  it('a sale sends the new stock of what it sold and the advanced counter', async () => {
+    const id = createProduct(s.app.db, { stock: 10 });
+    cursor = (await pull(`since=${cursor}`)).body.data.cursor;
+    await s.call({ method: 'POST', url: '/api/sync/push', token, payload: { deviceId: randomUUID(), schemaVersion: 1, sales: [pushedSale(1, [{ productId: id, quantity: 3, unitPrice: 100 }])] } });
+    const res = await pull(`since=${cursor}`);
+    expect(res.body.data.products).toEqual([expect.objectContaining({ id, stock: 7 })]);
+    expect(res.body.data.numbering.numero_actual).toBe('2');
+    cursor = res.body.data.cursor;
+  });
+
+  it('sends the business info when it changes', async () => {
+    s.app.db.update(businessInfo).set({ businessName: 'Kiosco Don Pepe' }).where(eq(businessInfo.id, 1)).run();
+    const res = await pull(`since=${cursor}`);
+    expect(res.body.data.businessInfo).toMatchObject({ businessName: 'Kiosco Don Pepe', cuit: null });
+    expect(res.body.data.businessInfo.revision).toBeUndefined();
+  });
+
+  it('pages by a smaller limit and registers the device that pulls', async () => {
+    const device = randomUUID();
+    const res = await pull(`since=0&limit=100&deviceId=${device}&deviceName=Caja%202`);
+    expect(res.body.data.products.length).toBeLessThanOrEqual(100);
+    expect(res.body.data.hasMore).toBe(true);
+    const admin = await s.login();
+    const devices = await s.call({ method: 'GET', url: '/api/sync/devices', token: admin });
+    const mine = devices.body.data.find((d: { id: string }) => d.id === device);
+    expect(mine).toMatchObject({ name: 'Caja 2', lastPushAt: null, salesCount: 0, user: { fullName: 'Vendedor caja' } });
+    expect(mine.lastPullAt).toBeTruthy();
+  });
+
+  it('refuses a bad cursor or limit in Spanish, and a missing session', async () => {
+    for (const query of ['since=-1', 'since=abc', 'limit=0', 'limit=2001', 'deviceId=caja']) {
+      const res = await pull(query);
+      expect(res.status, query).toBe(400);
+      expect(res.body.success).toBe(false);
+    }
+    expect((await pull('since=abc')).body.message).toContain('Cursor');
+    const anonymous = await s.call({ method: 'GET', url: '/api/sync/pull?since=0' });
+    expect(anonymous.status).toBe(401);
+  });
+});
