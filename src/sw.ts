@@ -46,3 +46,23 @@ registerRoute(
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
+
+/*
+ * Background Sync (design.md §4 rule 9, Chromium only). When sales wait for the network the page
+ * registers the tag 'mostrador-outbox'; the browser fires `sync` once connectivity is back, even if
+ * the tab sleeps. The outbox and the session live in the page, so the worker only wakes every open
+ * window with {type: 'SYNC_OUTBOX'} and their sync engine pushes (one uploader, under the Web Lock).
+ */
+interface BackgroundSyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+
+async function wakeWindows(): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  for (const client of windows) client.postMessage({ type: 'SYNC_OUTBOX' });
+}
+
+self.addEventListener('sync' as keyof ServiceWorkerGlobalScopeEventMap, (event) => {
+  const syncEvent = event as BackgroundSyncEvent;
+  if (syncEvent.tag === 'mostrador-outbox') syncEvent.waitUntil(wakeWindows());
+});

@@ -1,10 +1,12 @@
 /**
  * Session (spec §4): restored from the stored user at start, refreshed with GET /auth/me. A network
  * failure of the refresh keeps the stored session (the counter works offline); a 401 ends it (api/client).
+ * Login falls back to the offline verifier (offline/offline-login.ts) when the server cannot be reached.
  */
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { fetchMe, login as loginCall } from '../api/auth';
 import { clearSession, getStoredUser, getToken, saveSession, saveUser } from '../api/session';
+import { loginOffline, rememberLogin } from '../offline/offline-login';
 import { AuthContext, type AuthValue } from './auth-context';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -31,7 +33,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const login = useCallback<AuthValue['login']>(async (username, password) => {
-    const result = await loginCall(username, password);
+    let result = await loginCall(username, password);
+    if (result.success) await rememberLogin(username, password, result.data);
+    // No network: a user who signed in here before can sign in against the stored verifier.
+    else if (result.kind === 'network') result = await loginOffline(username, password);
     if (result.success) {
       saveSession(result.data.token, result.data.user);
       setUser(result.data.user);

@@ -1,5 +1,76 @@
-import { PageTitle } from '../../ui/PageTitle';
+/**
+ * Dashboard (spec §2): date range (first of the month → today) with "Actualizar", four stat cards,
+ * the tables that have data, lazily loaded charts, and a notice about flagged offline sales.
+ */
+import { Button, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+import { CenteredLoader } from '../../ui/CenteredLoader';
+import { DateRangeFilter } from '../../ui/DateRangeFilter';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { StaffPage } from '../../ui/StaffPage';
+import { firstOfMonthString, todayString } from '../../ui/dates';
+import { LowStockTable, PaymentMethodsTable, TopProductsTable } from './DashboardTables';
+import { FlaggedSalesNotice } from './FlaggedSalesNotice';
+import { StatCards } from './StatCards';
+import { useDashboardData, type DayRange } from './useDashboardData';
+
+const DashboardCharts = lazy(() => import('./DashboardCharts'));
 
 export default function DashboardPage() {
-  return <PageTitle>Dashboard</PageTitle>;
+  const [draft, setDraft] = useState<{ start: string | null; end: string | null }>(() => ({ start: firstOfMonthString(), end: todayString() }));
+  const [range, setRange] = useState<DayRange>({ start: draft.start!, end: draft.end! });
+  const { summary, lowStock, flagged, refetch } = useDashboardData(range);
+  const [dismissed, setDismissed] = useState(false);
+
+  const apply = () => {
+    setDismissed(false);
+    const next = { start: draft.start ?? firstOfMonthString(), end: draft.end ?? todayString() };
+    if (next.start === range.start && next.end === range.end) void refetch();
+    else setRange(next);
+  };
+
+  const loading = summary.isFetching || lowStock.isFetching;
+  const error = summary.error ?? lowStock.error;
+  const data = summary.data;
+  const lowProducts = lowStock.data ?? [];
+
+  return (
+    <StaffPage title="Dashboard">
+      <Paper withBorder p="md" radius="md">
+        <Group align="flex-end" gap="md">
+          <DateRangeFilter
+            start={draft.start}
+            end={draft.end}
+            startLabel="Fecha inicio"
+            endLabel="Fecha fin"
+            onStartChange={(start) => setDraft((d) => ({ ...d, start }))}
+            onEndChange={(end) => setDraft((d) => ({ ...d, end }))}
+          />
+          <Button size="md" leftSection={<IconRefresh size={18} />} onClick={apply} loading={loading}>
+            Actualizar
+          </Button>
+        </Group>
+      </Paper>
+      {!dismissed && <ErrorAlert message={error?.message} onClose={() => setDismissed(true)} />}
+      <FlaggedSalesNotice count={flagged.data ?? 0} />
+      {loading ? (
+        <CenteredLoader label="Cargando estadísticas" />
+      ) : (
+        <Stack gap="md">
+          <StatCards totalSales={data?.totalSales ?? 0} revenue={data?.totalRevenue ?? 0} profit={data?.totalProfit ?? 0} lowStock={lowProducts.length} />
+          {data && data.totalSales > 0 && (
+            <Suspense fallback={<CenteredLoader label="Cargando gráficos" />}>
+              <DashboardCharts summary={data} />
+            </Suspense>
+          )}
+          <SimpleGrid cols={{ base: 1, lg: 2 }}>
+            {data && data.salesByPaymentMethod.length > 0 && <PaymentMethodsTable rows={data.salesByPaymentMethod} />}
+            {data && data.topProducts.length > 0 && <TopProductsTable rows={data.topProducts} />}
+          </SimpleGrid>
+          {lowProducts.length > 0 && <LowStockTable products={lowProducts} />}
+        </Stack>
+      )}
+    </StaffPage>
+  );
 }

@@ -1,5 +1,113 @@
-import { PageTitle } from '../../ui/PageTitle';
+/**
+ * Product management (spec §2, admin): filters, "Mostrando N producto(s)", the table (shown a page of
+ * rows at a time, since the list loads up to 10000 products), create/edit dialog and delete with
+ * confirmation.
+ */
+import { Button, Group, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPlus } from '@tabler/icons-react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { TIMINGS } from '../../../domain/constants';
+import { deleteProduct, fetchProducts, type Product } from '../../api/products';
+import { unwrap } from '../../api/unwrap';
+import { CenteredLoader } from '../../ui/CenteredLoader';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { EmptyState } from '../../ui/EmptyState';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { FeedbackAlert } from '../../ui/FeedbackAlert';
+import { Pager } from '../../ui/Pager';
+import { StaffPage } from '../../ui/StaffPage';
+import { useFeedback } from '../../ui/useFeedback';
+import { ProductFilters, type ProductFilterValues } from './ProductFilters';
+import { ProductFormDialog } from './ProductFormDialog';
+import { ProductTable } from './ProductTable';
+import { useCatalogOptions } from './useCatalogOptions';
+
+const ROWS_PER_PAGE = 50;
 
 export default function ProductsPage() {
-  return <PageTitle>Gestión de Productos</PageTitle>;
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useState<ProductFilterValues>({ search: '', categoryId: null, brandId: null });
+  const [search] = useDebouncedValue(filters.search.trim(), TIMINGS.searchDebounceMs);
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<{ product: Product | null } | null>(null);
+  const [deleting, setDeleting] = useState<Product | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { feedback, report, succeed, clear } = useFeedback();
+  const { categoryOptions, brandOptions, error: optionsError } = useCatalogOptions();
+
+  const query = { search, categoryId: filters.categoryId ? Number(filters.categoryId) : null, brandId: filters.brandId ? Number(filters.brandId) : null };
+  const products = useQuery({
+    queryKey: ['products', 'management', query],
+    queryFn: () => unwrap(fetchProducts(query)),
+    placeholderData: keepPreviousData,
+  });
+  useEffect(() => setPage(1), [search, filters.categoryId, filters.brandId]);
+
+  const rows = products.data ?? [];
+  const totalPages = Math.max(1, Math.ceil(rows.length / ROWS_PER_PAGE));
+  const visible = rows.slice((page - 1) * ROWS_PER_PAGE, page * ROWS_PER_PAGE);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['products'] });
+
+  const onEdit = useCallback((product: Product) => setEditing({ product }), []);
+  const onDelete = useCallback((product: Product) => setDeleting(product), []);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    const result = await deleteProduct(deleting.id);
+    setBusy(false);
+    setDeleting(null);
+    if (report(result)) await refresh();
+  };
+
+  return (
+    <StaffPage
+      title="Gestión de Productos"
+      actions={
+        <Button size="md" leftSection={<IconPlus size={18} />} onClick={() => setEditing({ product: null })}>
+          Nuevo Producto
+        </Button>
+      }
+    >
+      <FeedbackAlert feedback={feedback} onClose={clear} />
+      <ErrorAlert message={(products.error ?? optionsError)?.message} />
+      <ProductFilters value={filters} onChange={setFilters} categoryOptions={categoryOptions} brandOptions={brandOptions} />
+      {products.isPending ? (
+        <CenteredLoader label="Cargando productos" />
+      ) : rows.length === 0 ? (
+        <EmptyState message="No hay productos para mostrar" />
+      ) : (
+        <>
+          <Group justify="space-between">
+            <Text c="dimmed" aria-live="polite">
+              Mostrando {rows.length} producto(s)
+            </Text>
+          </Group>
+          <ProductTable products={visible} onEdit={onEdit} onDelete={onDelete} />
+          <Pager page={page} totalPages={totalPages} onChange={setPage} />
+        </>
+      )}
+      <ProductFormDialog
+        opened={editing !== null}
+        product={editing?.product ?? null}
+        categoryOptions={categoryOptions}
+        brandOptions={brandOptions}
+        onClose={() => setEditing(null)}
+        onSaved={async (message) => {
+          setEditing(null);
+          succeed(message);
+          await refresh();
+        }}
+      />
+      <ConfirmDialog
+        opened={deleting !== null}
+        message="¿Estás seguro de eliminar este producto?"
+        busy={busy}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </StaffPage>
+  );
 }

@@ -60,7 +60,7 @@ export default function CatalogPage() {
         {catalog.filtersActive && (
           <Group justify="space-between" mt="md" mih={44}>
             <Text c="dimmed" role="status">
-              {catalog.loading ? 'Buscando...' : `${catalog.totalItems} producto(s) encontrado(s)`}
+              {catalog.searching ? 'Buscando...' : `${catalog.totalItems} producto(s) encontrado(s)`}
             </Text>
             <Button variant="subtle" leftSection={<IconFilterOff size={18} />} onClick={catalog.clearFilters}>
               Limpiar filtros

@@ -51,6 +51,8 @@ export function useCatalog() {
 
   return {
     ...state,
+    /** Loading, or the typed search is not applied yet (debounce pending). */
+    searching: state.loading || searchInput.trim() !== query.search,
     searchInput,
     setSearchInput,
     categoryId: query.categoryId,

@@ -1,0 +1,23 @@
+/** Categories (spec §7): list (optionally only active ones) and admin create/update/delete. */
+import { MSG } from '../../domain/messages';
+import type { CategoryDto } from '../../domain/schemas/catalog';
+import { apiCall } from './client';
+
+export type Category = CategoryDto;
+
+export interface CategoryPayload {
+  name: string;
+  description: string | null;
+  order: number;
+}
+
+export const fetchCategories = (active?: boolean) =>
+  apiCall<Category[]>('get', 'categories', { query: { active }, errorMessage: MSG.categoriesListError });
+
+export const createCategory = (payload: CategoryPayload) =>
+  apiCall<Category>('post', 'categories', { json: payload, errorMessage: MSG.categoryCreateError });
+
+export const updateCategory = (id: number, payload: CategoryPayload) =>
+  apiCall<Category>('put', `categories/${id}`, { json: payload, errorMessage: MSG.categoryUpdateError });
+
+export const deleteCategory = (id: number) => apiCall<undefined>('delete', `categories/${id}`, { errorMessage: MSG.categoryDeleteError });

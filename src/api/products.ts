@@ -1,0 +1,47 @@
+/** Product management calls of spec §7 (GET /products with filters; admin create/update/delete). */
+import { LIMITS } from '../../domain/constants';
+import { MSG } from '../../domain/messages';
+import type { ProductDto } from '../../domain/schemas/catalog';
+import { apiCall } from './client';
+
+export type Product = ProductDto;
+
+export interface ProductQuery {
+  search?: string;
+  active?: boolean;
+  categoryId?: number | null;
+  brandId?: number | null;
+  lowStock?: boolean;
+  page?: number;
+  limit?: number;
+}
+
+/** The payload of the product form (decimal money, integer stock). */
+export interface ProductPayload {
+  code: string | null;
+  name: string;
+  description: string | null;
+  categoryId: number | null;
+  brandId: number | null;
+  price: number;
+  cost: number;
+  stock: number;
+  minStock: number;
+  image: string | null;
+  showInCatalog: boolean;
+  active: boolean;
+}
+
+export const fetchProducts = (query: ProductQuery) =>
+  apiCall<Product[]>('get', 'products', {
+    query: { ...query, limit: query.limit ?? LIMITS.productManagementLimit },
+    errorMessage: MSG.productsListError,
+  });
+
+export const createProduct = (payload: ProductPayload) =>
+  apiCall<Product>('post', 'products', { json: payload, errorMessage: MSG.productCreateError });
+
+export const updateProduct = (id: number, payload: ProductPayload) =>
+  apiCall<Product>('put', `products/${id}`, { json: payload, errorMessage: MSG.productUpdateError });
+
+export const deleteProduct = (id: number) => apiCall<undefined>('delete', `products/${id}`, { errorMessage: MSG.productDeleteError });

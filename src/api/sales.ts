@@ -1,0 +1,33 @@
+/** Sales history and dashboard calls of spec §7 (list, detail, admin cancel, summary). */
+import type { PaymentMethod, PaymentStatus } from '../../domain/constants';
+import { MSG } from '../../domain/messages';
+import type { SaleJson, SaleListItemJson, SalesSummaryJson } from '../../domain/schemas/sales';
+import { apiCall } from './client';
+
+export type Sale = SaleJson;
+export type SaleListItem = SaleListItemJson;
+export type SalesSummary = SalesSummaryJson;
+
+export interface SalesQuery {
+  /** YYYY-MM-DD (the whole day in the shop's time zone). */
+  startDate?: string;
+  endDate?: string;
+  paymentMethod?: PaymentMethod | '';
+  status?: PaymentStatus;
+  flagged?: boolean;
+  page?: number;
+  limit?: number;
+}
+
+export const fetchSales = (query: SalesQuery) => apiCall<SaleListItem[]>('get', 'sales', { query: { ...query }, errorMessage: MSG.salesListError });
+
+export const fetchSale = (id: number) => apiCall<Sale>('get', `sales/${id}`, { errorMessage: MSG.saleGetError });
+
+export const cancelSale = (id: number) => apiCall<Sale>('post', `sales/${id}/cancel`, { errorMessage: MSG.saleCancelError });
+
+/** Summary of the days [startDay, endDay] (YYYY-MM-DD), sent as local datetimes as spec §7 says. */
+export const fetchSalesSummary = (startDay: string, endDay: string) =>
+  apiCall<SalesSummary>('get', 'sales/summary', {
+    query: { startDate: `${startDay} 00:00:00`, endDate: `${endDay} 23:59:59` },
+    errorMessage: MSG.summaryError,
+  });

@@ -1,0 +1,36 @@
+import { Group, Paper, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import { IconAlertTriangle, IconCash, IconReceipt, IconTrendingUp, type Icon } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Money } from '../../ui/Money';
+
+function StatCard({ label, value, icon: CardIcon, color }: { label: string; value: ReactNode; icon: Icon; color: string }) {
+  return (
+    <Paper withBorder p="md" radius="md" role="group" aria-label={label}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <div>
+          <Text size="sm" c="dimmed" fw={500}>
+            {label}
+          </Text>
+          <Text fz={26} fw={600} mt={4}>
+            {value}
+          </Text>
+        </div>
+        <ThemeIcon color={color} variant="light" size={44} radius="md">
+          <CardIcon size={26} />
+        </ThemeIcon>
+      </Group>
+    </Paper>
+  );
+}
+
+/** Total Ventas, Facturación, Ganancias and Stock Bajo. */
+export function StatCards({ totalSales, revenue, profit, lowStock }: { totalSales: number; revenue: number; profit: number; lowStock: number }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+      <StatCard label="Total Ventas" value={totalSales} icon={IconReceipt} color="primary" />
+      <StatCard label="Facturación" value={<Money value={revenue} />} icon={IconCash} color="info" />
+      <StatCard label="Ganancias" value={<Money value={profit} />} icon={IconTrendingUp} color="success" />
+      <StatCard label="Stock Bajo" value={lowStock} icon={IconAlertTriangle} color="warning" />
+    </SimpleGrid>
+  );
+}

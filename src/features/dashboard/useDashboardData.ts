@@ -1,0 +1,27 @@
+/** The dashboard's queries: sales summary of the range, low-stock products, and flagged offline sales. */
+import { useQuery } from '@tanstack/react-query';
+import { fetchProducts } from '../../api/products';
+import { fetchSales, fetchSalesSummary } from '../../api/sales';
+import { unwrap, unwrapPage } from '../../api/unwrap';
+
+export interface DayRange {
+  start: string;
+  end: string;
+}
+
+export function useDashboardData(range: DayRange) {
+  const summary = useQuery({
+    queryKey: ['sales-summary', range.start, range.end],
+    queryFn: () => unwrap(fetchSalesSummary(range.start, range.end)),
+  });
+  const lowStock = useQuery({
+    queryKey: ['products', 'low-stock'],
+    queryFn: () => unwrap(fetchProducts({ lowStock: true, active: true })),
+  });
+  const flagged = useQuery({
+    queryKey: ['sales', 'flagged-count'],
+    queryFn: async () => (await unwrapPage(fetchSales({ flagged: true, limit: 1 }))).pagination.total,
+  });
+  const refetch = () => Promise.all([summary.refetch(), lowStock.refetch(), flagged.refetch()]);
+  return { summary, lowStock, flagged, refetch };
+}

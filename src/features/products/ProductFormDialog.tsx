@@ -1,0 +1,115 @@
+import { Button, Group, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { MSG } from '../../../domain/messages';
+import { createProduct, updateProduct, type Product } from '../../api/products';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { ImagePicker } from '../../ui/ImagePicker';
+import { StaffModal } from '../../ui/StaffModal';
+import { emptyProductForm, parseProductForm, productToForm, type ProductFormErrors, type ProductFormValues } from './product-form';
+import type { Option } from './useCatalogOptions';
+
+export interface ProductFormDialogProps {
+  opened: boolean;
+  /** The product being edited, or null for "Nuevo Producto". */
+  product: Product | null;
+  categoryOptions: Option[];
+  brandOptions: Option[];
+  onClose: () => void;
+  /** Called with the server's success message after a save. */
+  onSaved: (message: string) => void;
+}
+
+/** Create/edit dialog with every product field and the image upload (spec §2, §5). */
+export function ProductFormDialog({ opened, product, categoryOptions, brandOptions, onClose, onSaved }: ProductFormDialogProps) {
+  const [values, setValues] = useState<ProductFormValues>(emptyProductForm);
+  const [errors, setErrors] = useState<ProductFormErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!opened) return;
+    setValues(product ? productToForm(product) : emptyProductForm());
+    setErrors({});
+    setServerError(null);
+  }, [opened, product]);
+
+  const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const text = (key: 'code' | 'name' | 'price' | 'cost' | 'stock' | 'minStock') => ({
+    value: values[key],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(key, e.currentTarget.value),
+    error: errors[key as keyof ProductFormErrors],
+    size: 'md' as const,
+  });
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = parseProductForm(values);
+    if ('errors' in parsed) {
+      setErrors(parsed.errors);
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    const result = product ? await updateProduct(product.id, parsed.payload) : await createProduct(parsed.payload);
+    setSaving(false);
+    if (!result.success) {
+      setServerError(result.message || MSG.productSaveError);
+      return;
+    }
+    onSaved(result.message || (product ? MSG.productUpdated : MSG.productCreated));
+  };
+
+  return (
+    <StaffModal opened={opened} onClose={onClose} title={product ? 'Editar Producto' : 'Nuevo Producto'} size="xl">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <ErrorAlert message={serverError} onClose={() => setServerError(null)} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Código" {...text('code')} />
+            <TextInput label="Nombre" required data-autofocus {...text('name')} />
+          </SimpleGrid>
+          <Textarea label="Descripción" size="md" autosize minRows={2} maxRows={5} value={values.description} onChange={(e) => set('description', e.currentTarget.value)} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label="Categoría"
+              size="md"
+              data={[{ value: '', label: 'Sin categoría' }, ...categoryOptions]}
+              value={values.categoryId ?? ''}
+              onChange={(v) => set('categoryId', v || null)}
+              allowDeselect={false}
+              comboboxProps={{ zIndex: 500 }}
+            />
+            <Select
+              label="Marca"
+              size="md"
+              data={[{ value: '', label: 'Sin marca' }, ...brandOptions]}
+              value={values.brandId ?? ''}
+              onChange={(v) => set('brandId', v || null)}
+              allowDeselect={false}
+              comboboxProps={{ zIndex: 500 }}
+            />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 2, sm: 4 }}>
+            <TextInput label="Precio" required inputMode="decimal" leftSection="$" {...text('price')} />
+            <TextInput label="Costo" inputMode="decimal" leftSection="$" {...text('cost')} />
+            <TextInput label="Stock" required inputMode="numeric" {...text('stock')} />
+            <TextInput label="Stock Mínimo" inputMode="numeric" {...text('minStock')} />
+          </SimpleGrid>
+          <ImagePicker label="Imagen" value={values.image} onChange={(image) => set('image', image)} previewWidth={120} previewHeight={120} />
+          <Group gap="xl">
+            <Switch size="md" label="Mostrar en catálogo" checked={values.showInCatalog} onChange={(e) => set('showInCatalog', e.currentTarget.checked)} />
+            <Switch size="md" label="Activo" checked={values.active} onChange={(e) => set('active', e.currentTarget.checked)} />
+          </Group>
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" size="md" onClick={onClose} disabled={saving}>
+              Cancelar
+            </Button>
+            <Button type="submit" size="md" loading={saving}>
+              {product ? 'Guardar cambios' : 'Crear producto'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </StaffModal>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * The product form's values (strings, as typed) and their parsing (spec §5): Nombre, Precio and Stock
+ * are required; price and cost are decimals (cost blank → 0); stock and minimum stock are integers
+ * (minimum stock blank → 5).
+ */
+import { LIMITS } from '../../../domain/constants';
+import type { Product, ProductPayload } from '../../api/products';
+
+export interface ProductFormValues {
+  code: string;
+  name: string;
+  description: string;
+  categoryId: string | null;
+  brandId: string | null;
+  price: string;
+  cost: string;
+  stock: string;
+  minStock: string;
+  image: string | null;
+  showInCatalog: boolean;
+  active: boolean;
+}
+
+export type ProductFormErrors = Partial<Record<'name' | 'price' | 'cost' | 'stock' | 'minStock', string>>;
+
+export const emptyProductForm = (): ProductFormValues => ({
+  code: '',
+  name: '',
+  description: '',
+  categoryId: null,
+  brandId: null,
+  price: '',
+  cost: '',
+  stock: '',
+  minStock: String(LIMITS.defaultMinStock),
+  image: null,
+  showInCatalog: true,
+  active: true,
+});
+
+export const productToForm = (p: Product): ProductFormValues => ({
+  code: p.code ?? '',
+  name: p.name,
+  description: p.description ?? '',
+  categoryId: p.categoryId === null ? null : String(p.categoryId),
+  brandId: p.brandId === null ? null : String(p.brandId),
+  price: String(p.price),
+  cost: String(p.cost),
+  stock: String(p.stock),
+  minStock: String(p.minStock),
+  image: p.image,
+  showInCatalog: p.showInCatalog,
+  active: p.active,
+});
+
+const DECIMAL = /^\d+([.,]\d+)?$/;
+const INTEGER = /^\d+$/;
+const decimal = (v: string) => Number(v.trim().replace(',', '.'));
+
+/** Either the payload to send or the errors to show next to each field. */
+export function parseProductForm(v: ProductFormValues): { payload: ProductPayload } | { errors: ProductFormErrors } {
+  const errors: ProductFormErrors = {};
+  if (!v.name.trim()) errors.name = 'El nombre es obligatorio';
+  if (!v.price.trim()) errors.price = 'El precio es obligatorio';
+  else if (!DECIMAL.test(v.price.trim())) errors.price = 'Ingresá un precio válido (ej. 1234,50)';
+  if (v.cost.trim() && !DECIMAL.test(v.cost.trim())) errors.cost = 'Ingresá un costo válido (ej. 800)';
+  if (!v.stock.trim()) errors.stock = 'El stock es obligatorio';
+  else if (!INTEGER.test(v.stock.trim())) errors.stock = 'El stock debe ser un número entero';
+  if (v.minStock.trim() && !INTEGER.test(v.minStock.trim())) errors.minStock = 'El stock mínimo debe ser un número entero';
+  if (Object.keys(errors).length > 0) return { errors };
+  return {
+    payload: {
+      code: v.code.trim() || null,
+      name: v.name.trim(),
+      description: v.description.trim() || null,
+      categoryId: v.categoryId ? Number(v.categoryId) : null,
+      brandId: v.brandId ? Number(v.brandId) : null,
+      price: decimal(v.price),
+      cost: v.cost.trim() ? decimal(v.cost) : 0,
+      stock: Number.parseInt(v.stock, 10),
+      minStock: v.minStock.trim() ? Number.parseInt(v.minStock, 10) : LIMITS.defaultMinStock,
+      image: v.image,
+      showInCatalog: v.showInCatalog,
+      active: v.active,
+    },
+  };
+}

@@ -1,0 +1,17 @@
+/** Categories and brands for the product filters and form selects ({value, label}). */
+import { useQuery } from '@tanstack/react-query';
+import { fetchBrands } from '../../api/brands';
+import { fetchCategories } from '../../api/categories';
+import { unwrap } from '../../api/unwrap';
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+export function useCatalogOptions() {
+  const categories = useQuery({ queryKey: ['categories'], queryFn: () => unwrap(fetchCategories()) });
+  const brands = useQuery({ queryKey: ['brands'], queryFn: () => unwrap(fetchBrands()) });
+  const toOptions = (rows: { id: number; name: string }[] | undefined): Option[] => (rows ?? []).map((r) => ({ value: String(r.id), label: r.name }));
+  return { categoryOptions: toOptions(categories.data), brandOptions: toOptions(brands.data), error: categories.error ?? brands.error };
+}

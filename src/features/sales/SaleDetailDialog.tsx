@@ -1,0 +1,77 @@
+import { Button, Group, Stack } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { fetchDevices } from '../../api/devices';
+import { cancelSale, fetchSale } from '../../api/sales';
+import { unwrap } from '../../api/unwrap';
+import { useAuth } from '../../app/auth-context';
+import { CenteredLoader } from '../../ui/CenteredLoader';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { FeedbackAlert } from '../../ui/FeedbackAlert';
+import { StaffModal } from '../../ui/StaffModal';
+import { useFeedback } from '../../ui/useFeedback';
+import { SaleDetailBody } from './SaleDetailBody';
+
+/** "Detalle de Venta - <number>" with "Cancelar Venta" (admin, not yet cancelled) and "Cerrar". */
+export function SaleDetailDialog({ saleId, saleNumber, onClose }: { saleId: number | null; saleNumber: string; onClose: () => void }) {
+  const { isAdmin } = useAuth();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const { feedback, report, clear } = useFeedback();
+
+  const sale = useQuery({ queryKey: ['sale', saleId], queryFn: () => unwrap(fetchSale(saleId!)), enabled: saleId !== null });
+  const devices = useQuery({ queryKey: ['devices'], queryFn: () => unwrap(fetchDevices()), enabled: isAdmin && Boolean(sale.data?.deviceId) });
+  const device = devices.data?.find((d) => d.id === sale.data?.deviceId);
+
+  const close = () => {
+    clear();
+    onClose();
+  };
+
+  const confirmCancel = async () => {
+    if (saleId === null) return;
+    setBusy(true);
+    const result = await cancelSale(saleId);
+    setBusy(false);
+    setConfirming(false);
+    if (report(result)) {
+      queryClient.setQueryData(['sale', saleId], result.data);
+      await queryClient.invalidateQueries({ queryKey: ['sales'] });
+      await queryClient.invalidateQueries({ queryKey: ['products'] });
+      await queryClient.invalidateQueries({ queryKey: ['sales-summary'] });
+    }
+  };
+
+  const cancellable = isAdmin && sale.data && sale.data.paymentStatus !== 'cancelado';
+
+  return (
+    <StaffModal opened={saleId !== null} onClose={close} title={`Detalle de Venta - ${sale.data?.saleNumber ?? saleNumber}`} size="xl">
+      <Stack gap="md">
+        <FeedbackAlert feedback={feedback} onClose={clear} />
+        <ErrorAlert message={sale.error?.message} />
+        {sale.isPending ? <CenteredLoader label="Cargando venta" /> : sale.data && <SaleDetailBody sale={sale.data} deviceName={device?.name ?? null} />}
+        <Group justify="flex-end">
+          {cancellable && (
+            <Button color="error" variant="light" size="md" onClick={() => setConfirming(true)}>
+              Cancelar Venta
+            </Button>
+          )}
+          <Button variant="default" size="md" onClick={close}>
+            Cerrar
+          </Button>
+        </Group>
+      </Stack>
+      <ConfirmDialog
+        opened={confirming}
+        message="¿Estás seguro de cancelar esta venta? El stock se devolverá."
+        confirmLabel="Cancelar Venta"
+        cancelLabel="Volver"
+        busy={busy}
+        onConfirm={confirmCancel}
+        onCancel={() => setConfirming(false)}
+      />
+    </StaffModal>
+  );
+}

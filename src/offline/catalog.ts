@@ -1,0 +1,88 @@
+/**
+ * The local catalogue, fed by GET /sync/pull pages (design.md §4 rule 10).
+ * Invariants:
+ *  - a page is applied in ONE transaction together with its cursor, so a crash never leaves rows
+ *    applied without the cursor moving (or the cursor moved without the rows);
+ *  - tombstones delete; rows are overwritten whole with the server's values;
+ *  - a product's sellable `stock` = `serverStock` − quantities of this device's sales the server has not
+ *    confirmed yet (pending/syncing). Recomputed on every pull and whenever sales change status, so a
+ *    pull never "gives back" units sold offline and a confirmed sale is never subtracted twice.
+ */
+import { toCents } from '../../domain/money';
+import type { PulledProduct, PullReply } from '../../domain/schemas/sync';
+import { foldText } from '../../domain/text';
+import { bumpProductsChange, db, getMeta, setMeta, type LocalProduct } from './db';
+
+/** Above this many changed ids the product index simply reloads everything. */
+const MAX_TRACKED_IDS = 500;
+
+/** Quantity per product of this device's sales still waiting for the server. */
+export async function unsyncedQuantities(): Promise<Map<number, number>> {
+  const open = await db.outbox.where('status').anyOf('pending', 'syncing').toArray();
+  const quantities = new Map<number, number>();
+  for (const entry of open) {
+    for (const item of entry.items) quantities.set(item.productId, (quantities.get(item.productId) ?? 0) + item.quantity);
+  }
+  return quantities;
+}
+
+export function searchKey(name: string, code: string | null): string {
+  return foldText(`${name} ${code ?? ''}`);
+}
+
+function toLocal(row: PulledProduct, unsynced: Map<number, number>): LocalProduct {
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    description: row.description,
+    priceCents: toCents(row.price),
+    serverStock: row.stock,
+    stock: row.stock - (unsynced.get(row.id) ?? 0),
+    minStock: row.minStock,
+    categoryId: row.categoryId,
+    brandId: row.brandId,
+    image: row.image,
+    active: row.active,
+    showInCatalog: row.showInCatalog,
+    search: searchKey(row.name, row.code),
+  };
+}
+
+/** Applies one pull page and its cursor atomically. */
+export function applyPullPage(page: PullReply): Promise<void> {
+  return db.transaction('rw', [db.products, db.categories, db.brands, db.cart, db.meta, db.outbox], async () => {
+    const unsynced = await unsyncedQuantities();
+    if (page.products.length) await db.products.bulkPut(page.products.map((row) => toLocal(row, unsynced)));
+    if (page.deleted.products.length) {
+      await db.products.bulkDelete(page.deleted.products);
+      await db.cart.bulkDelete(page.deleted.products);
+    }
+    if (page.categories.length) await db.categories.bulkPut(page.categories);
+    if (page.deleted.categories.length) await db.categories.bulkDelete(page.deleted.categories);
+    if (page.brands.length) await db.brands.bulkPut(page.brands);
+    if (page.deleted.brands.length) await db.brands.bulkDelete(page.deleted.brands);
+    if (page.businessInfo) await setMeta('businessInfo', page.businessInfo);
+    if (page.numbering) await setMeta('numbering', page.numbering);
+    const changed = [...page.products.map((p) => p.id), ...page.deleted.products];
+    if (changed.length) await bumpProductsChange(changed.length > MAX_TRACKED_IDS ? null : changed);
+    await setMeta('pullCursor', page.cursor);
+  });
+}
+
+export async function pullCursor(): Promise<number> {
+  return (await getMeta('pullCursor')) ?? 0;
+}
+
+/** Re-derives the sellable stock of these products from serverStock and the open sales. */
+export function recomputeStock(productIds: Iterable<number>): Promise<void> {
+  const ids = [...new Set(productIds)];
+  if (!ids.length) return Promise.resolve();
+  return db.transaction('rw', [db.products, db.outbox, db.meta], async () => {
+    const unsynced = await unsyncedQuantities();
+    const rows = await db.products.bulkGet(ids);
+    const updated = rows.filter((row): row is LocalProduct => Boolean(row)).map((row) => ({ ...row, stock: row.serverStock - (unsynced.get(row.id) ?? 0) }));
+    await db.products.bulkPut(updated);
+    await bumpProductsChange(ids.length > MAX_TRACKED_IDS ? null : ids);
+  });
+}

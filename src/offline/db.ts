@@ -1,0 +1,175 @@
+/**
+ * The device's local store (IndexedDB through Dexie), one versioned schema. No React here.
+ *  - products / categories / brands: the catalogue as last pulled. A product keeps `serverStock` (what
+ *    the server said) and `stock` (what the counter may still sell): stock = serverStock − the
+ *    quantities of this device's sales not yet confirmed by the server (catalog.ts keeps it so).
+ *    `search` is the folded "name code" string the POS searches in memory.
+ *  - cart: the sale being rung up; persisted, so a reload keeps it.
+ *  - outbox: every sale confirmed on this device, with its sync status. An entry leaves `pending` only
+ *    through the uploader holding the sync lock, and is deleted only long after it became `synced`.
+ *  - meta: device id and sequence, pull cursor, last sync, business info, numbering, change versions.
+ *  - credentials: PBKDF2 verifiers for offline sign-in (never a password).
+ */
+import Dexie, { type Table } from 'dexie';
+import type { PublicUser } from '../../domain/schemas/auth';
+import type { PullNumbering } from '../../domain/schemas/sync';
+
+export interface LocalProduct {
+  id: number;
+  code: string | null;
+  name: string;
+  description: string | null;
+  priceCents: number;
+  serverStock: number;
+  stock: number;
+  minStock: number;
+  categoryId: number | null;
+  brandId: number | null;
+  image: string | null;
+  active: boolean;
+  showInCatalog: boolean;
+  /** foldText(name + ' ' + code): accent- and case-insensitive search key. */
+  search: string;
+}
+
+export interface LocalCategory {
+  id: number;
+  name: string;
+  description: string | null;
+  order: number;
+  isActive: boolean;
+}
+
+export interface LocalBrand {
+  id: number;
+  name: string;
+  description: string | null;
+  isActive: boolean;
+}
+
+/** Cart line of spec §3 (price in integer cents). */
+export interface CartLine {
+  productId: number;
+  name: string;
+  unitPriceCents: number;
+  quantity: number;
+  maxStock: number;
+  addedAt: number;
+}
+
+export type OutboxStatus = 'pending' | 'syncing' | 'synced' | 'rejected';
+export type OfflinePaymentMethod = 'efectivo' | 'tarjeta' | 'transferencia';
+
+export interface OutboxItem {
+  productId: number;
+  name: string;
+  quantity: number;
+  unitPriceCents: number;
+}
+
+export interface OutboxEntry {
+  clientSaleId: string;
+  deviceSeq: number;
+  /** `<device short id>-<seq>`, shown until the server's saleNumber arrives. */
+  provisionalNumber: string;
+  /** Shape version of this entry (SYNC_SCHEMA_VERSION when it was captured). */
+  schemaVersion: number;
+  capturedAt: string;
+  sellerId: number;
+  sellerName: string;
+  items: OutboxItem[];
+  subtotalCents: number;
+  discountCents: number;
+  totalCents: number;
+  paymentMethod: OfflinePaymentMethod;
+  customerName: string | null;
+  customerDocument: string | null;
+  customerEmail: string | null;
+  notes: string | null;
+  status: OutboxStatus;
+  attempts: number;
+  lastError: string | null;
+  lastAttemptAt: string | null;
+  saleId: number | null;
+  saleNumber: string | null;
+  flags: string[];
+  syncedAt: string | null;
+}
+
+export interface StoredCredential {
+  username: string;
+  salt: string;
+  iterations: number;
+  hash: string;
+  user: PublicUser;
+  token: string;
+  savedAt: string;
+}
+
+/** Which products changed last (ids, or null for "reload everything"); read by product-index.ts. */
+export interface ProductsChange {
+  version: number;
+  ids: number[] | null;
+}
+
+export interface MetaValues {
+  deviceId: string;
+  deviceSeq: number;
+  pullCursor: number;
+  lastSyncAt: string;
+  businessInfo: Record<string, string | null>;
+  numbering: PullNumbering;
+  productsChange: ProductsChange;
+  lastSaleId: string;
+}
+export type MetaKey = keyof MetaValues;
+
+interface MetaRow {
+  key: MetaKey;
+  value: unknown;
+}
+
+export class MostradorDb extends Dexie {
+  declare products: Table<LocalProduct, number>;
+  declare categories: Table<LocalCategory, number>;
+  declare brands: Table<LocalBrand, number>;
+  declare cart: Table<CartLine, number>;
+  declare outbox: Table<OutboxEntry, string>;
+  declare meta: Table<MetaRow, MetaKey>;
+  declare credentials: Table<StoredCredential, string>;
+
+  constructor(name = 'mostrador') {
+    super(name);
+    this.version(1).stores({
+      products: 'id, code',
+      categories: 'id',
+      brands: 'id',
+      cart: 'productId, addedAt',
+      outbox: 'clientSaleId, status, deviceSeq, [status+deviceSeq], syncedAt',
+      meta: 'key',
+      credentials: 'username',
+    });
+  }
+}
+
+export const db = new MostradorDb();
+
+export async function getMeta<K extends MetaKey>(key: K): Promise<MetaValues[K] | undefined> {
+  const row = await db.meta.get(key);
+  return row?.value as MetaValues[K] | undefined;
+}
+
+export function setMeta<K extends MetaKey>(key: K, value: MetaValues[K]): Promise<MetaKey> {
+  return db.meta.put({ key, value });
+}
+
+/** Records that these products changed (null: possibly all of them). Call inside the transaction that changed them. */
+export async function bumpProductsChange(ids: number[] | null): Promise<void> {
+  const previous = await getMeta('productsChange');
+  await setMeta('productsChange', { version: (previous?.version ?? 0) + 1, ids });
+}
+
+/** Empties every table (unit tests, and nothing else). */
+export async function clearAll(): Promise<void> {
+  await Promise.all(db.tables.map((table) => table.clear()));
+}

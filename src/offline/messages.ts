@@ -1,0 +1,13 @@
+/** Spanish texts of the offline POS, sync status and offline sign-in (beyond spec §8's catalogue). */
+export const OFFLINE_MSG = {
+  offlineUnknownUser:
+    'Sin conexión: este usuario nunca inició sesión en este dispositivo. Conectate a internet para iniciar sesión por primera vez.',
+  offlineWrongPassword: 'Sin conexión: usuario o contraseña incorrectos',
+  offlineSignedIn: 'Sesión iniciada sin conexión',
+  sessionExpired: 'Tu sesión venció. Iniciá sesión con conexión para enviar las ventas pendientes; no se pierde ninguna.',
+  unsyncedOnLogout: (n: number) =>
+    `Hay ${n} ${n === 1 ? 'venta sin sincronizar' : 'ventas sin sincronizar'}. Quedan guardadas en este dispositivo y se enviarán cuando alguien inicie sesión con conexión.`,
+  pendingCount: (n: number) => `${n} ${n === 1 ? 'venta pendiente' : 'ventas pendientes'}`,
+  mercadoPagoOffline: 'Requiere conexión a internet',
+  mercadoPagoLater: 'El cobro con Mercado Pago (checkout con redirección) llega con la función de pagos. Elegí otro método para registrar esta venta.',
+} as const;

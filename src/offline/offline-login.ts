@@ -1,0 +1,31 @@
+/**
+ * Offline sign-in glue for AuthProvider (which is in the public bundle): everything heavy (Dexie,
+ * WebCrypto work) is loaded on demand with a dynamic import, so public pages stay small.
+ */
+import type { LoginData } from '../api/auth';
+import type { ApiResult } from '../api/client';
+import { MSG } from '../../domain/messages';
+import { OFFLINE_MSG } from './messages';
+
+/** After an online login: keep a verifier so this user can sign in here without network. Never throws. */
+export async function rememberLogin(username: string, password: string, data: LoginData): Promise<void> {
+  try {
+    const { rememberCredentials } = await import('./credentials');
+    await rememberCredentials(username, password, data.user, data.token);
+  } catch (error) {
+    console.error(error);
+  }
+}
+
+/** The server was unreachable: sign in against the stored verifier, if this user has one. */
+export async function loginOffline(username: string, password: string): Promise<ApiResult<LoginData>> {
+  try {
+    const { verifyOffline } = await import('./credentials');
+    const check = await verifyOffline(username, password);
+    if (check.ok) return { success: true, data: { token: check.token, user: check.user }, message: OFFLINE_MSG.offlineSignedIn };
+    const message = check.reason === 'unknown-user' ? OFFLINE_MSG.offlineUnknownUser : OFFLINE_MSG.offlineWrongPassword;
+    return { success: false, kind: 'network', status: 0, message };
+  } catch {
+    return { success: false, kind: 'network', status: 0, message: MSG.networkError };
+  }
+}

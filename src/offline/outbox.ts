@@ -1,0 +1,178 @@
+/**
+ * The outbox of sales (design.md §4 rules 1, 4, 5).
+ * Invariants:
+ *  - recordSale writes the sale, its outbox entry (next device sequence, fresh clientSaleId), the stock
+ *    decrement and the emptied cart in ONE transaction: either the sale exists with all of it, or nothing;
+ *  - status moves pending → syncing (taken by the uploader holding the sync lock) → synced | rejected,
+ *    or back to pending when the server did not confirm; `synced` and `rejected` are set only from a
+ *    server result for that very clientSaleId;
+ *  - only synced entries are ever deleted (pruneSynced keeps the most recent ones for the screen);
+ *  - a rejected entry never blocks the queue: batches take `pending` entries only.
+ */
+import Dexie from 'dexie';
+import { SYNC_SCHEMA_VERSION, type PushedSale, type PushResult } from '../../domain/schemas/sync';
+import { fromCents } from '../../domain/money';
+import { computeSaleTotals } from '../../domain/sale-totals';
+import { MSG } from '../../domain/messages';
+import { recomputeStock } from './catalog';
+import { bumpProductsChange, db, setMeta, type OfflinePaymentMethod, type OutboxEntry } from './db';
+import { getDeviceId, nextDeviceSeq, provisionalNumber } from './device';
+
+export interface SaleInput {
+  sellerId: number;
+  sellerName: string;
+  discountCents: number;
+  paymentMethod: OfflinePaymentMethod;
+  customerName?: string | null;
+  customerDocument?: string | null;
+  customerEmail?: string | null;
+  notes?: string | null;
+}
+
+const blankToNull = (value: string | null | undefined) => value?.trim() || null;
+
+/** Confirms the cart as a sale. Throws (Spanish message) on an empty cart or a discount above the subtotal. */
+export async function recordSale(input: SaleInput): Promise<OutboxEntry> {
+  const deviceId = await getDeviceId();
+  return db.transaction('rw', [db.cart, db.products, db.outbox, db.meta], async () => {
+    const lines = await db.cart.orderBy('addedAt').toArray();
+    if (!lines.length) throw new Error(MSG.cartEmpty);
+    const totals = computeSaleTotals(
+      lines.map((line) => ({ quantity: line.quantity, unitPriceCents: line.unitPriceCents })),
+      input.discountCents,
+    );
+    const deviceSeq = await nextDeviceSeq();
+    const entry: OutboxEntry = {
+      clientSaleId: crypto.randomUUID(),
+      deviceSeq,
+      provisionalNumber: provisionalNumber(deviceId, deviceSeq),
+      schemaVersion: SYNC_SCHEMA_VERSION,
+      capturedAt: new Date().toISOString(),
+      sellerId: input.sellerId,
+      sellerName: input.sellerName,
+      items: lines.map((line) => ({ productId: line.productId, name: line.name, quantity: line.quantity, unitPriceCents: line.unitPriceCents })),
+      subtotalCents: totals.subtotalCents,
+      discountCents: totals.discountCents,
+      totalCents: totals.totalCents,
+      paymentMethod: input.paymentMethod,
+      customerName: blankToNull(input.customerName),
+      customerDocument: blankToNull(input.customerDocument),
+      customerEmail: blankToNull(input.customerEmail),
+      notes: blankToNull(input.notes),
+      status: 'pending',
+      attempts: 0,
+      lastError: null,
+      lastAttemptAt: null,
+      saleId: null,
+      saleNumber: null,
+      flags: [],
+      syncedAt: null,
+    };
+    await db.outbox.add(entry);
+    for (const line of lines) {
+      await db.products.where('id').equals(line.productId).modify((product) => {
+        product.stock -= line.quantity;
+      });
+    }
+    await db.cart.clear();
+    await setMeta('lastSaleId', entry.clientSaleId);
+    await bumpProductsChange(lines.map((line) => line.productId));
+    return entry;
+  });
+}
+
+/** The push payload of one entry (money back to decimals, as the API speaks). */
+export function toPushedSale(entry: OutboxEntry): PushedSale {
+  return {
+    clientSaleId: entry.clientSaleId,
+    deviceSeq: entry.deviceSeq,
+    capturedAt: entry.capturedAt,
+    sellerId: entry.sellerId,
+    items: entry.items.map((item) => ({ productId: item.productId, quantity: item.quantity, unitPrice: fromCents(item.unitPriceCents) })),
+    discount: fromCents(entry.discountCents),
+    paymentMethod: entry.paymentMethod,
+    customerName: entry.customerName,
+    customerDocument: entry.customerDocument,
+    customerEmail: entry.customerEmail,
+    notes: entry.notes,
+  } as PushedSale;
+}
+
+const pendingRange = () => db.outbox.where('[status+deviceSeq]').between(['pending', Dexie.minKey], ['pending', Dexie.maxKey]);
+
+/** Takes up to `limit` pending entries, oldest first, marking them syncing. Only the lock holder calls it. */
+export function takeBatch(limit: number): Promise<OutboxEntry[]> {
+  return db.transaction('rw', db.outbox, async () => {
+    const batch = await pendingRange().limit(limit).toArray();
+    const at = new Date().toISOString();
+    const taken = batch.map((entry) => ({ ...entry, status: 'syncing' as const, attempts: entry.attempts + 1, lastAttemptAt: at }));
+    await db.outbox.bulkPut(taken);
+    return taken;
+  });
+}
+
+/** The server did not confirm this batch: back to pending with the reason (nothing is lost). */
+export async function releaseBatch(batch: readonly OutboxEntry[], error: string): Promise<void> {
+  await db.outbox
+    .where('clientSaleId')
+    .anyOf(batch.map((entry) => entry.clientSaleId))
+    .and((entry) => entry.status === 'syncing')
+    .modify({ status: 'pending', lastError: error });
+}
+
+export interface AppliedResults {
+  synced: OutboxEntry[];
+  rejected: OutboxEntry[];
+  /** Entries the reply said nothing about; left pending. */
+  unresolved: number;
+}
+
+/** Applies the per-sale results of a push to the batch it answers. */
+export async function applyResults(batch: readonly OutboxEntry[], results: readonly PushResult[]): Promise<AppliedResults> {
+  const byId = new Map(results.filter((r) => r.clientSaleId).map((r) => [r.clientSaleId as string, r]));
+  const bySeq = new Map(results.filter((r) => r.deviceSeq !== null).map((r) => [r.deviceSeq as number, r]));
+  const outcome: AppliedResults = { synced: [], rejected: [], unresolved: 0 };
+  const at = new Date().toISOString();
+  await db.transaction('rw', db.outbox, async () => {
+    for (const entry of batch) {
+      const result = byId.get(entry.clientSaleId) ?? bySeq.get(entry.deviceSeq);
+      let next: OutboxEntry;
+      if (result && (result.status === 'applied' || result.status === 'duplicate')) {
+        next = { ...entry, status: 'synced', saleId: result.saleId ?? null, saleNumber: result.saleNumber ?? null, flags: result.flags ?? [], lastError: null, syncedAt: at };
+        outcome.synced.push(next);
+      } else if (result && result.status === 'rejected') {
+        next = { ...entry, status: 'rejected', lastError: result.reason ?? MSG.saleCreateError };
+        outcome.rejected.push(next);
+      } else {
+        next = { ...entry, status: 'pending' };
+        outcome.unresolved += 1;
+      }
+      await db.outbox.put(next);
+    }
+  });
+  return outcome;
+}
+
+/** At start-up (and whenever the lock is taken): entries left `syncing` by a dead uploader go back to pending. */
+export function resetStuck(): Promise<number> {
+  return db.outbox.where('status').equals('syncing').modify({ status: 'pending' });
+}
+
+/** "Reintentar" on a rejected sale: pending again, its units counted as sold again. */
+export async function retryRejected(clientSaleId: string): Promise<void> {
+  const entry = await db.outbox.get(clientSaleId);
+  if (!entry || entry.status !== 'rejected') return;
+  await db.outbox.update(clientSaleId, { status: 'pending', attempts: 0 });
+  await recomputeStock(entry.items.map((item) => item.productId));
+}
+
+/** Sales the server has not confirmed (pending or syncing). */
+export function countUnsynced(): Promise<number> {
+  return db.outbox.where('status').anyOf('pending', 'syncing').count();
+}
+
+/** Deletes confirmed entries beyond the `keep` most recently synced ones. */
+export async function pruneSynced(keep = 200): Promise<void> {
+  const old = await db.outbox.orderBy('syncedAt').reverse().offset(keep).primaryKeys();
+  if (old.length) await db.outbox.where('clientSaleId').anyOf(old).and((entry) => entry.status === 'synced').delete();
+}

@@ -1,0 +1,19 @@
+import { Modal, type ModalProps } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import classes from './touch.module.css';
+
+/** A back-office dialog: touch-sized controls, centred, full screen on phones. */
+export function StaffModal({ size = 'lg', ...props }: ModalProps) {
+  const phone = useMediaQuery('(max-width: 37.5em)');
+  return (
+    <Modal
+      centered
+      size={size}
+      fullScreen={phone}
+      className={classes.touch}
+      styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 500 } }}
+      closeButtonProps={{ size: 'lg', 'aria-label': 'Cerrar' }}
+      {...props}
+    />
+  );
+}

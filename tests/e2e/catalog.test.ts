@@ -1,0 +1,183 @@
+/**
+ * Public catalogue `/catalog` in real Chromium against the real server (demo catalogue of 44 products
+ * plus one created here with an uploaded image): search, category, paging, viewer, enquiry, WhatsApp.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, startServer, type E2eServer } from './harness';
+
+const PRODUCT = 'Cámara de seguridad Wi-Fi 360°';
+let server: E2eServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let productId: number;
+let totalProducts: number;
+
+async function createProductWithImage(): Promise<number> {
+  const token = await server.adminToken();
+  const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#1976d2' } }).png().toBuffer();
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'camara.png');
+  const upload = await server.api('POST', '/upload', { token, form });
+  expect(upload.body.success).toBe(true);
+  const categories = await server.api('GET', '/categories/public');
+  const camaras = categories.body.data.find((c: { name: string }) => c.name === 'Cámaras y Video');
+  const created = await server.api('POST', '/products', {
+    token,
+    body: { code: 'CAM-360', name: PRODUCT, price: 123456.78, stock: 3, categoryId: camaras.id, image: upload.body.data.url },
+  });
+  expect(created.body.success).toBe(true);
+  return created.body.data.id as number;
+}
+
+const countLine = () => page.getByText(/producto\(s\) encontrado\(s\)/);
+const cardNames = () => page.locator('article h3').allInnerTexts();
+
+beforeAll(async () => {
+  server = await startServer();
+  productId = await createProductWithImage();
+  totalProducts = (await server.api('GET', '/products/catalog?limit=1')).body.pagination.totalItems;
+  browser = await launchBrowser();
+  context = await newContext(browser, DESKTOP);
+  page = await context.newPage();
+  await page.goto(`${server.baseUrl}/catalog`);
+  await page.getByText(`Mostrando 20 de ${totalProducts} productos`).waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('catalogue', () => {
+  it('lists 20 products per page with es-AR prices, stock chips and first/last paging', async () => {
+    expect(totalProducts).toBeGreaterThan(40);
+    await page.getByRole('heading', { name: 'Nuestro Catálogo' }).waitFor();
+    expect(await page.getByText('Explora nuestra selección de productos').isVisible()).toBe(true);
+    expect(await page.locator('article').count()).toBe(20);
+    await screenshot(page, 'catalog-desktop-light');
+
+    await page.getByRole('button', { name: 'Última página' }).click();
+    const lastCount = totalProducts - 40;
+    await page.getByText(`Mostrando ${lastCount} de ${totalProducts} productos`).waitFor();
+    await page.waitForFunction(() => window.scrollY === 0);
+    await page.getByRole('button', { name: 'Primera página' }).click();
+    await page.getByText(`Mostrando 20 de ${totalProducts} productos`).waitFor();
+  });
+
+  it('searches with accents (debounced), shows the count line and clears the filters', async () => {
+    await page.getByRole('button', { name: 'Página siguiente' }).click();
+    await page.getByText(`Mostrando 20 de ${totalProducts} productos`).waitFor();
+    await page.getByPlaceholder('Buscar productos...').fill('  camara ');
+    await countLine().waitFor();
+    const names = await cardNames();
+    expect(names).toContain('Cámara web Full HD 1080p');
+    expect(names).toContain(PRODUCT);
+    const expected = await server.api('GET', `/products/catalog?search=${encodeURIComponent('camara')}`);
+    expect(names.length).toBe(expected.body.pagination.totalItems);
+    expect(await countLine().innerText()).toBe(`${names.length} producto(s) encontrado(s)`);
+    await page.getByPlaceholder('Buscar productos...').fill('cámara');
+    await page.getByText('Buscando...').waitFor({ state: 'detached' });
+    expect((await cardNames()).sort()).toEqual([...names].sort());
+    // The page went back to 1 and the pagination is gone (a single page of results).
+    expect(await page.getByRole('button', { name: 'Última página' }).count()).toBe(0);
+
+    await page.getByPlaceholder('Buscar productos...').fill('micrófono usb');
+    await page.locator('article', { hasText: 'Micrófono USB para streaming' }).getByText('Sin stock').waitFor();
+
+    await page.getByPlaceholder('Buscar productos...').fill('zzzz inexistente');
+    await page.getByText('No se encontraron productos con esos filtros').waitFor();
+    await page.getByRole('button', { name: 'Limpiar filtros' }).first().click();
+    await page.getByText(`Mostrando 20 de ${totalProducts} productos`).waitFor();
+    expect(await countLine().count()).toBe(0);
+  });
+
+  it('filters by category', async () => {
+    await page.getByLabel('Categoría').selectOption({ label: 'Redes' });
+    await page.getByText('3 producto(s) encontrado(s)').waitFor();
+    expect((await cardNames()).sort()).toEqual(['Adaptador Wi-Fi USB nano', 'Repetidor Wi-Fi 300 Mbps', 'Router Wi-Fi doble banda AC1200']);
+    expect(await page.locator('article', { hasText: 'Repetidor Wi-Fi 300 Mbps' }).getByText('$ 32.999,00').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Limpiar filtros' }).click();
+    await page.getByText(`Mostrando 20 de ${totalProducts} productos`).waitFor();
+    expect(await page.getByLabel('Categoría').inputValue()).toBe('');
+  });
+
+  it('opens the image viewer with the name as caption; products without image have no viewer', async () => {
+    await page.getByPlaceholder('Buscar productos...').fill('seguridad');
+    const card = page.locator('article', { hasText: PRODUCT });
+    await card.waitFor();
+    expect(await card.getByText('$ 123.456,78').isVisible()).toBe(true);
+    expect(await card.getByText('Stock: 3').isVisible()).toBe(true);
+    await card.getByRole('button', { name: `Ver imagen de ${PRODUCT}` }).click();
+    const viewer = page.getByRole('dialog');
+    expect(await viewer.locator('figcaption').innerText()).toBe(PRODUCT);
+    expect(await viewer.getByRole('img', { name: PRODUCT }).getAttribute('src')).toMatch(/^\/uploads\/.+/);
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
+
+    await page.getByPlaceholder('Buscar productos...').fill('cable hdmi');
+    const plain = page.locator('article', { hasText: 'Cable HDMI 2.1 de 2 metros' });
+    await plain.getByRole('img', { name: 'Sin imagen' }).waitFor();
+    expect(await plain.getByRole('button', { name: /Ver imagen/ }).count()).toBe(0);
+  });
+
+  it('sends an enquiry that reaches the inbox with its product, and links to WhatsApp', async () => {
+    await page.getByPlaceholder('Buscar productos...').fill('seguridad');
+    await page.locator('article', { hasText: PRODUCT }).getByRole('button', { name: 'Consultar' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Consultar Producto').waitFor();
+
+    const href = (await dialog.getByRole('link', { name: 'Consultar por WhatsApp' }).getAttribute('href'))!;
+    const url = new URL(href);
+    expect(url.origin + url.pathname).toBe('https://wa.me/5491155551234');
+    expect(url.searchParams.get('text')).toContain(PRODUCT);
+    expect(url.searchParams.get('text')).toContain('$ 123.456,78');
+    expect(await dialog.getByText('o envianos un email').isVisible()).toBe(true);
+    expect(await dialog.getByLabel('Asunto (opcional)').inputValue()).toBe(`Consulta sobre: ${PRODUCT}`);
+    const greeting = await dialog.getByLabel('Mensaje').inputValue();
+    expect(greeting).toContain(PRODUCT);
+    expect(await dialog.getByText(`${greeting.length}/5000 caracteres`).isVisible()).toBe(true);
+    await screenshot(page, 'catalog-enquiry-desktop', false);
+
+    await dialog.getByLabel('Nombre').fill('Martín Gómez');
+    await dialog.getByLabel('Email').fill('martin@example.com');
+    await dialog.getByLabel('Teléfono (opcional)').fill('11 2222-3333');
+    await page.route('**/api/contact', (route) => route.abort('internetdisconnected'));
+    await dialog.getByRole('button', { name: 'Enviar Consulta' }).click();
+    await dialog.getByText('Error al enviar el mensaje. Por favor, intenta nuevamente.').waitFor();
+    await page.unroute('**/api/contact');
+
+    await dialog.getByRole('button', { name: 'Enviar Consulta' }).click();
+    await dialog.getByText('¡Gracias por tu consulta! Te contactaremos pronto.').waitFor();
+    await dialog.waitFor({ state: 'detached', timeout: 5000 });
+
+    const inbox = await server.api('GET', '/contact/list', { token: await server.adminToken() });
+    const enquiry = inbox.body.data.find((m: { email: string }) => m.email === 'martin@example.com');
+    expect(enquiry).toMatchObject({ name: 'Martín Gómez', productId, subject: `Consulta sobre: ${PRODUCT}`, phone: '11 2222-3333' });
+    expect(enquiry.product).toMatchObject({ id: productId, name: PRODUCT });
+    expect(inbox.body.data.filter((m: { email: string }) => m.email === 'martin@example.com')).toHaveLength(1);
+  });
+
+  it('switches to the dark theme and fits a phone', async () => {
+    await page.getByPlaceholder('Buscar productos...').fill('');
+    await page.getByText(`Mostrando 20 de ${totalProducts} productos`).waitFor();
+    await page.getByTitle('Modo Oscuro').click();
+    expect(await page.evaluate(() => document.body.dataset.theme)).toBe('dark');
+    await page.getByTitle('Modo Claro').waitFor();
+    await screenshot(page, 'catalog-desktop-dark');
+
+    const phone = await newContext(browser, PHONE);
+    const phonePage = await phone.newPage();
+    await phonePage.goto(`${server.baseUrl}/catalog`);
+    await phonePage.getByText(`Mostrando 20 de ${totalProducts} productos`).waitFor();
+    await screenshot(phonePage, 'catalog-phone-light');
+    await phonePage.getByRole('button', { name: 'Abrir menú' }).click();
+    await phonePage.getByRole('dialog').getByText('Inicio', { exact: true }).waitFor();
+    await phonePage.keyboard.press('Escape');
+    await phonePage.getByTitle('Modo Oscuro').click();
+    await screenshot(phonePage, 'catalog-phone-dark');
+    await phone.close();
+  });
+});
