@@ -25,8 +25,18 @@ export function summaryQueries(db: Db, range: SummaryRange) {
     range.startIso ? gte(sales.saleDate, range.startIso) : undefined,
     range.endIso ? lte(sales.saleDate, range.endIso) : undefined,
   );
-  const totalQuantity = sql<number>`sum(${saleItems.quantity})`;
-  const productRevenue = sql<number>`sum(${saleItems.subtotalCents})`;
+  const totalQuantity = sql<number>`sum(${saleItems.quantity})`.as('total_quantity');
+  const productRevenue = sql<number>`sum(${saleItems.subtotalCents})`.as('revenue_cents');
+  // Rank products first, then read the names of the ten winners only.
+  const ranked = db
+    .select({ productId: saleItems.productId, totalQuantity, revenueCents: productRevenue })
+    .from(sales)
+    .innerJoin(saleItems, eq(saleItems.saleId, sales.id))
+    .where(where)
+    .groupBy(saleItems.productId)
+    .orderBy(desc(totalQuantity), desc(productRevenue), asc(saleItems.productId))
+    .limit(TOP_PRODUCTS)
+    .as('ranked');
   const day = sql<string>`strftime('%Y-%m-%d', ${sales.saleDate}, ${range.localModifier})`;
   return {
     totals: db
@@ -44,19 +54,10 @@ export function summaryQueries(db: Db, range: SummaryRange) {
       .groupBy(sales.paymentMethod)
       .orderBy(desc(sql`sum(${sales.totalCents})`), asc(sales.paymentMethod)),
     topProducts: db
-      .select({
-        productId: saleItems.productId,
-        productName: sql<string>`max(${products.name})`,
-        totalQuantity,
-        revenueCents: productRevenue,
-      })
-      .from(sales)
-      .innerJoin(saleItems, eq(saleItems.saleId, sales.id))
-      .innerJoin(products, eq(products.id, saleItems.productId))
-      .where(where)
-      .groupBy(saleItems.productId)
-      .orderBy(desc(totalQuantity), desc(productRevenue), asc(saleItems.productId))
-      .limit(TOP_PRODUCTS),
+      .select({ productId: ranked.productId, productName: products.name, totalQuantity: ranked.totalQuantity, revenueCents: ranked.revenueCents })
+      .from(ranked)
+      .innerJoin(products, eq(products.id, ranked.productId))
+      .orderBy(desc(ranked.totalQuantity), desc(ranked.revenueCents), asc(ranked.productId)),
     byDay: db
       .select({ date: day, count: count(), totalCents: sql<number>`sum(${sales.totalCents})` })
       .from(sales)
