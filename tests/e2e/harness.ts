@@ -94,8 +94,11 @@ export function launchBrowser(): Promise<Browser> {
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
-export function newContext(browser: Browser, viewport = DESKTOP): Promise<BrowserContext> {
-  return browser.newContext({ viewport, locale: 'es-AR', serviceWorkers: 'block', reducedMotion: 'reduce' });
+/** A fresh browser profile; service workers are blocked unless `serviceWorkers` is 'allow' (PWA tests). */
+export async function newContext(browser: Browser, viewport = DESKTOP, serviceWorkers: 'allow' | 'block' = 'block'): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport, locale: 'es-AR', serviceWorkers, reducedMotion: 'reduce' });
+  context.setDefaultTimeout(15_000);
+  return context;
 }
 
 /** Saves tests/.artifacts/screenshots/<name>.png (the whole page unless `fullPage` is false, e.g. dialogs). */

@@ -5,7 +5,7 @@
  */
 import '@mantine/notifications/styles.css';
 import { AppShell, Burger, Group, Text, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useReducedMotion } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
@@ -22,12 +22,18 @@ const NAV_WIDTH = 240;
 export default function StaffLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { user } = useAuth();
+  const reduceMotion = useReducedMotion();
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }));
 
   return (
     <QueryClientProvider client={queryClient}>
       <Notifications position="top-right" />
-      <AppShell header={{ height: 64 }} navbar={{ width: NAV_WIDTH, breakpoint: 'md', collapsed: { mobile: !opened } }} padding="md">
+      <AppShell
+        header={{ height: 64 }}
+        navbar={{ width: NAV_WIDTH, breakpoint: 'md', collapsed: { mobile: !opened } }}
+        padding="md"
+        transitionDuration={reduceMotion ? 0 : 200}
+      >
         <AppShell.Header bg="var(--app-bar-bg)" c="var(--app-bar-text)">
           <Group h="100%" px="md" gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="md" color="var(--app-bar-text)" aria-label="Abrir menú" />
