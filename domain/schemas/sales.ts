@@ -16,6 +16,8 @@ export const saleQuantity = z
   .int('debe ser un número entero')
   .positive('debe ser mayor que 0')
   .max(SALE_LIMITS.maxQuantity, 'es demasiado grande');
+/** "es obligatorio" when missing, otherwise `otherwise` (a wrong type). */
+export const missingOr = (otherwise: string) => (issue: { input: unknown }) => (issue.input === undefined || issue.input === null ? 'es obligatorio' : otherwise);
 export const paymentMethod = z.enum(PAYMENT_METHODS, { error: 'debe ser efectivo, tarjeta, transferencia o mercadopago' });
 
 export const createSaleBody = z.object({
@@ -23,7 +25,7 @@ export const createSaleBody = z.object({
   customerDocument: optionalText(30),
   customerEmail: optionalEmail,
   items: z
-    .array(z.object({ productId: positiveId, quantity: saleQuantity }), { error: 'es obligatorio' })
+    .array(z.object({ productId: positiveId, quantity: saleQuantity }), { error: missingOr('debe ser una lista') })
     .min(1, 'El carrito está vacío')
     .max(SALE_LIMITS.maxItems, `no puede tener más de ${SALE_LIMITS.maxItems} líneas`),
   discount: money.optional().default(0),
@@ -38,7 +40,7 @@ const realDate = dateQuery.refine((v) => {
   const [y, m, d] = v.slice(0, 10).split('-').map(Number);
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}, 'no es una fecha válida (AAAA-MM-DD)');
+}, { message: 'no es una fecha válida (AAAA-MM-DD)', when: (payload) => payload.issues.length === 0 });
 
 export const dateRangeQuery = z.object({ startDate: realDate.optional(), endDate: realDate.optional() });
 

@@ -6,7 +6,7 @@
  */
 import { LIMITS, type SaleFlag } from '../constants';
 import { money, optionalText, z } from './common';
-import { paymentMethod, positiveId, SALE_LIMITS, saleQuantity } from './sales';
+import { missingOr, paymentMethod, positiveId, SALE_LIMITS, saleQuantity } from './sales';
 
 /** Version of the pushed sale's shape; travels with every push so old queued sales are migrated, not dropped. */
 export const SYNC_SCHEMA_VERSION = 1;
@@ -15,13 +15,13 @@ export const pushBody = z.object({
   deviceId: z.uuid('debe ser un UUID'),
   deviceName: optionalText(100),
   schemaVersion: z
-    .number({ error: 'es obligatoria' })
+    .number({ error: (issue) => (issue.input === undefined ? 'es obligatoria' : 'debe ser un número') })
     .int('debe ser un número entero')
     .refine((v) => v === SYNC_SCHEMA_VERSION, `no es compatible con este servidor (se espera ${SYNC_SCHEMA_VERSION}); actualizá la aplicación`),
   /** Sales the device still holds in its outbox besides this batch. */
   pendingCount: z.number().int().min(0).max(1_000_000).optional(),
   sales: z
-    .array(z.unknown(), { error: 'es obligatorio' })
+    .array(z.unknown(), { error: missingOr('debe ser una lista') })
     .max(LIMITS.syncPushMaxSales, `no puede tener más de ${LIMITS.syncPushMaxSales} ventas por envío`),
 });
 export type PushBody = z.output<typeof pushBody>;
@@ -36,7 +36,7 @@ export const pushedSale = z.object({
   capturedAt: z.iso.datetime({ offset: true, error: 'debe ser una fecha ISO (AAAA-MM-DDTHH:mm:ssZ)' }),
   sellerId: positiveId,
   items: z
-    .array(z.object({ productId: positiveId, quantity: saleQuantity, unitPrice: money }), { error: 'es obligatorio' })
+    .array(z.object({ productId: positiveId, quantity: saleQuantity, unitPrice: money }), { error: missingOr('debe ser una lista') })
     .min(1, 'la venta no tiene productos')
     .max(SALE_LIMITS.maxItems, `no puede tener más de ${SALE_LIMITS.maxItems} líneas`),
   discount: money.optional().default(0),

@@ -102,10 +102,11 @@ describe('POST /sync/push: offline rules', () => {
     softDeleteProduct(s.app, gone);
     const future = new Date(Date.now() + 2 * 86_400_000).toISOString();
     const line = [{ productId: ok, quantity: 1, unitPrice: 10 }];
+    const malformed = { ...pushedSale(3, line), items: [{ productId: ok, quantity: 0, unitPrice: 10 }] };
     const batch = [
       pushedSale(1, line),
       pushedSale(2, [{ productId: 987654, quantity: 1, unitPrice: 10 }]),
-      { ...pushedSale(3, line), items: [{ productId: ok, quantity: 0, unitPrice: 10 }] },
+      malformed,
       pushedSale(4, line, { paymentMethod: 'mercadopago' }),
       pushedSale(5, line, { capturedAt: future }),
       pushedSale(6, line, { sellerId: 424242 }),
@@ -122,7 +123,7 @@ describe('POST /sync/push: offline rules', () => {
     ]);
     expect(results[1].reason).toBe('El producto 987654 no existe');
     expect(results[2].reason).toContain('Productos › Cantidad');
-    expect(results[2]).toMatchObject({ clientSaleId: batch[2].clientSaleId, deviceSeq: 3 });
+    expect(results[2]).toMatchObject({ clientSaleId: malformed.clientSaleId, deviceSeq: 3 });
     expect(results[3].reason).toBe(MSG.saleMercadoPagoOffline);
     expect(results[4].reason).toBe(MSG.saleCapturedInFuture);
     expect(results[5].reason).toBe('El vendedor 424242 no existe');
