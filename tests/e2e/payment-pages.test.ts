@@ -1,0 +1,103 @@
+/** The three payment result pages (spec §2), read from the provider's query parameters. */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, PHONE, screenshot, startServer, type E2eServer } from './harness';
+
+let server: E2eServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer({ DEMO_DATA: 'false' });
+  browser = await launchBrowser();
+  page = await (await newContext(browser, PHONE)).newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const pathOf = () => new URL(page.url()).pathname;
+const query = 'external_reference=V-20260115-0042&payment_id=987654321&collection_status=';
+
+describe('payment result pages', () => {
+  it('success: without a reference it says so; with one it verifies, then shows the approved payment', async () => {
+    await page.goto(`${server.baseUrl}/payment/success`);
+    await page.getByText('No se encontró información de la venta').waitFor();
+    await page.getByRole('button', { name: 'Volver al Inicio' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    await page.goto(`${server.baseUrl}/payment/success?${query}approved`);
+    await page.getByText('Verificando pago...').waitFor();
+    await page.getByRole('heading', { name: '¡Pago Exitoso!' }).waitFor();
+    const text = await page.locator('body').innerText();
+    for (const expected of ['Tu compra ha sido procesada correctamente', 'Referencia', 'V-20260115-0042', 'Aprobado', 'Recibirás un correo electrónico con los detalles de tu compra.']) {
+      expect(text).toContain(expected);
+    }
+    await screenshot(page, 'payment-success-phone');
+    await page.getByRole('button', { name: 'Ver Ventas' }).click();
+    // /ventas is not a route: it falls through to the home redirect.
+    await page.getByRole('heading', { name: 'Bienvenido a Mi Tienda' }).waitFor();
+    expect(pathOf()).toBe('/');
+  });
+
+  it('failure: reasons, advice, and Ver Catálogo falling through to /', async () => {
+    await page.goto(`${server.baseUrl}/payment/failure?${query}rejected`);
+    await page.getByRole('heading', { name: 'Pago Rechazado' }).waitFor();
+    const text = await page.locator('body').innerText();
+    for (const expected of [
+      'No se pudo procesar tu pago',
+      'V-20260115-0042',
+      'Fondos insuficientes',
+      'Datos de la tarjeta incorrectos',
+      'Pago rechazado por el banco',
+      'Límite de compra excedido',
+      'Podés intentar nuevamente con otro medio de pago o comunicarte con tu banco.',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    await page.getByRole('button', { name: 'Ver Catálogo' }).click();
+    await page.getByRole('heading', { name: 'Bienvenido a Mi Tienda' }).waitFor();
+    expect(pathOf()).toBe('/');
+  });
+
+  it('pending: reasons, 48-hour note, and a local "Verificar Estado" that reports it is still pending', async () => {
+    let apiCalls = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/payments')) apiCalls += 1;
+    });
+    await page.goto(`${server.baseUrl}/payment/pending?${query}pending`);
+    await page.getByRole('heading', { name: 'Pago Pendiente' }).waitFor();
+    const text = await page.locator('body').innerText();
+    for (const expected of [
+      'Tu pago está siendo procesado',
+      'V-20260115-0042',
+      'Pendiente',
+      'Pago en efectivo pendiente de acreditación',
+      'Transferencia bancaria en proceso',
+      'Validación adicional del banco',
+      'Demora en la red de pagos',
+      'Te enviaremos un correo electrónico cuando se confirme el pago.',
+      'La confirmación puede demorar hasta 48 horas.',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    await page.getByRole('button', { name: 'Verificar Estado' }).click();
+    await page.getByRole('alert').getByText('El pago sigue pendiente. Te avisaremos cuando se confirme.').waitFor({ timeout: 5000 });
+    await screenshot(page, 'payment-pending-phone');
+    expect(apiCalls).toBe(0);
+  });
+
+  it('uses the fallback names while the business has no name', async () => {
+    await page.goto(`${server.baseUrl}/`);
+    await page.getByRole('heading', { name: 'Bienvenido a Mi Tienda' }).waitFor();
+    expect(await page.locator('header').first().innerText()).toContain('Mi Tienda Accesorios');
+    expect(await page.locator('footer').innerText()).toContain('Tu tienda de confianza');
+    await page.goto(`${server.baseUrl}/catalog`);
+    await page.getByText('No hay productos disponibles en este momento').waitFor();
+    expect(await page.getByText('Aún no se han cargado productos en el catálogo.').isVisible()).toBe(true);
+    await page.goto(`${server.baseUrl}/login`);
+    await page.getByRole('heading', { name: 'Sistema POS' }).waitFor();
+  });
+});
