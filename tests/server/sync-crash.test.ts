@@ -1,0 +1,99 @@
+/**
+ * Crash safety: the server is SIGKILLed while a 1,000-sale push (5 batches of 200) is in flight,
+ * started again on the same file, and the device re-pushes everything: exactly 1,000 sales, exact
+ * stock (initial − sold, equal to the ledger sum), and every sale either applied or duplicate.
+ */
+import Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/client';
+import { startChildServer, type ChildServer } from '../helpers/child-server';
+import { createProducts } from '../helpers/fixtures';
+
+const PRODUCTS = 20;
+const INITIAL_STOCK = 10_000;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'mostrador-crash-'));
+const dbFile = path.join(dataDir, 'mostrador.sqlite');
+let server: ChildServer | undefined;
+
+afterAll(async () => {
+  await server?.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function seedProducts(): number[] {
+  const { sqlite, db } = openDatabase(dbFile);
+  const ids = createProducts(db, PRODUCTS, { price: 100, stock: INITIAL_STOCK });
+  sqlite.close();
+  return ids;
+}
+
+function buildBatches(ids: number[], deviceId: string) {
+  const sold = new Map<number, number>(ids.map((id) => [id, 0]));
+  const sales = Array.from({ length: 1000 }, (_, i) => {
+    const items = [0, 1, 2].map((k) => ({ productId: ids[(i * 3 + k) % PRODUCTS], quantity: 1 + ((i + k) % 3), unitPrice: 100 }));
+    for (const item of items) sold.set(item.productId, sold.get(item.productId)! + item.quantity);
+    return { clientSaleId: randomUUID(), deviceSeq: i + 1, capturedAt: new Date().toISOString(), sellerId: 1, items, discount: 0, paymentMethod: 'efectivo' };
+  });
+  const batches = Array.from({ length: 5 }, (_, b) => JSON.stringify({ deviceId, schemaVersion: 1, sales: sales.slice(b * 200, b * 200 + 200) }));
+  return { batches, sold };
+}
+
+type Result = { status: string };
+
+async function pushAll(base: string, token: string, batches: string[]): Promise<Result[]> {
+  const results: Result[] = [];
+  for (const body of batches) {
+    const res = await fetch(`${base}/api/sync/push`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body });
+    const json = (await res.json()) as { data: { results: Result[] } };
+    results.push(...json.data.results);
+  }
+  return results;
+}
+
+const countSales = (reader: Database.Database) => (reader.prepare('select count(*) as n from sales').get() as { n: number }).n;
+
+describe('crash in the middle of a push', () => {
+  it('a SIGKILL mid-batch and a full re-push leave exactly 1,000 sales and exact stock', async () => {
+    const ids = seedProducts();
+    const deviceId = randomUUID();
+    const { batches, sold } = buildBatches(ids, deviceId);
+
+    server = await startChildServer(dataDir);
+    const token = await server.adminToken();
+    const reader = new Database(dbFile, { readonly: true });
+    const inFlight = pushAll(server.baseUrl, token, batches).catch((error: unknown) => error);
+    // Kill as soon as the third batch is being applied (sales are committed one by one).
+    while (countSales(reader) < 401) await new Promise((r) => setTimeout(r, 1));
+    await server.kill('SIGKILL');
+    expect(await inFlight).toBeInstanceOf(Error);
+    const storedBeforeRestart = countSales(reader);
+    reader.close();
+    expect(storedBeforeRestart).toBeGreaterThan(400);
+    expect(storedBeforeRestart).toBeLessThan(1000);
+
+    server = await startChildServer(dataDir);
+    const results = await pushAll(server.baseUrl, await server.adminToken(), batches);
+    const statuses = results.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
+    expect(statuses).toEqual({ duplicate: storedBeforeRestart, applied: 1000 - storedBeforeRestart });
+    await server.kill('SIGTERM');
+    server = undefined;
+
+    const db = new Database(dbFile, { readonly: true });
+    expect(countSales(db)).toBe(1000);
+    expect(db.prepare("select count(*) as n from stock_movements where reason = 'sale'").get()).toEqual({ n: 3000 });
+    expect(db.prepare('select last_seq as lastSeq from devices where id = ?').get(deviceId)).toEqual({ lastSeq: 1000 });
+    const stock = db
+      .prepare('select p.id, p.stock, (select sum(delta) from stock_movements m where m.product_id = p.id) as ledger from products p')
+      .all() as { id: number; stock: number; ledger: number }[];
+    for (const row of stock) {
+      expect(row.stock, `producto ${row.id}`).toBe(INITIAL_STOCK - sold.get(row.id)!);
+      expect(row.ledger, `producto ${row.id}`).toBe(row.stock);
+    }
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    db.close();
+  });
+});
