@@ -1,7 +1,8 @@
 /**
  * The cart (spec §3 cart line, §5 point-of-sale rules), persisted in Dexie so a reload keeps it.
  * Invariants: a line's quantity is ≥ 1 and never above the product's sellable stock on this device
- * (adding or raising beyond it is refused with 'no-stock'); a quantity falling to 0 or below removes
+ * (adding or raising beyond it is refused with 'no-stock'; an unknown or inactive product is 'missing');
+ * a quantity falling to 0 or below removes
  * the line. Every change reads the product and the line in one transaction, so two taps, or two tabs,
  * cannot together go past the stock.
  */
@@ -18,7 +19,7 @@ export function setCartQuantity(productId: number, quantity: number): Promise<Ca
       if (line) await db.cart.delete(productId);
       return 'ok';
     }
-    if (!product) return 'missing';
+    if (!product || !product.active) return 'missing';
     if (quantity > product.stock) return 'no-stock';
     await db.cart.put({
       productId,

@@ -1,5 +1,101 @@
-import { PageTitle } from '../../ui/PageTitle';
+/**
+ * Punto de Venta (/pos, spec §2–§5). Everything it shows comes from the device's local store, so it
+ * works with no network: products (in-memory index over Dexie), the persisted cart, and the outbox.
+ * A confirmed sale goes through the outbox and the sync engine pushes it at once when it can.
+ * Performance marks: `confirm-start` when "Confirmar Venta" is pressed, `confirm-end` when the emptied
+ * cart has rendered (measure `pos-confirm`).
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useRef, useState } from 'react';
+import { MSG } from '../../../domain/messages';
+import { useAuth } from '../../app/auth-context';
+import { useBusiness } from '../../app/business-context';
+import { cartLines, cartSubtotalCents } from '../../offline/cart';
+import { db, getMeta, type OutboxEntry } from '../../offline/db';
+import { notifySaleRecorded, startSync } from '../../offline/instance';
+import { useSyncStatus } from '../../offline-ui/hooks';
+import { Title } from '@mantine/core';
+import { CartPanel } from './CartPanel';
+import { CheckoutDialog } from './CheckoutDialog';
+import { LastSale } from './LastSale';
+import { success, warn } from './notify';
+import classes from './pos.module.css';
+import { ProductPanel } from './ProductPanel';
+import { printReceipt, Receipt } from './Receipt';
+
+function useLastSale(): OutboxEntry | undefined {
+  return useLiveQuery(async () => {
+    const id = await getMeta('lastSaleId');
+    return id ? db.outbox.get(id) : undefined;
+  });
+}
 
 export default function PosPage() {
-  return <PageTitle>Punto de Venta</PageTitle>;
+  const { user } = useAuth();
+  const { info } = useBusiness();
+  const { isOnline } = useSyncStatus();
+  const lines = useLiveQuery(cartLines);
+  const lastSale = useLastSale();
+  const storedBusiness = useLiveQuery(() => getMeta('businessInfo'));
+  const [checkoutOpen, setCheckoutOpen] = useState(false);
+  const confirming = useRef(false);
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    startSync();
+  }, []);
+
+  const cart = lines ?? [];
+  const subtotalCents = cartSubtotalCents(cart);
+
+  useEffect(() => {
+    if (!confirming.current || cart.length) return;
+    confirming.current = false;
+    performance.mark('confirm-end');
+    performance.measure('pos-confirm', 'confirm-start', 'confirm-end');
+  }, [cart.length]);
+
+  const openCheckout = () => {
+    if (!cart.length) warn(MSG.cartEmpty);
+    else setCheckoutOpen(true);
+  };
+
+  const onConfirmStart = () => {
+    performance.mark('confirm-start');
+    confirming.current = true;
+  };
+
+  const onConfirmed = () => {
+    setCheckoutOpen(false);
+    success(MSG.saleRegistered);
+    notifySaleRecorded();
+    searchRef.current?.focus();
+  };
+
+  return (
+    <div className={classes.page}>
+      <Title order={2}>Punto de Venta</Title>
+      <div className={classes.layout}>
+        <ProductPanel searchRef={searchRef} />
+        <CartPanel
+          lines={cart}
+          subtotalCents={subtotalCents}
+          onCheckout={openCheckout}
+          footer={lastSale && <LastSale entry={lastSale} onPrint={printReceipt} />}
+        />
+      </div>
+      {user && (
+        <CheckoutDialog
+          opened={checkoutOpen}
+          onClose={() => setCheckoutOpen(false)}
+          subtotalCents={subtotalCents}
+          online={isOnline}
+          seller={user}
+          onConfirmStart={onConfirmStart}
+          onConfirmed={onConfirmed}
+        />
+      )}
+      {lastSale && <Receipt entry={lastSale} business={storedBusiness ?? (info as Record<string, string | null> | null)} />}
+    </div>
+  );
 }

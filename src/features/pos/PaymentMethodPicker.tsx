@@ -1,0 +1,57 @@
+/**
+ * Payment method of the checkout (spec §5): efectivo (default), tarjeta, transferencia, and the online
+ * provider "Mercado Pago", disabled while offline with the reason. Big two-column buttons for touch.
+ */
+import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconBuildingBank, IconCash, IconCreditCard, IconWorldWww } from '@tabler/icons-react';
+import type { PaymentMethod } from '../../../domain/constants';
+import { OFFLINE_MSG } from '../../offline/messages';
+import { PAYMENT_LABELS } from '../../offline-ui/format';
+
+const OPTIONS = [
+  { value: 'efectivo', icon: IconCash },
+  { value: 'tarjeta', icon: IconCreditCard },
+  { value: 'transferencia', icon: IconBuildingBank },
+  { value: 'mercadopago', icon: IconWorldWww },
+] as const;
+
+interface Props {
+  value: PaymentMethod;
+  onChange: (method: PaymentMethod) => void;
+  online: boolean;
+}
+
+export function PaymentMethodPicker({ value, onChange, online }: Props) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id="payment-method-label">
+        Método de pago
+      </Text>
+      <SimpleGrid cols={2} spacing="xs" role="radiogroup" aria-labelledby="payment-method-label">
+        {OPTIONS.map(({ value: method, icon: Icon }) => {
+          const disabled = method === 'mercadopago' && !online;
+          return (
+            <Button
+              key={method}
+              role="radio"
+              aria-checked={value === method}
+              variant={value === method ? 'filled' : 'default'}
+              size="lg"
+              leftSection={<Icon size={22} />}
+              disabled={disabled}
+              onClick={() => onChange(method)}
+              styles={{ inner: { justifyContent: 'flex-start' } }}
+            >
+              {PAYMENT_LABELS[method]}
+            </Button>
+          );
+        })}
+      </SimpleGrid>
+      {!online && (
+        <Text size="xs" c="dimmed">
+          Mercado Pago: {OFFLINE_MSG.mercadoPagoOffline.toLowerCase()}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * Left side of the POS (spec §2): search box "Buscar producto..." and a grid of sellable products from
+ * the local catalogue (works offline). Accent-insensitive search; an exact product code + Enter (what a
+ * USB barcode scanner types) adds that product at once and clears the box, which keeps the focus for
+ * the next scan (except after a finger tap, where focusing would pop up the on-screen keyboard).
+ * At most `limit` cards are rendered; "Mostrar más" extends the list.
+ */
+import { Button, Center, Loader, Text, TextInput } from '@mantine/core';
+import { IconBarcode, IconSearch } from '@tabler/icons-react';
+import { useCallback, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { MSG } from '../../../domain/messages';
+import { addToCart } from '../../offline/cart';
+import type { LocalProduct } from '../../offline/db';
+import { productIndex } from '../../offline/product-index';
+import { reportCartResult, warn } from './notify';
+import { ProductCard } from './ProductCard';
+import classes from './pos.module.css';
+import { markSearchStart, useProductSearch } from './useProductSearch';
+
+const PAGE = 60;
+const countText = new Intl.NumberFormat('es-AR');
+
+export function ProductPanel({ searchRef }: { searchRef: RefObject<HTMLInputElement | null> }) {
+  const [query, setQuery] = useState('');
+  const [limit, setLimit] = useState(PAGE);
+  const lastPointer = useRef('mouse');
+  const result = useProductSearch(query, limit);
+
+  const add = useCallback(
+    (product: LocalProduct) => {
+      void addToCart(product.id).then(reportCartResult);
+      if (lastPointer.current !== 'touch') searchRef.current?.focus();
+    },
+    [searchRef],
+  );
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    const text = query.trim();
+    if (!text) return;
+    const match = productIndex.search(text, 2);
+    const product = productIndex.findByCode(text) ?? (match.total === 1 ? match.items[0] : undefined);
+    if (product) {
+      void addToCart(product.id).then(reportCartResult);
+      setQuery('');
+    } else if (match.total === 0) {
+      warn(MSG.productNotFound);
+      setQuery('');
+    }
+  };
+
+  return (
+    <div className={classes.column}>
+      <TextInput
+        ref={searchRef}
+        size="lg"
+        placeholder="Buscar producto..."
+        aria-label="Buscar producto"
+        leftSection={<IconSearch size={20} />}
+        rightSection={<IconBarcode size={22} opacity={0.5} />}
+        value={query}
+        onChange={(event) => {
+          markSearchStart();
+          setQuery(event.currentTarget.value);
+          setLimit(PAGE);
+        }}
+        onKeyDown={onKeyDown}
+        autoFocus
+        autoComplete="off"
+        enterKeyHint="search"
+      />
+      <div className={classes.scroll} onPointerDown={(event) => (lastPointer.current = event.pointerType)}>
+        {!result.loaded ? (
+          <Center p="xl">
+            <Loader />
+          </Center>
+        ) : result.total === 0 ? (
+          <Text c="dimmed" ta="center" p="xl">
+            {query.trim() ? 'No se encontraron productos' : 'No hay productos con stock para vender'}
+          </Text>
+        ) : (
+          <div className={classes.grid} style={{ opacity: result.stale ? 0.7 : 1 }} data-testid="pos-grid">
+            {result.items.map((product) => (
+              <ProductCard key={product.id} product={product} onAdd={add} />
+            ))}
+          </div>
+        )}
+        {result.total > result.items.length && (
+          <Center p="md">
+            <Button variant="light" size="lg" onClick={() => setLimit((n) => n + PAGE)}>
+              Mostrar más ({countText.format(result.items.length)} de {countText.format(result.total)})
+            </Button>
+          </Center>
+        )}
+      </div>
+    </div>
+  );
+}

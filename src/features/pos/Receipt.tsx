@@ -1,0 +1,82 @@
+/**
+ * The 80 mm ticket of a sale (print-only DOM + receipt.css): business data, number (official or
+ * provisional), date, items, totals, payment method. printReceipt() opens the browser's print dialog.
+ */
+import './receipt.css';
+import { createPortal } from 'react-dom';
+import { formatCents } from '../../../domain/money';
+import type { OutboxEntry } from '../../offline/db';
+import { formatDateTime, PAYMENT_LABELS, saleReference } from '../../offline-ui/format';
+
+export function printReceipt(): void {
+  document.body.classList.add('pos-printing');
+  window.addEventListener('afterprint', () => document.body.classList.remove('pos-printing'), { once: true });
+  window.print();
+}
+
+type Business = Record<string, string | null | undefined>;
+
+export function Receipt({ entry, business }: { entry: OutboxEntry; business: Business | null }) {
+  const line = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' · ');
+  return createPortal(
+    <div className="pos-receipt" data-testid="receipt">
+      <h1>{business?.businessName || 'Sistema POS'}</h1>
+      <div className="center">
+        {business?.cuit && <div>CUIT {business.cuit}</div>}
+        {business?.taxCondition && <div>{business.taxCondition}</div>}
+        {line(business?.address, business?.city) && <div>{line(business?.address, business?.city)}</div>}
+        {business?.phone && <div>Tel. {business.phone}</div>}
+      </div>
+      <hr />
+      <div>
+        Ticket N° {saleReference(entry)}
+        {!entry.saleNumber && ' (provisorio)'}
+      </div>
+      <div>Fecha: {formatDateTime(entry.capturedAt)}</div>
+      <div>Vendedor: {entry.sellerName}</div>
+      {entry.customerName && <div>Cliente: {entry.customerName}</div>}
+      {entry.customerDocument && <div>Documento: {entry.customerDocument}</div>}
+      <hr />
+      <table>
+        <tbody>
+          {entry.items.map((item) => (
+            <tr key={item.productId}>
+              <td>
+                {item.quantity} x {item.name}
+                <br />
+                {formatCents(item.unitPriceCents)} c/u
+              </td>
+              <td className="amount">{formatCents(item.unitPriceCents * item.quantity)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <hr />
+      <table>
+        <tbody>
+          <tr>
+            <td>Subtotal</td>
+            <td className="amount">{formatCents(entry.subtotalCents)}</td>
+          </tr>
+          {entry.discountCents > 0 && (
+            <tr>
+              <td>Descuento</td>
+              <td className="amount">− {formatCents(entry.discountCents)}</td>
+            </tr>
+          )}
+          <tr className="total">
+            <td>TOTAL</td>
+            <td className="amount">{formatCents(entry.totalCents)}</td>
+          </tr>
+          <tr>
+            <td>Pago</td>
+            <td className="amount">{PAYMENT_LABELS[entry.paymentMethod]}</td>
+          </tr>
+        </tbody>
+      </table>
+      <hr />
+      <div className="center">¡Gracias por su compra!</div>
+    </div>,
+    document.body,
+  );
+}

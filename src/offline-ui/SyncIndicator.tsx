@@ -1,0 +1,63 @@
+/**
+ * The sync status in the staff top bar (always visible): online/offline, "N ventas pendientes", last
+ * sync time. Tapping it opens the sync panel. Mounting it starts this tab's sync engine.
+ */
+import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconCloudCheck, IconCloudOff, IconCloudUpload, IconAlertTriangle } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { startSync } from '../offline/instance';
+import { OFFLINE_MSG } from '../offline/messages';
+import { formatTime } from './format';
+import { useLastSyncAt, useOutboxCounts, useSyncStatus } from './hooks';
+import { SyncPanel } from './SyncPanel';
+
+export default function SyncIndicator() {
+  const [opened, { open, close }] = useDisclosure(false);
+  const status = useSyncStatus();
+  const counts = useOutboxCounts();
+  const lastSyncAt = useLastSyncAt();
+
+  useEffect(() => {
+    startSync();
+  }, []);
+
+  const attention = status.authRequired || counts.rejected > 0;
+  const Icon = attention ? IconAlertTriangle : !status.isOnline ? IconCloudOff : counts.pending ? IconCloudUpload : IconCloudCheck;
+  const state = status.isOnline ? 'En línea' : 'Sin conexión';
+  const pendingText = counts.pending ? OFFLINE_MSG.pendingCount(counts.pending) : 'Todo sincronizado';
+  const lastText = lastSyncAt ? `Última sincronización ${formatTime(lastSyncAt)}` : 'Sin sincronizar todavía';
+
+  return (
+    <>
+      <UnstyledButton
+        onClick={open}
+        aria-label={`Sincronización: ${state}, ${pendingText}. ${lastText}`}
+        data-testid="sync-status"
+        data-online={status.isOnline}
+        c="inherit"
+        px="xs"
+        mih={44}
+        style={{ borderRadius: 8 }}
+      >
+        <Group gap={8} wrap="nowrap">
+          <Icon size={24} aria-hidden />
+          <Stack gap={0} visibleFrom="sm">
+            <Text size="sm" fw={500} lh={1.2}>
+              {status.isOnline ? pendingText : `${state} · ${pendingText}`}
+            </Text>
+            <Text size="xs" lh={1.2} opacity={0.85}>
+              {lastText}
+            </Text>
+          </Stack>
+          {counts.pending > 0 && (
+            <Badge color={status.isOnline ? 'warning' : 'error'} hiddenFrom="sm" circle>
+              {counts.pending}
+            </Badge>
+          )}
+        </Group>
+      </UnstyledButton>
+      <SyncPanel opened={opened} onClose={close} />
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+/** The sync panel (drawer): status, "Sincronizar ahora", pending and rejected sales (with "Reintentar") and the last synced ones. */
+import { Alert, Badge, Button, Divider, Drawer, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { clearSession } from '../api/session';
+import { storagePersisted, syncEngine } from '../offline/instance';
+import { OFFLINE_MSG } from '../offline/messages';
+import { retryRejected } from '../offline/outbox';
+import { formatDateTime } from './format';
+import { useLastSyncAt, useOutboxLists, useSyncStatus } from './hooks';
+import { SaleRow } from './SaleRow';
+
+function reSignIn() {
+  clearSession();
+  window.location.assign('/login');
+}
+
+export function SyncPanel({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const status = useSyncStatus();
+  const lists = useOutboxLists();
+  const lastSyncAt = useLastSyncAt();
+  const persisted = storagePersisted();
+  const retry = (clientSaleId: string) => void retryRejected(clientSaleId).then(() => syncEngine().requestSync());
+
+  return (
+    <Drawer opened={opened} onClose={onClose} position="right" size="md" title={<Title order={3}>Sincronización</Title>} scrollAreaComponent={ScrollArea.Autosize}>
+      <Stack gap="md">
+        <Group justify="space-between">
+          <Badge size="lg" color={status.isOnline ? 'success' : 'error'}>
+            {status.isOnline ? 'En línea' : 'Sin conexión'}
+          </Badge>
+          <Button leftSection={<IconRefresh size={18} />} loading={status.running} onClick={() => void syncEngine().requestSync()} size="md">
+            Sincronizar ahora
+          </Button>
+        </Group>
+        <Text size="sm">Última sincronización: {lastSyncAt ? formatDateTime(lastSyncAt) : 'nunca'}</Text>
+        {persisted === false && (
+          <Text size="xs" c="dimmed">
+            El navegador no garantizó almacenamiento persistente: no borres los datos del sitio con ventas pendientes.
+          </Text>
+        )}
+        {status.authRequired && (
+          <Alert color="warning" title="Sesión vencida">
+            <Stack gap="xs">
+              <Text size="sm">{OFFLINE_MSG.sessionExpired}</Text>
+              <Button onClick={reSignIn} size="md">
+                Iniciar sesión
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        {status.lastError && lists && lists.pending.length > 0 && (
+          <Text size="sm" c="error">
+            Último error: {status.lastError}
+          </Text>
+        )}
+
+        <Divider label={`Pendientes (${lists?.pending.length ?? 0})`} labelPosition="left" />
+        {lists?.pending.length === 0 && <Text c="dimmed">No hay ventas pendientes.</Text>}
+        {lists?.pending.map((entry) => <SaleRow key={entry.clientSaleId} entry={entry} />)}
+
+        {lists && lists.rejected.length > 0 && (
+          <>
+            <Divider label={`Rechazadas (${lists.rejected.length})`} labelPosition="left" color="error" />
+            {lists.rejected.map((entry) => (
+              <SaleRow key={entry.clientSaleId} entry={entry} onRetry={() => retry(entry.clientSaleId)} />
+            ))}
+          </>
+        )}
+
+        <Divider label="Últimas sincronizadas" labelPosition="left" />
+        {lists?.recent.length === 0 && <Text c="dimmed">Todavía no se sincronizó ninguna venta.</Text>}
+        {lists?.recent.map((entry) => <SaleRow key={entry.clientSaleId} entry={entry} />)}
+      </Stack>
+    </Drawer>
+  );
+}

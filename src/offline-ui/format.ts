@@ -1,0 +1,20 @@
+/** Display helpers shared by the POS and the sync panel. */
+import type { OutboxEntry } from '../offline/db';
+
+export const PAYMENT_LABELS: Record<string, string> = {
+  efectivo: 'Efectivo',
+  tarjeta: 'Tarjeta',
+  transferencia: 'Transferencia',
+  mercadopago: 'Mercado Pago',
+};
+
+const dateTime = new Intl.DateTimeFormat('es-AR', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const timeOnly = new Intl.DateTimeFormat('es-AR', { hour: '2-digit', minute: '2-digit' });
+
+export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+export const formatTime = (iso: string) => timeOnly.format(new Date(iso));
+
+/** The sale's number: the official one once the server gave it, else the provisional reference. */
+export const saleReference = (entry: Pick<OutboxEntry, 'saleNumber' | 'provisionalNumber'>) => entry.saleNumber ?? entry.provisionalNumber;
+
+export const FLAG_LABELS: Record<string, string> = { oversold: 'Sobreventa', price_changed: 'Precio distinto al del catálogo' };

@@ -1,0 +1,47 @@
+/** React bindings of the offline layer: engine status, outbox lists and counts, last sync (all live). */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useSyncExternalStore } from 'react';
+import { db, getMeta, type OutboxEntry } from '../offline/db';
+import type { SyncStatus } from '../offline/engine';
+import { syncEngine } from '../offline/instance';
+
+const subscribe = (onChange: () => void) => syncEngine().subscribe((event) => event.type === 'status' && onChange());
+const snapshot = () => syncEngine().getStatus();
+
+export function useSyncStatus(): SyncStatus & { isOnline: boolean } {
+  const status = useSyncExternalStore(subscribe, snapshot);
+  return { ...status, isOnline: status.online ?? navigator.onLine };
+}
+
+export interface OutboxCounts {
+  pending: number;
+  rejected: number;
+}
+
+export function useOutboxCounts(): OutboxCounts {
+  return (
+    useLiveQuery(async () => ({
+      pending: await db.outbox.where('status').anyOf('pending', 'syncing').count(),
+      rejected: await db.outbox.where('status').equals('rejected').count(),
+    })) ?? { pending: 0, rejected: 0 }
+  );
+}
+
+export interface OutboxLists {
+  pending: OutboxEntry[];
+  rejected: OutboxEntry[];
+  recent: OutboxEntry[];
+}
+
+/** Pending and rejected sales (oldest first) and the 10 most recently synced. */
+export function useOutboxLists(): OutboxLists | undefined {
+  return useLiveQuery(async () => ({
+    pending: await db.outbox.where('status').anyOf('pending', 'syncing').sortBy('deviceSeq'),
+    rejected: await db.outbox.where('status').equals('rejected').sortBy('deviceSeq'),
+    recent: await db.outbox.orderBy('syncedAt').reverse().limit(10).toArray(),
+  }));
+}
+
+export function useLastSyncAt(): string | undefined {
+  return useLiveQuery(() => getMeta('lastSyncAt'));
+}

@@ -1,0 +1,130 @@
+/**
+ * Helpers of the POS end-to-end suites: device contexts (service worker allowed when the test reloads
+ * offline), sign-in, ringing up a sale through the real UI, and reading the truth from the real server
+ * (sales by clientSaleId, product stock) and from the device (its IndexedDB outbox).
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, loginThroughForm, type E2eServer } from './harness';
+
+export interface DeviceOptions {
+  /** 'allow' when the test reloads the app offline (served by the service worker). */
+  serviceWorkers?: 'allow' | 'block';
+  viewport?: { width: number; height: number };
+}
+
+export function newDevice(browser: Browser, options: DeviceOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: options.viewport ?? DESKTOP,
+    locale: 'es-AR',
+    serviceWorkers: options.serviceWorkers ?? 'block',
+    reducedMotion: 'reduce',
+  });
+}
+
+/** Waits until the service worker controls the page (so an offline reload is served from precache). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+  });
+}
+
+export async function signInAndOpenPos(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
+  await loginThroughForm(page, baseUrl, username, password);
+  await openPos(page);
+}
+
+/** Opens /pos and waits for the local catalogue to show products. */
+export async function openPos(page: Page): Promise<void> {
+  if (!page.url().endsWith('/pos')) await page.goto(new URL('/pos', page.url()).href);
+  await page.getByTestId('pos-product').first().waitFor();
+}
+
+export const searchBox = (page: Page) => page.getByPlaceholder('Buscar producto...');
+export const productCard = (page: Page, name: string) => page.getByRole('button', { name: `Agregar ${name}`, exact: true });
+
+/** Finds a product by typing its name and taps its card `times` times. */
+export async function addProduct(page: Page, name: string, times = 1): Promise<void> {
+  await searchBox(page).fill(name);
+  for (let i = 0; i < times; i += 1) await productCard(page, name).click();
+  await searchBox(page).fill('');
+}
+
+/** "Procesar Venta" → "Completar Venta" → "Confirmar Venta"; waits for the spec's success text. */
+export async function checkout(page: Page, options: { method?: string; discount?: string; customer?: string } = {}): Promise<void> {
+  await page.getByRole('button', { name: 'Procesar Venta' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Completar Venta' });
+  await dialog.waitFor();
+  if (options.customer) await dialog.getByLabel('Nombre del cliente').fill(options.customer);
+  if (options.discount) await dialog.getByLabel('Descuento').fill(options.discount);
+  if (options.method) await dialog.getByRole('radio', { name: options.method }).click();
+  await dialog.getByRole('button', { name: 'Confirmar Venta' }).click();
+  await page.getByText('Venta registrada correctamente').last().waitFor();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+export interface DeviceSale {
+  clientSaleId: string;
+  deviceSeq: number;
+  provisionalNumber: string;
+  status: string;
+  saleNumber: string | null;
+  flags: string[];
+}
+
+/** The device's outbox, read straight from IndexedDB. */
+export function deviceOutbox(page: Page): Promise<DeviceSale[]> {
+  return page.evaluate(
+    () =>
+      new Promise<DeviceSale[]>((resolve, reject) => {
+        const open = indexedDB.open('mostrador');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const request = open.result.transaction('outbox').objectStore('outbox').getAll();
+          request.onsuccess = () => {
+            resolve(request.result as DeviceSale[]);
+            open.result.close();
+          };
+          request.onerror = () => reject(request.error);
+        };
+      }),
+  );
+}
+
+/** Polls the device until every outbox entry is synced. */
+export async function waitAllSynced(page: Page, expected: number, timeoutMs = 30_000): Promise<DeviceSale[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const outbox = await deviceOutbox(page);
+    if (outbox.length === expected && outbox.every((sale) => sale.status === 'synced')) return outbox;
+    if (Date.now() > deadline) throw new Error(`outbox sin sincronizar: ${JSON.stringify(outbox.map((s) => s.status))}`);
+    await page.waitForTimeout(200);
+  }
+}
+
+export interface ServerSale {
+  id: number;
+  saleNumber: string;
+  clientSaleId: string | null;
+  deviceId: string | null;
+  flags: string[];
+  total: number;
+}
+
+export async function serverSales(server: E2eServer): Promise<ServerSale[]> {
+  const res = await server.api('GET', '/sales?limit=500', { token: await server.adminToken() });
+  if (res.status !== 200) throw new Error(`GET /sales: ${res.status} ${res.body.message}`);
+  return res.body.data as ServerSale[];
+}
+
+export async function createProduct(server: E2eServer, product: { name: string; code: string; price: number; stock: number }): Promise<number> {
+  const res = await server.api('POST', '/products', { token: await server.adminToken(), body: product });
+  if (res.status !== 201 && res.status !== 200) throw new Error(`POST /products: ${res.status} ${res.body.message}`);
+  return res.body.data.id as number;
+}
+
+export async function productStock(server: E2eServer, id: number): Promise<number> {
+  const res = await server.api('GET', `/products/${id}`, { token: await server.adminToken() });
+  return res.body.data.stock as number;
+}
