@@ -13,6 +13,9 @@ import { loadConfig } from '../../server/config';
 export const ADMIN_PASSWORD = 'admin-e2e-clave';
 export const SELLER_PASSWORD = 'vendedor-e2e-clave';
 export const SCREENSHOT_DIR = path.resolve('tests/.artifacts/screenshots');
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
 export interface Reply {
   status: number;
@@ -87,16 +90,37 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: BROWSER_ARGS,
   });
 }
 
-export const PHONE = { width: 390, height: 844 };
-export const DESKTOP = { width: 1280, height: 800 };
+/**
+ * A browser with a real (non-incognito) profile in a temporary folder, as an installed PWA has:
+ * Chromium reports "in-incognito" as an installability error otherwise.
+ */
+export async function launchProfile(viewport = DESKTOP): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+  const profileDir = mkdtempSync(path.join(tmpdir(), 'mostrador-perfil-'));
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: BROWSER_ARGS,
+    viewport,
+    locale: 'es-AR',
+    reducedMotion: 'reduce',
+  });
+  context.setDefaultTimeout(15_000);
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(profileDir, { recursive: true, force: true });
+    },
+  };
+}
 
-/** A fresh browser profile; service workers are blocked unless `serviceWorkers` is 'allow' (PWA tests). */
-export async function newContext(browser: Browser, viewport = DESKTOP, serviceWorkers: 'allow' | 'block' = 'block'): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport, locale: 'es-AR', serviceWorkers, reducedMotion: 'reduce' });
+/** A fresh incognito profile with service workers blocked (each test sees the network's answers). */
+export async function newContext(browser: Browser, viewport = DESKTOP): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport, locale: 'es-AR', serviceWorkers: 'block', reducedMotion: 'reduce' });
   context.setDefaultTimeout(15_000);
   return context;
 }

@@ -1,0 +1,115 @@
+/**
+ * Installable PWA in real Chromium: Chromium's own installability check, the service worker taking
+ * control, the public pages and the last catalogue (with its images) opening with no network, and a new
+ * version waiting for the user's "Actualizar".
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchProfile, screenshot, startServer, type E2eServer } from './harness';
+
+const PRODUCT = 'Abrojo organizador de cables x10';
+/** A copy of dist/ this server serves, so a test can publish a "new version" without touching dist/. */
+const clientDir = mkdtempSync(path.join(tmpdir(), 'mostrador-cliente-'));
+let server: E2eServer;
+let profile: Awaited<ReturnType<typeof launchProfile>>;
+let context: BrowserContext;
+let page: Page;
+
+async function createProductWithImage(): Promise<void> {
+  const token = await server.adminToken();
+  const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#dc004e' } }).png().toBuffer();
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'abrojo.png');
+  const upload = await server.api('POST', '/upload', { token, form });
+  const created = await server.api('POST', '/products', { token, body: { name: PRODUCT, price: 2500, stock: 40, image: upload.body.data.url } });
+  expect(created.body.success).toBe(true);
+}
+
+beforeAll(async () => {
+  cpSync(path.resolve('dist'), clientDir, { recursive: true });
+  server = await startServer({ CLIENT_DIR: clientDir });
+  await createProductWithImage();
+  profile = await launchProfile();
+  context = profile.context;
+  page = context.pages()[0] ?? (await context.newPage());
+});
+
+afterAll(async () => {
+  await profile?.close();
+  await server?.close();
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+const imageLoaded = (name: string) =>
+  page.waitForFunction((alt) => {
+    const img = document.querySelector<HTMLImageElement>(`img[alt="${alt}"]`);
+    return Boolean(img?.complete && img.naturalWidth > 0);
+  }, name);
+
+describe('installable PWA', () => {
+  it('passes Chromium installability with a Spanish manifest', async () => {
+    await page.goto(`${server.baseUrl}/`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+    const manifest = await (await fetch(`${server.baseUrl}/manifest.webmanifest`)).json();
+    expect(manifest).toMatchObject({ lang: 'es-AR', display: 'standalone', start_url: '/', short_name: 'Mostrador' });
+    expect(manifest.icons.map((icon: { sizes: string; purpose: string }) => `${icon.sizes} ${icon.purpose}`)).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
+  });
+
+  it('never answers /api/ with the app shell', async () => {
+    const response = await page.goto(`${server.baseUrl}/api/health`);
+    expect(await response!.json()).toMatchObject({ success: true, data: { status: 'ok' } });
+  });
+
+  it('opens the landing, login and the last catalogue with no network', async () => {
+    await page.goto(`${server.baseUrl}/catalog`);
+    await page.locator('article', { hasText: PRODUCT }).waitFor();
+    await imageLoaded(PRODUCT);
+    const online = await page.getByText(/Mostrando 20 de \d+ productos/).innerText();
+
+    await context.setOffline(true);
+    try {
+      await page.goto(`${server.baseUrl}/`);
+      await page.getByRole('heading', { level: 1, name: 'TecnoPunto Accesorios' }).waitFor();
+      await page.goto(`${server.baseUrl}/catalog`);
+      await page.getByText(online).waitFor();
+      await page.locator('article', { hasText: PRODUCT }).waitFor();
+      await imageLoaded(PRODUCT);
+      expect(await page.locator('article').count()).toBe(20);
+      await screenshot(page, 'catalog-offline-desktop');
+      await page.goto(`${server.baseUrl}/login`);
+      await page.getByRole('button', { name: 'Iniciar Sesión' }).waitFor();
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+
+  it('offers a new version and only switches when the user presses "Actualizar"', async () => {
+    await page.goto(`${server.baseUrl}/catalog`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.getByPlaceholder('Buscar productos...').fill('abrojo');
+
+    appendFileSync(path.join(clientDir, 'sw.js'), '\n// nueva versión\n');
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration!.update()));
+    await page.getByText('Nueva versión disponible').waitFor();
+    expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => Boolean(r!.waiting)))).toBe(true);
+    // Nothing reloaded by itself: what the user typed is still there.
+    expect(await page.getByPlaceholder('Buscar productos...').inputValue()).toBe('abrojo');
+
+    await page.getByRole('button', { name: 'Actualizar' }).click();
+    await page.waitForFunction(() => navigator.serviceWorker.getRegistration().then((r) => !r!.waiting && Boolean(r!.active)));
+    await page.getByText(/Mostrando 20 de \d+ productos/).waitFor();
+    expect(await page.getByPlaceholder('Buscar productos...').inputValue()).toBe('');
+    expect(await page.getByText('Nueva versión disponible').count()).toBe(0);
+  });
+});
