@@ -8,6 +8,7 @@ export type Brand = BrandDto;
 export interface BrandPayload {
   name: string;
   description: string | null;
+  isActive?: boolean;
 }
 
 export const fetchBrands = (active?: boolean) => apiCall<Brand[]>('get', 'brands', { query: { active }, errorMessage: MSG.brandsListError });

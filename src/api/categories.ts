@@ -9,6 +9,7 @@ export interface CategoryPayload {
   name: string;
   description: string | null;
   order: number;
+  isActive?: boolean;
 }
 
 export const fetchCategories = (active?: boolean) =>

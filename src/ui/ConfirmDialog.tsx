@@ -7,13 +7,15 @@ export interface ConfirmDialogProps {
   message: string;
   confirmLabel?: string;
   cancelLabel?: string;
+  /** Colour of the confirm button (error for destructive actions). */
+  confirmColor?: string;
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
 /** Asks before a destructive action (never window.confirm); stacks above other dialogs. */
-export function ConfirmDialog({ opened, message, confirmLabel = 'Eliminar', cancelLabel = 'Cancelar', busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ opened, message, confirmLabel = 'Eliminar', cancelLabel = 'Cancelar', confirmColor = 'error', busy, onConfirm, onCancel }: ConfirmDialogProps) {
   return (
     <Modal opened={opened} onClose={onCancel} title="Confirmar" centered zIndex={400} className={classes.touch} closeButtonProps={{ 'aria-label': 'Cerrar' }}>
       <Text mb="lg">{message}</Text>
@@ -21,7 +23,7 @@ export function ConfirmDialog({ opened, message, confirmLabel = 'Eliminar', canc
         <Button variant="default" size="md" onClick={onCancel} disabled={busy}>
           {cancelLabel}
         </Button>
-        <Button color="error" size="md" onClick={onConfirm} loading={busy} data-autofocus>
+        <Button color={confirmColor} size="md" onClick={onConfirm} loading={busy} data-autofocus>
           {confirmLabel}
         </Button>
       </Group>

@@ -1,5 +1,46 @@
-import { PageTitle } from '../../ui/PageTitle';
+/**
+ * Settings (spec §2, admin): Información del Negocio, Categorías, Marcas, Numeración de Ventas, and
+ * (beyond the spec) Usuarios and Dispositivos. Only the open tab is mounted, so each loads on demand.
+ */
+import { Tabs } from '@mantine/core';
+import { IconBuildingStore, IconCategory, IconDeviceTablet, IconHash, IconTags, IconUsers } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router-dom';
+import { StaffPage } from '../../ui/StaffPage';
+import { BusinessInfoTab } from './business/BusinessInfoTab';
+import { BrandsTab } from './catalog/BrandsTab';
+import { CategoriesTab } from './catalog/CategoriesTab';
+import { DevicesTab } from './devices/DevicesTab';
+import { NumberingTab } from './numbering/NumberingTab';
+import { UsersTab } from './users/UsersTab';
+
+const TABS = [
+  { value: 'negocio', label: 'Información del Negocio', icon: IconBuildingStore, panel: BusinessInfoTab },
+  { value: 'categorias', label: 'Categorías', icon: IconCategory, panel: CategoriesTab },
+  { value: 'marcas', label: 'Marcas', icon: IconTags, panel: BrandsTab },
+  { value: 'numeracion', label: 'Numeración de Ventas', icon: IconHash, panel: NumberingTab },
+  { value: 'usuarios', label: 'Usuarios', icon: IconUsers, panel: UsersTab },
+  { value: 'dispositivos', label: 'Dispositivos', icon: IconDeviceTablet, panel: DevicesTab },
+] as const;
 
 export default function SettingsPage() {
-  return <PageTitle>Configuración</PageTitle>;
+  const [params, setParams] = useSearchParams();
+  const tab = TABS.find((t) => t.value === params.get('tab'))?.value ?? 'negocio';
+  return (
+    <StaffPage title="Configuración">
+      <Tabs value={tab} onChange={(value) => setParams(value && value !== 'negocio' ? { tab: value } : {}, { replace: true })} keepMounted={false}>
+        <Tabs.List mb="md">
+          {TABS.map(({ value, label, icon: TabIcon }) => (
+            <Tabs.Tab key={value} value={value} leftSection={<TabIcon size={18} />} mih={48}>
+              {label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {TABS.map(({ value, panel: Panel }) => (
+          <Tabs.Panel key={value} value={value}>
+            <Panel />
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </StaffPage>
+  );
 }

@@ -1,0 +1,20 @@
+import { createBrand, deleteBrand, fetchBrands, updateBrand, type Brand } from '../../../api/brands';
+import { CatalogEntityTab, type CatalogEntityApi } from './CatalogEntityTab';
+
+const api: CatalogEntityApi<Brand> = {
+  queryKey: 'brands',
+  label: 'Marcas',
+  newLabel: 'Nueva Marca',
+  editLabel: 'Editar Marca',
+  emptyMessage: 'No hay marcas para mostrar',
+  confirmDelete: '¿Estás seguro de eliminar esta marca?',
+  withOrder: false,
+  list: () => fetchBrands(),
+  create: ({ name, description }) => createBrand({ name, description }),
+  update: (id, { name, description, isActive }) => updateBrand(id, { name, description, isActive }),
+  remove: deleteBrand,
+};
+
+export function BrandsTab() {
+  return <CatalogEntityTab api={api} />;
+}

@@ -1,0 +1,90 @@
+import { Button, Group, Stack } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ApiResult } from '../../../api/client';
+import { unwrap } from '../../../api/unwrap';
+import { CenteredLoader } from '../../../ui/CenteredLoader';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { EmptyState } from '../../../ui/EmptyState';
+import { ErrorAlert } from '../../../ui/ErrorAlert';
+import { FeedbackAlert } from '../../../ui/FeedbackAlert';
+import { useFeedback } from '../../../ui/useFeedback';
+import { EntityDialog, type EntityValues } from './EntityDialog';
+import { EntityTable, type CatalogEntity } from './EntityTable';
+
+export interface CatalogEntityApi<T extends CatalogEntity> {
+  queryKey: 'categories' | 'brands';
+  /** Table label, e.g. "Categorías". */
+  label: string;
+  newLabel: string;
+  editLabel: string;
+  emptyMessage: string;
+  confirmDelete: string;
+  withOrder: boolean;
+  list: () => Promise<ApiResult<T[]>>;
+  create: (values: EntityValues) => Promise<ApiResult<T>>;
+  update: (id: number, values: EntityValues) => Promise<ApiResult<T>>;
+  remove: (id: number) => Promise<ApiResult<undefined>>;
+}
+
+/** The Categorías and Marcas tabs: table, create/edit dialog and delete with confirmation. */
+export function CatalogEntityTab<T extends CatalogEntity & { order?: number }>({ api }: { api: CatalogEntityApi<T> }) {
+  const queryClient = useQueryClient();
+  const rows = useQuery({ queryKey: [api.queryKey], queryFn: () => unwrap(api.list()) });
+  const [editing, setEditing] = useState<{ entity: T | null } | null>(null);
+  const [deleting, setDeleting] = useState<T | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { feedback, report, clear } = useFeedback();
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: [api.queryKey] });
+    await queryClient.invalidateQueries({ queryKey: ['products'] });
+  };
+
+  const save = async (values: EntityValues) => {
+    const entity = editing?.entity;
+    const result = entity ? await api.update(entity.id, values) : await api.create(values);
+    if (!result.success) return result.message;
+    setEditing(null);
+    report(result);
+    await refresh();
+    return null;
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    const result = await api.remove(deleting.id);
+    setBusy(false);
+    setDeleting(null);
+    if (report(result)) await refresh();
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="flex-end">
+        <Button size="md" leftSection={<IconPlus size={18} />} onClick={() => setEditing({ entity: null })}>
+          {api.newLabel}
+        </Button>
+      </Group>
+      <FeedbackAlert feedback={feedback} onClose={clear} />
+      <ErrorAlert message={rows.error?.message} />
+      {rows.isPending ? (
+        <CenteredLoader />
+      ) : (rows.data ?? []).length === 0 ? (
+        <EmptyState message={api.emptyMessage} />
+      ) : (
+        <EntityTable label={api.label} rows={rows.data ?? []} onEdit={(entity) => setEditing({ entity })} onDelete={setDeleting} />
+      )}
+      <EntityDialog
+        opened={editing !== null}
+        title={editing?.entity ? api.editLabel : api.newLabel}
+        entity={editing?.entity ?? null}
+        withOrder={api.withOrder}
+        onClose={() => setEditing(null)}
+        onSave={save}
+      />
+      <ConfirmDialog opened={deleting !== null} message={api.confirmDelete} busy={busy} onConfirm={confirmDelete} onCancel={() => setDeleting(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,20 @@
+import { createCategory, deleteCategory, fetchCategories, updateCategory, type Category } from '../../../api/categories';
+import { CatalogEntityTab, type CatalogEntityApi } from './CatalogEntityTab';
+
+const api: CatalogEntityApi<Category> = {
+  queryKey: 'categories',
+  label: 'Categorías',
+  newLabel: 'Nueva Categoría',
+  editLabel: 'Editar Categoría',
+  emptyMessage: 'No hay categorías para mostrar',
+  confirmDelete: '¿Estás seguro de eliminar esta categoría?',
+  withOrder: true,
+  list: () => fetchCategories(),
+  create: ({ name, description, order }) => createCategory({ name, description, order: order ?? 0 }),
+  update: (id, { name, description, order, isActive }) => updateCategory(id, { name, description, order: order ?? 0, isActive }),
+  remove: deleteCategory,
+};
+
+export function CategoriesTab() {
+  return <CatalogEntityTab api={api} />;
+}

@@ -1,0 +1,86 @@
+import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { fetchDevices, type Device } from '../../../api/devices';
+import { unwrap } from '../../../api/unwrap';
+import { CenteredLoader } from '../../../ui/CenteredLoader';
+import { EmptyState } from '../../../ui/EmptyState';
+import { ErrorAlert } from '../../../ui/ErrorAlert';
+import { formatDateTime } from '../../../ui/dates';
+
+/** The latest of the device's push and pull, or its last visit. */
+function lastSync(d: Device): string | null {
+  const times = [d.lastPushAt, d.lastPullAt].filter((t): t is string => Boolean(t)).sort();
+  return times.at(-1) ?? d.lastSeenAt;
+}
+
+/** Dispositivos: each counter device, its user, last sync, pending and flagged sales. */
+export function DevicesTab() {
+  const devices = useQuery({ queryKey: ['devices'], queryFn: () => unwrap(fetchDevices()) });
+  const rows = devices.data ?? [];
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Text c="dimmed" size="sm">
+          Los mostradores aparecen al sincronizar por primera vez.
+        </Text>
+        <Button variant="default" size="md" leftSection={<IconRefresh size={18} />} onClick={() => devices.refetch()} loading={devices.isFetching}>
+          Recargar
+        </Button>
+      </Group>
+      <ErrorAlert message={devices.error?.message} />
+      {devices.isPending ? (
+        <CenteredLoader />
+      ) : rows.length === 0 ? (
+        <EmptyState message="No hay dispositivos registrados" />
+      ) : (
+        <Table.ScrollContainer minWidth={760}>
+          <Table striped verticalSpacing="sm" aria-label="Dispositivos">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Dispositivo</Table.Th>
+                <Table.Th>Usuario</Table.Th>
+                <Table.Th>Última sincronización</Table.Th>
+                <Table.Th ta="right">Ventas sincronizadas</Table.Th>
+                <Table.Th ta="right">Pendientes</Table.Th>
+                <Table.Th ta="right">Con observaciones</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((d) => (
+                <Table.Tr key={d.id}>
+                  <Table.Td>
+                    <Text inherit fw={500}>
+                      {d.name || 'Mostrador sin nombre'}
+                    </Text>
+                    <Text size="xs" c="dimmed" ff="monospace">
+                      {d.id.slice(0, 8)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{d.user?.fullName ?? '—'}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(lastSync(d)) || 'Nunca'}</Table.Td>
+                  <Table.Td ta="right">{d.salesCount}</Table.Td>
+                  <Table.Td ta="right">
+                    <Badge color={d.pendingCount > 0 ? 'warning' : 'success'} variant="light" size="lg">
+                      {d.pendingCount}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    {d.flaggedCount > 0 ? (
+                      <Anchor component={Link} to="/sales?flagged=true" fw={600} c="warning">
+                        {d.flaggedCount}
+                      </Anchor>
+                    ) : (
+                      0
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}
