@@ -32,6 +32,10 @@ describe('landing', () => {
     expect(footer).toContain('Av. Corrientes 1234');
     expect(footer).toContain(`© ${new Date().getFullYear()} TecnoPunto Accesorios`);
     await screenshot(page, 'landing-desktop-light');
+    await page.getByTitle('Modo Oscuro').click();
+    await page.getByTitle('Modo Claro').waitFor();
+    await screenshot(page, 'landing-desktop-dark');
+    await page.getByTitle('Modo Claro').click();
 
     await page.getByRole('button', { name: 'Contactanos' }).click();
     await page.waitForFunction(() => Math.abs(document.getElementById('contacto')!.getBoundingClientRect().top) < 120);
@@ -88,6 +92,8 @@ describe('landing', () => {
     await phonePage.getByRole('heading', { level: 1, name: 'TecnoPunto Accesorios' }).waitFor();
     expect(await phonePage.getByRole('button', { name: 'Iniciar Sesión' }).isVisible()).toBe(false);
     await screenshot(phonePage, 'landing-phone-light');
+    await phonePage.getByTitle('Modo Oscuro').click();
+    await screenshot(phonePage, 'landing-phone-dark');
     await phonePage.getByRole('button', { name: 'Abrir menú' }).click();
     const drawer = phonePage.getByRole('dialog');
     for (const label of ['Inicio', 'Catálogo', 'Contacto', 'Iniciar Sesión']) await drawer.getByText(label, { exact: true }).waitFor();
