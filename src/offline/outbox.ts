@@ -173,6 +173,10 @@ export function countUnsynced(): Promise<number> {
 
 /** Deletes confirmed entries beyond the `keep` most recently synced ones. */
 export async function pruneSynced(keep = 200): Promise<void> {
-  const old = await db.outbox.orderBy('syncedAt').reverse().offset(keep).primaryKeys();
-  if (old.length) await db.outbox.where('clientSaleId').anyOf(old).and((entry) => entry.status === 'synced').delete();
+  await db.transaction('rw', db.outbox, async () => {
+    const synced = await db.outbox.where('status').equals('synced').toArray();
+    if (synced.length <= keep) return;
+    synced.sort((a, b) => (b.syncedAt ?? '').localeCompare(a.syncedAt ?? '') || b.deviceSeq - a.deviceSeq);
+    await db.outbox.bulkDelete(synced.slice(keep).map((entry) => entry.clientSaleId));
+  });
 }

@@ -46,6 +46,11 @@ export class ProductIndex {
     });
   }
 
+  stop(): void {
+    this.subscription?.unsubscribe();
+    this.subscription = null;
+  }
+
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

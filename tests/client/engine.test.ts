@@ -1,0 +1,208 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PushBody, PushedSale, PullReply, PushResult } from '../../domain/schemas/sync';
+import type { ApiResult } from '../../src/api/client';
+import { backoffDelay } from '../../src/offline/backoff';
+import { addToCart } from '../../src/offline/cart';
+import { db, getMeta } from '../../src/offline/db';
+import { createSyncEngine, type PullParams, type SyncEngine, type SyncEvent } from '../../src/offline/engine';
+import { recordSale, takeBatch } from '../../src/offline/outbox';
+import { freshStore, product, pullPage } from './local-store';
+
+type Failure = { kind: 'network' | 'http'; status: number; message: string };
+
+/** A server stand-in: exactly-once by clientSaleId, scripted failures, a log of what each push carried. */
+class FakeServer {
+  reachable = true;
+  applied = new Map<string, number>();
+  pushes: string[][] = [];
+  pulls: PullParams[] = [];
+  pushFailures: Failure[] = [];
+  /** Applies the batch, then loses the reply (the request reached the server). */
+  loseReplies = 0;
+  reject = new Set<number>();
+  pages: PullReply[] = [];
+
+  private result(sale: PushedSale): PushResult {
+    const id = { clientSaleId: sale.clientSaleId, deviceSeq: sale.deviceSeq };
+    if (this.reject.has(sale.deviceSeq)) return { ...id, status: 'rejected', reason: 'Producto no encontrado' };
+    const known = this.applied.get(sale.clientSaleId);
+    if (known) return { ...id, status: 'duplicate', saleId: known, saleNumber: `V-${known}` };
+    const saleId = this.applied.size + 1;
+    this.applied.set(sale.clientSaleId, saleId);
+    return { ...id, status: 'applied', saleId, saleNumber: `V-${saleId}` };
+  }
+
+  transport = {
+    health: async () => this.reachable,
+    push: async (body: PushBody): Promise<ApiResult<{ results: PushResult[]; serverTime: string }>> => {
+      const sales = body.sales as PushedSale[];
+      this.pushes.push(sales.map((s) => s.clientSaleId));
+      const failure = this.pushFailures.shift();
+      if (failure) return { success: false, ...failure };
+      const results = sales.map((sale) => this.result(sale));
+      if (this.loseReplies > 0) {
+        this.loseReplies -= 1;
+        return { success: false, kind: 'network', status: 0, message: 'respuesta perdida' };
+      }
+      return { success: true, data: { results, serverTime: new Date().toISOString() } };
+    },
+    pull: async (params: PullParams): Promise<ApiResult<PullReply>> => {
+      this.pulls.push(params);
+      return { success: true, data: this.pages.shift() ?? pullPage({ cursor: params.since }) };
+    },
+  };
+}
+
+let server: FakeServer;
+let engine: SyncEngine;
+let events: SyncEvent[];
+
+function start(session = true) {
+  engine = createSyncEngine({ transport: server.transport, hasSession: () => session, withLock: (fn) => fn(), random: () => 0.5 });
+  events = [];
+  engine.subscribe((event) => events.push(event));
+}
+
+async function sell(productId = 1, quantity = 1) {
+  for (let i = 0; i < quantity; i += 1) await addToCart(productId);
+  return recordSale({ sellerId: 1, sellerName: 'Vera', discountCents: 0, paymentMethod: 'efectivo' });
+}
+
+const statuses = async () => (await db.outbox.orderBy('deviceSeq').toArray()).map((e) => e.status);
+
+beforeEach(async () => {
+  await freshStore(product(1, { stock: 1000 }));
+  server = new FakeServer();
+  start();
+});
+afterEach(() => engine.stop());
+
+describe('sync engine: per-sale results', () => {
+  it('applied sales become synced with their official number, then the catalogue is pulled', async () => {
+    const sale = await sell();
+    expect(await engine.requestSync()).toBe('ok');
+    expect(await db.outbox.get(sale.clientSaleId)).toMatchObject({ status: 'synced', saleNumber: 'V-1', saleId: 1 });
+    expect(server.pulls).toHaveLength(1);
+    expect(await getMeta('lastSyncAt')).toBeTruthy();
+    expect(events.some((e) => e.type === 'synced')).toBe(true);
+    expect(engine.getStatus()).toMatchObject({ online: true, running: false, lastError: null });
+  });
+
+  it('a rejected sale is marked with its reason and does not block the ones after it', async () => {
+    await sell();
+    await sell();
+    await sell();
+    server.reject.add(2);
+    await engine.requestSync();
+    expect(await statuses()).toEqual(['synced', 'rejected', 'synced']);
+    expect((await db.outbox.where('deviceSeq').equals(2).first())?.lastError).toBe('Producto no encontrado');
+    await sell();
+    await engine.requestSync();
+    expect(server.pushes.at(-1)).toHaveLength(1);
+    expect(await statuses()).toEqual(['synced', 'rejected', 'synced', 'synced']);
+  });
+
+  it('lost replies: the retry comes back duplicate and the sale exists once', async () => {
+    const sale = await sell();
+    server.loseReplies = 2;
+    expect(await engine.requestSync()).toBe('retry');
+    expect(await db.outbox.get(sale.clientSaleId)).toMatchObject({ status: 'pending', attempts: 1, lastError: 'respuesta perdida' });
+    expect(engine.getStatus().retryAt).not.toBeNull();
+    await engine.requestSync();
+    expect(await engine.requestSync()).toBe('ok');
+    expect(server.pushes).toHaveLength(3);
+    expect(server.applied.size).toBe(1);
+    expect(await db.outbox.get(sale.clientSaleId)).toMatchObject({ status: 'synced', saleNumber: 'V-1', attempts: 3 });
+  });
+
+  it('a network error or a 5xx keeps sales pending; no pull happens before the outbox is confirmed', async () => {
+    await sell();
+    server.pushFailures.push({ kind: 'network', status: 0, message: 'sin red' }, { kind: 'http', status: 503, message: 'Error interno del servidor' });
+    expect(await engine.requestSync()).toBe('retry');
+    expect(await engine.requestSync()).toBe('retry');
+    expect(await statuses()).toEqual(['pending']);
+    expect(server.pulls).toHaveLength(0);
+    expect(engine.getStatus().lastError).toBe('Error interno del servidor');
+    expect(await engine.requestSync()).toBe('ok');
+    expect(await statuses()).toEqual(['synced']);
+  });
+
+  it('a 401 keeps every sale pending and asks for a new sign-in; success clears it', async () => {
+    await sell();
+    server.pushFailures.push({ kind: 'http', status: 401, message: 'Sesión no válida' });
+    expect(await engine.requestSync()).toBe('auth');
+    expect(engine.getStatus()).toMatchObject({ authRequired: true, retryAt: null });
+    expect(await statuses()).toEqual(['pending']);
+    expect(await engine.requestSync()).toBe('ok');
+    expect(engine.getStatus().authRequired).toBe(false);
+  });
+
+  it('unreachable server (probe fails): nothing is taken from the outbox', async () => {
+    await sell();
+    server.reachable = false;
+    expect(await engine.requestSync()).toBe('offline');
+    expect(engine.getStatus().online).toBe(false);
+    expect(server.pushes).toHaveLength(0);
+    expect(await statuses()).toEqual(['pending']);
+  });
+
+  it('without a session nothing is sent', async () => {
+    engine.stop();
+    start(false);
+    await sell();
+    expect(await engine.requestSync()).toBe('no-session');
+    expect(server.pushes).toHaveLength(0);
+  });
+});
+
+describe('sync engine: batches, stuck entries, pulls', () => {
+  it('pushes in batches of at most 200, oldest first', async () => {
+    await db.products.update(1, { stock: 1000 });
+    for (let i = 0; i < 230; i += 1) await sell();
+    await engine.requestSync();
+    expect(server.pushes.map((p) => p.length)).toEqual([200, 30]);
+    expect(await db.outbox.where('status').equals('synced').count()).toBe(200);
+    expect(server.applied.size).toBe(230);
+  }, 30_000);
+
+  it('entries left syncing by a dead uploader are pushed again', async () => {
+    await sell();
+    await takeBatch(10);
+    expect(await statuses()).toEqual(['syncing']);
+    await engine.requestSync();
+    expect(await statuses()).toEqual(['synced']);
+  });
+
+  it('pulls every page with the cursor and the device id, applying tombstones', async () => {
+    server.pages = [
+      pullPage({ products: [product(2), product(3)], cursor: 10, hasMore: true }),
+      pullPage({ deleted: { products: [3], categories: [], brands: [] }, cursor: 11 }),
+    ];
+    await engine.requestSync();
+    expect(server.pulls.map((p) => p.since)).toEqual([1, 10]);
+    expect(server.pulls[0].deviceId).toBe(await getMeta('deviceId'));
+    expect(await db.products.toCollection().primaryKeys()).toEqual([1, 2]);
+    expect(await getMeta('pullCursor')).toBe(11);
+  });
+
+  it('after the server confirms, the pulled stock is the truth (no double subtraction)', async () => {
+    const sale = await sell(1, 4);
+    expect((await db.products.get(1))?.stock).toBe(996);
+    server.loseReplies = 1;
+    await engine.requestSync();
+    server.pages = [pullPage({ products: [product(1, { stock: 996 })], cursor: 3 })];
+    await engine.requestSync();
+    expect(await db.outbox.get(sale.clientSaleId)).toMatchObject({ status: 'synced' });
+    expect((await db.products.get(1))?.stock).toBe(996);
+  });
+});
+
+describe('backoff', () => {
+  it('doubles from 1 s, caps at 60 s, jitter in the upper half of the window', () => {
+    expect([1, 2, 3, 4].map((n) => backoffDelay(n, () => 1))).toEqual([1000, 2000, 4000, 8000]);
+    expect(backoffDelay(1, () => 0)).toBe(500);
+    expect(backoffDelay(7, () => 1)).toBe(60_000);
+    expect(backoffDelay(30, () => 0)).toBe(30_000);
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * Client-test helpers: an empty local store per test (fake-indexeddb must be imported first by the test
+ * file) and catalogue pages shaped like GET /sync/pull replies.
+ */
+import type { PulledProduct, PullReply } from '../../domain/schemas/sync';
+import { applyPullPage } from '../../src/offline/catalog';
+import { clearAll } from '../../src/offline/db';
+
+export function product(id: number, overrides: Partial<PulledProduct> = {}): PulledProduct {
+  return {
+    id,
+    code: `77900000000${id}`,
+    name: `Producto ${id}`,
+    description: null,
+    price: 100,
+    stock: 10,
+    minStock: 5,
+    categoryId: null,
+    brandId: null,
+    image: null,
+    active: true,
+    showInCatalog: true,
+    ...overrides,
+  };
+}
+
+export function pullPage(overrides: Partial<PullReply> = {}): PullReply {
+  return {
+    products: [],
+    categories: [],
+    brands: [],
+    businessInfo: null,
+    numbering: null,
+    deleted: { products: [], categories: [], brands: [] },
+    cursor: 1,
+    hasMore: false,
+    ...overrides,
+  };
+}
+
+/** Empties the store and loads these products as if pulled. */
+export async function freshStore(...products: PulledProduct[]): Promise<void> {
+  await clearAll();
+  if (products.length) await applyPullPage(pullPage({ products }));
+}

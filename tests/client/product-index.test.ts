@@ -1,0 +1,67 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { addToCart } from '../../src/offline/cart';
+import { applyPullPage } from '../../src/offline/catalog';
+import { recordSale } from '../../src/offline/outbox';
+import { ProductIndex } from '../../src/offline/product-index';
+import { freshStore, product, pullPage } from './local-store';
+
+let index: ProductIndex;
+
+/** Resolves on the index's next change. */
+const changed = () => new Promise<void>((resolve) => {
+  const off = index.subscribe(() => {
+    off();
+    resolve();
+  });
+});
+
+beforeEach(async () => {
+  await freshStore(
+    product(1, { name: 'Cámara web Full HD', code: '7790001' }),
+    product(2, { name: 'Cable HDMI 2 m', code: '7790002' }),
+    product(3, { name: 'Camara de seguridad', code: '7790003', stock: 0 }),
+    product(4, { name: 'Cámara deportiva', code: '7790004', active: false }),
+  );
+  index = new ProductIndex();
+  const ready = changed();
+  index.start();
+  await ready;
+});
+afterEach(() => index.stop());
+
+describe('POS product index', () => {
+  it('search ignores accents and case, needs every word, and lists only active products with stock', () => {
+    expect(index.search('camara', 10).items.map((p) => p.id)).toEqual([1]);
+    expect(index.search('CÁMARA web', 10).total).toBe(1);
+    expect(index.search('web hdmi', 10).total).toBe(0);
+    expect(index.search('7790002', 10).items.map((p) => p.id)).toEqual([2]);
+    expect(index.search('', 10).items.map((p) => p.name)).toEqual(['Cable HDMI 2 m', 'Cámara web Full HD']);
+  });
+
+  it('caps the rendered items but counts every match', () => {
+    const result = index.search('', 1);
+    expect(result.items).toHaveLength(1);
+    expect(result.total).toBe(2);
+  });
+
+  it('finds a product by its exact code (barcode), sellable or not', () => {
+    expect(index.findByCode('7790003')?.id).toBe(3);
+    expect(index.findByCode(' 7790002 ')?.id).toBe(2);
+    expect(index.findByCode('779000')).toBeUndefined();
+  });
+
+  it('follows sales and pulls: a product sold out leaves the list, a pulled one joins it', async () => {
+    await addToCart(2);
+    await addToCart(2);
+    for (let i = 0; i < 8; i += 1) await addToCart(2);
+    let next = changed();
+    await recordSale({ sellerId: 1, sellerName: 'Vera', discountCents: 0, paymentMethod: 'efectivo' });
+    await next;
+    expect(index.search('hdmi', 10).total).toBe(0);
+    next = changed();
+    await applyPullPage(pullPage({ products: [product(5, { name: 'Parlante Bluetooth' })], cursor: 9 }));
+    await next;
+    expect(index.search('parlante', 10).total).toBe(1);
+  });
+});
