@@ -17,6 +17,7 @@ export interface NumberingSettings {
 }
 
 const COUNTER_RE = /\{numero(?::\d{1,2}d)?\}/;
+const TOKEN_RE = /\{(prefijo|sucursal|año|anio|mes|dia|numero(?::(\d{1,2})d)?)\}/g;
 const pad = (value: number, width: number) => String(value).padStart(width, '0');
 
 /** True when the format contains {numero} or {numero:NNd}. */
@@ -29,8 +30,6 @@ export function effectiveFormat(formato: string): string {
   const trimmed = formato.trim() || NUMBERING_DEFAULTS.formato;
   return formatHasCounter(trimmed) ? trimmed : `${trimmed}-{numero}`;
 }
-
-const TOKEN_RE = /\{(prefijo|sucursal|año|anio|mes|dia|numero(?::(\d{1,2})d)?)\}/g;
 
 /** The sale number for counter value `numero` of a sale captured at `instant` (one pass: values are never re-read as tokens). */
 export function formatSaleNumber(settings: NumberingSettings, numero: number, instant: Date | string | number, timeZone: string): string {

@@ -18,6 +18,18 @@ export interface SaleFilters {
   flagged?: boolean;
 }
 
+const SALE_COLUMNS = [
+  'saleNumber', 'clientSaleId', 'deviceId', 'deviceSeq', 'userId', 'customerName', 'customerDocument', 'customerEmail',
+  'paymentMethod', 'paymentStatus', 'subtotalCents', 'discountCents', 'totalCents', 'costCents', 'notes', 'flagOversold',
+  'flagPriceChanged', 'saleDate',
+] as const satisfies readonly (keyof NewSaleRow)[];
+const ITEM_COLUMNS = [
+  'saleId', 'productId', 'productName', 'quantity', 'unitPriceCents', 'unitCostCents', 'subtotalCents', 'catalogPriceCents',
+] as const satisfies readonly (keyof NewSaleItemRow)[];
+
+export type SaleInsert = Required<Pick<NewSaleRow, (typeof SALE_COLUMNS)[number]>>;
+export type SaleItemInsert = Required<Pick<NewSaleItemRow, (typeof ITEM_COLUMNS)[number]>>;
+
 const saleWithUser = { sale: sales, userFullName: users.fullName };
 const p = sql.placeholder;
 
@@ -60,18 +72,6 @@ function prepareWritePath(db: Db) {
       .prepare(),
   };
 }
-
-const SALE_COLUMNS = [
-  'saleNumber', 'clientSaleId', 'deviceId', 'deviceSeq', 'userId', 'customerName', 'customerDocument', 'customerEmail',
-  'paymentMethod', 'paymentStatus', 'subtotalCents', 'discountCents', 'totalCents', 'costCents', 'notes', 'flagOversold',
-  'flagPriceChanged', 'saleDate',
-] as const satisfies readonly (keyof NewSaleRow)[];
-const ITEM_COLUMNS = [
-  'saleId', 'productId', 'productName', 'quantity', 'unitPriceCents', 'unitCostCents', 'subtotalCents', 'catalogPriceCents',
-] as const satisfies readonly (keyof NewSaleItemRow)[];
-
-export type SaleInsert = Required<Pick<NewSaleRow, (typeof SALE_COLUMNS)[number]>>;
-export type SaleItemInsert = Required<Pick<NewSaleItemRow, (typeof ITEM_COLUMNS)[number]>>;
 
 const preparedByDb = new WeakMap<Db, ReturnType<typeof prepareWritePath>>();
 function writePath(db: Db) {

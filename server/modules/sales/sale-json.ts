@@ -2,8 +2,7 @@
 import { fromCents } from '../../../domain/money';
 import type { SaleItemJson, SaleJson, SaleListItemJson } from '../../../domain/schemas/sales';
 import { saleFlags } from './record-sale';
-import type { SaleWithUser } from './repository';
-import type { salesRepository } from './repository';
+import type { salesRepository, SaleWithUser } from './repository';
 
 type ItemRow = ReturnType<typeof salesRepository.items>[number];
 

@@ -6,8 +6,8 @@
  * - A replay (same clientSaleId) is `duplicate`: the stored result, nothing written.
  * - Business refusals are permanent (`rejected`); anything unexpected fails the request (5xx) so the
  *   device retries the whole batch later, and what was applied comes back as `duplicate`.
- * - Before replying the batch is made durable with one fsync of the WAL (sales/durability.ts).
- *   Measured ingest on the dev machine (3-item sales, batches of 200): see the report of issue #4.
+ * - Before replying the batch is made durable with one fsync of the WAL (sales/durability.ts explains
+ *   the choice and its measured cost).
  */
 import { MSG } from '../../../domain/messages';
 import { fieldLabel } from '../../../domain/field-labels';
