@@ -38,7 +38,9 @@ export function useOutboxLists(): OutboxLists | undefined {
   return useLiveQuery(async () => ({
     pending: await db.outbox.where('status').anyOf('pending', 'syncing').sortBy('deviceSeq'),
     rejected: await db.outbox.where('status').equals('rejected').sortBy('deviceSeq'),
-    recent: await db.outbox.orderBy('syncedAt').reverse().limit(10).toArray(),
+    recent: (await db.outbox.where('status').equals('synced').toArray())
+      .sort((a, b) => (b.syncedAt ?? '').localeCompare(a.syncedAt ?? '') || b.deviceSeq - a.deviceSeq)
+      .slice(0, 10),
   }));
 }
 

@@ -1,0 +1,136 @@
+/**
+ * POS with the network pulled, in real Chromium with the real service worker: three sales offline and a
+ * reload offline (app, cart and outbox survive), then back online they reach the server exactly once
+ * with their official numbers; offline sign-in for a user who signed in on this device before (and a
+ * clear refusal for one who never did), the sign-out warning, and a refused session that keeps sales.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, loginThroughForm, screenshot, SELLER_PASSWORD, startServer, type E2eServer } from './harness';
+import {
+  addProduct,
+  checkout,
+  createProduct,
+  deviceOutbox,
+  newDevice,
+  openPos,
+  productStock,
+  serverSales,
+  signInAndOpenPos,
+  waitAllSynced,
+  waitForServiceWorker,
+} from './pos-helpers';
+
+let server: E2eServer;
+let browser: Browser;
+let seller: string;
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  server = await startServer();
+  seller = await server.createSeller('vera');
+  await server.createSeller('nueva');
+  ids.yerba = await createProduct(server, { name: 'Yerba mate orgánica 1 kg', code: '7791234500042', price: 5200, stock: 20 });
+  ids.bombilla = await createProduct(server, { name: 'Bombilla de alpaca', code: '7791234500059', price: 8900, stock: 5 });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const statusButton = (page: Page) => page.getByTestId('sync-status');
+
+async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await page.getByLabel('Usuario').fill(username);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+}
+
+async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Menú de usuario' }).click();
+  await page.getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
+}
+
+describe('POS offline', () => {
+  it('three sales offline survive an offline reload and reach the server exactly once when the network returns', async () => {
+    const context: BrowserContext = await newDevice(browser, { serviceWorkers: 'allow' });
+    const page = await context.newPage();
+    await signInAndOpenPos(page, server.baseUrl, seller, SELLER_PASSWORD);
+    await waitForServiceWorker(page);
+
+    await context.setOffline(true);
+    await statusButton(page).getByText(/Sin conexión/).waitFor();
+    for (const quantity of [1, 2, 3]) {
+      await addProduct(page, 'Yerba mate orgánica 1 kg', quantity);
+      await checkout(page);
+    }
+    await page.getByTestId('last-sale-number').getByText('(provisorio)').waitFor();
+    await addProduct(page, 'Bombilla de alpaca');
+    await statusButton(page).getByText('3 ventas pendientes').waitFor();
+
+    await page.reload();
+    await page.getByTestId('cart-line').getByText('Bombilla de alpaca').waitFor();
+    await statusButton(page).getByText('3 ventas pendientes').waitFor();
+    const queued = await deviceOutbox(page);
+    expect(queued.map((s) => s.status)).toEqual(['pending', 'pending', 'pending']);
+    expect(queued.map((s) => s.deviceSeq).sort()).toEqual([1, 2, 3]);
+    expect((await serverSales(server)).filter((s) => queued.some((q) => q.clientSaleId === s.clientSaleId))).toEqual([]);
+    await screenshot(page, 'pos-offline-after-reload');
+
+    await context.setOffline(false);
+    const synced = await waitAllSynced(page, 3);
+    const onServer = await serverSales(server);
+    for (const sale of synced) expect(onServer.filter((s) => s.clientSaleId === sale.clientSaleId)).toHaveLength(1);
+    expect(await productStock(server, ids.yerba)).toBe(20 - 6);
+
+    await statusButton(page).click();
+    const panel = page.getByRole('dialog', { name: 'Sincronización' });
+    for (const sale of synced) await panel.getByText(sale.saleNumber as string, { exact: true }).waitFor();
+    await screenshot(page, 'pos-sync-panel', false);
+    expect(await page.getByTestId('cart-line').count()).toBe(1);
+    await context.close();
+  });
+
+  it('offline sign-in: works for a user who signed in here before, fails clearly for one who never did', async () => {
+    const context = await newDevice(browser, { serviceWorkers: 'allow' });
+    const page = await context.newPage();
+    await loginThroughForm(page, server.baseUrl, seller, SELLER_PASSWORD);
+    await waitForServiceWorker(page);
+    await openPos(page);
+    await signOut(page);
+    await page.waitForURL('**/login');
+
+    await context.setOffline(true);
+    await page.reload();
+    await signIn(page, 'nueva', SELLER_PASSWORD);
+    await page.getByRole('alert').getByText(/nunca inició sesión en este dispositivo/).waitFor();
+    await signIn(page, seller, 'no-es-la-clave');
+    await page.getByRole('alert').getByText('Sin conexión: usuario o contraseña incorrectos').waitFor();
+    await signIn(page, seller, SELLER_PASSWORD);
+    await page.waitForURL('**/dashboard');
+    await openPos(page);
+
+    await addProduct(page, 'Bombilla de alpaca');
+    await checkout(page);
+    await signOut(page);
+    await page.getByText('Hay 1 venta sin sincronizar').waitFor();
+    await page.getByRole('button', { name: 'Cancelar' }).click();
+
+    // The stored token is refused once back online (as an expired one would be): the sale stays pending.
+    await page.evaluate(() => localStorage.setItem('token', 'token-vencido'));
+    await context.setOffline(false);
+    await statusButton(page).click();
+    const panel = page.getByRole('dialog', { name: 'Sincronización' });
+    await panel.getByText('Sesión vencida').waitFor();
+    expect((await deviceOutbox(page)).map((s) => s.status)).toEqual(['pending']);
+    await panel.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.waitForURL('**/login');
+    await signIn(page, seller, SELLER_PASSWORD);
+    await page.waitForURL('**/dashboard');
+    const [sale] = await waitAllSynced(page, 1);
+    expect((await serverSales(server)).filter((s) => s.clientSaleId === sale.clientSaleId)).toHaveLength(1);
+    await context.close();
+  });
+});
