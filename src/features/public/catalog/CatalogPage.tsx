@@ -1,7 +1,7 @@
 /** Public catalogue `/catalog` (spec §2): bar, filters, count line, results, viewer and enquiry dialogs. */
 import { Box, Button, Container, Group, Text, Title } from '@mantine/core';
 import { IconFilterOff, IconHome, IconLogin } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useBusiness } from '../../../app/business-context';
 import type { CatalogProduct } from '../../../api/catalog';
@@ -21,6 +21,7 @@ export default function CatalogPage() {
   const categories = usePublicCategories();
   const [viewing, setViewing] = useState<CatalogProduct | null>(null);
   const [enquiring, setEnquiring] = useState<CatalogProduct | null>(null);
+  const closeEnquiry = useCallback(() => setEnquiring(null), []);
   const barButton = { color: 'white', c: 'inherit', size: 'md' } as const;
 
   return (
@@ -73,7 +74,7 @@ export default function CatalogPage() {
       </Container>
       <PublicFooter />
       <ImageViewer product={viewing} onClose={() => setViewing(null)} />
-      <EnquiryDialog product={enquiring} onClose={() => setEnquiring(null)} />
+      <EnquiryDialog product={enquiring} onClose={closeEnquiry} />
     </>
   );
 }
