@@ -1,18 +1,7 @@
-/**
- * Contact and enquiry messages (spec §3, §5). The message length rule is a pure function so the forms
- * and the server give the same exact texts: trimmed, at least 10 and at most 5000 characters.
- */
+/** Contact and enquiry messages (spec §3, §5). The length rule lives in domain/contact-rules.ts. */
 import { CONTACT_STATUSES, LIMITS } from '../constants';
 import { MSG } from '../messages';
 import { dateQuery, optionalText, requiredText, z } from './common';
-
-/** The spec's warning for a message that is too short or too long after trimming; null when fine. */
-export function contactMessageError(message: string): string | null {
-  const length = message.trim().length;
-  if (length < LIMITS.contactMessageMin) return MSG.contactMessageTooShort;
-  if (length > LIMITS.contactMessageMax) return MSG.contactMessageTooLong;
-  return null;
-}
 
 export const contactBody = z.object({
   name: requiredText(100),

@@ -1,9 +1,8 @@
 /** Texts the public pages build: enquiry greeting, WhatsApp link, message length rule, fallback names. */
 import { describe, expect, it } from 'vitest';
-import { messageCounter, messageLengthWarning } from '../../src/features/public/shared/contact-rules';
+import { contactMessageCounter, contactMessageError } from '../../domain/contact-rules';
 import { heroTitle, publicShopName } from '../../src/features/public/shared/public-names';
 import { enquiryGreeting, enquirySubject, whatsappUrl } from '../../src/features/public/catalog/enquiry-text';
-import { contactMessageError } from '../../domain/schemas/contact';
 
 const product = { name: 'Parlante "Mini" & Co', price: '1234.5' };
 
@@ -22,16 +21,21 @@ describe('enquiry texts', () => {
   });
 });
 
-describe('message length rule', () => {
-  it.each(['', '   corto   ', 'x'.repeat(9), `  ${'x'.repeat(10)}  `, 'x'.repeat(5000), 'x'.repeat(5001), ` ${'x'.repeat(5000)} `])(
-    'agrees with the server for %j',
-    (message) => {
-      expect(messageLengthWarning(message)).toBe(contactMessageError(message));
-    },
-  );
+describe('message length rule (spec §5)', () => {
+  it.each([
+    ['', 'El mensaje debe tener al menos 10 caracteres'],
+    ['   corto   ', 'El mensaje debe tener al menos 10 caracteres'],
+    ['x'.repeat(9), 'El mensaje debe tener al menos 10 caracteres'],
+    [`  ${'x'.repeat(10)}  `, null],
+    ['x'.repeat(5000), null],
+    [` ${'x'.repeat(5000)} `, null],
+    ['x'.repeat(5001), 'El mensaje no puede superar los 5000 caracteres'],
+  ])('judges %j', (message, expected) => {
+    expect(contactMessageError(message)).toBe(expected);
+  });
 
   it('counts characters out of 5000', () => {
-    expect(messageCounter('hola')).toBe('4/5000 caracteres');
+    expect(contactMessageCounter('hola')).toBe('4/5000 caracteres');
   });
 });
 

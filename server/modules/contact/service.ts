@@ -6,7 +6,7 @@
  */
 import { MSG } from '../../../domain/messages';
 import type { ContactInput, ContactListQuery, ContactMessage, ContactStats, ContactUpdateInput } from '../../../domain/schemas/contact';
-import { contactMessageError } from '../../../domain/schemas/contact';
+import { contactMessageError } from '../../../domain/contact-rules';
 import { localParts, parseQueryDate, zonedToUtc } from '../../../domain/time';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../http/errors';

@@ -6,11 +6,11 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { TIMINGS } from '../../../../domain/constants';
+import { LIMITS, TIMINGS } from '../../../../domain/constants';
 import { MSG } from '../../../../domain/messages';
 import type { CatalogProduct } from '../../../api/catalog';
 import { sendContact } from '../../../api/contact';
-import { MESSAGE_MAX, MESSAGE_MIN, messageCounter, messageLengthWarning } from '../shared/contact-rules';
+import { contactMessageCounter, contactMessageError } from '../../../../domain/contact-rules';
 import { enquiryGreeting, enquirySubject } from './enquiry-text';
 
 type Notice = { color: 'success' | 'warning' | 'error'; text: string } | null;
@@ -30,7 +30,7 @@ export function EnquiryForm({ product, onClose }: { product: CatalogProduct; onC
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const warning = messageLengthWarning(form.message);
+    const warning = contactMessageError(form.message);
     if (warning) {
       setNotice({ color: 'warning', text: warning });
       return;
@@ -80,10 +80,10 @@ export function EnquiryForm({ product, onClose }: { product: CatalogProduct; onC
         required
         size="md"
         rows={4}
-        minLength={MESSAGE_MIN}
-        maxLength={MESSAGE_MAX}
-        placeholder={`Escribí tu consulta (mínimo ${MESSAGE_MIN} caracteres)`}
-        description={messageCounter(form.message)}
+        minLength={LIMITS.contactMessageMin}
+        maxLength={LIMITS.contactMessageMax}
+        placeholder={`Escribí tu consulta (mínimo ${LIMITS.contactMessageMin} caracteres)`}
+        description={contactMessageCounter(form.message)}
         inputWrapperOrder={['label', 'input', 'description', 'error']}
         value={form.message}
         onChange={(e) => set('message')(e.currentTarget.value)}

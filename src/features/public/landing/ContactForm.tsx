@@ -5,10 +5,10 @@
 import { Alert, Button, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { TIMINGS } from '../../../../domain/constants';
+import { LIMITS, TIMINGS } from '../../../../domain/constants';
 import { MSG } from '../../../../domain/messages';
 import { sendContact } from '../../../api/contact';
-import { MESSAGE_MAX, MESSAGE_MIN, messageCounter, messageLengthWarning } from '../shared/contact-rules';
+import { contactMessageCounter, contactMessageError } from '../../../../domain/contact-rules';
 
 const EMPTY = { name: '', email: '', phone: '', subject: '', message: '' };
 type Notice = { color: 'success' | 'warning' | 'error'; text: string } | null;
@@ -27,7 +27,7 @@ export function ContactForm() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const warning = messageLengthWarning(form.message);
+    const warning = contactMessageError(form.message);
     if (warning) {
       setNotice({ color: 'warning', text: warning });
       return;
@@ -73,10 +73,10 @@ export function ContactForm() {
           size="md"
           minRows={5}
           autosize
-          minLength={MESSAGE_MIN}
-          maxLength={MESSAGE_MAX}
-          placeholder={`Contanos en qué podemos ayudarte (mínimo ${MESSAGE_MIN} caracteres)`}
-          description={messageCounter(form.message)}
+          minLength={LIMITS.contactMessageMin}
+          maxLength={LIMITS.contactMessageMax}
+          placeholder={`Contanos en qué podemos ayudarte (mínimo ${LIMITS.contactMessageMin} caracteres)`}
+          description={contactMessageCounter(form.message)}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           value={form.message}
           onChange={(e) => set('message')(e.currentTarget.value)}

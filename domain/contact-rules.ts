@@ -1,0 +1,14 @@
+/** Contact/enquiry message rule of spec §5 (zod-free so the public pages can import it cheaply). */
+import { LIMITS } from './constants';
+import { MSG } from './messages';
+
+/** The spec's warning for a message that is too short or too long after trimming; null when fine. */
+export function contactMessageError(message: string): string | null {
+  const length = message.trim().length;
+  if (length < LIMITS.contactMessageMin) return MSG.contactMessageTooShort;
+  if (length > LIMITS.contactMessageMax) return MSG.contactMessageTooLong;
+  return null;
+}
+
+/** Mensaje helper text: "count/5000 caracteres". */
+export const contactMessageCounter = (message: string) => `${message.length}/${LIMITS.contactMessageMax} caracteres`;
