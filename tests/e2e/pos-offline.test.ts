@@ -67,6 +67,12 @@ describe('POS offline', () => {
       await checkout(page);
     }
     await page.getByTestId('last-sale-number').getByText('(provisorio)').waitFor();
+    // Chromium's Background Sync is asked to wake the app when the network returns.
+    const tags = await page.evaluate(async () => {
+      const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & { sync: { getTags(): Promise<string[]> } };
+      return registration.sync.getTags();
+    });
+    expect(tags).toContain('mostrador-outbox');
     await addProduct(page, 'Bombilla de alpaca');
     await statusButton(page).getByText('3 ventas pendientes').waitFor();
 
