@@ -7,10 +7,10 @@ import { eq, sql } from 'drizzle-orm';
 import { NUMBERING_DEFAULTS } from '../../../domain/constants';
 import type { NumberingSettings } from '../../../domain/numbering';
 import type { Db } from '../../db/client';
+import { preparedPerConnection } from '../../db/prepared';
 import { configuration, sales } from '../../db/schema';
 
-function prepareStatements(db: Db) {
-  return {
+const statements = preparedPerConnection((db: Db) => ({
     takeCounter: db
       .insert(configuration)
       .values({ categoria: 'ventas', clave: 'numero_actual', valor: '2', tipo: 'number', descripcion: 'Próximo número a asignar', esEditable: false })
@@ -26,15 +26,7 @@ function prepareStatements(db: Db) {
       .where(eq(configuration.categoria, 'ventas'))
       .prepare(),
     byNumber: db.select({ id: sales.id }).from(sales).where(eq(sales.saleNumber, sql.placeholder('saleNumber'))).prepare(),
-  };
-}
-
-const preparedByDb = new WeakMap<Db, ReturnType<typeof prepareStatements>>();
-function statements(db: Db) {
-  let prepared = preparedByDb.get(db);
-  if (!prepared) preparedByDb.set(db, (prepared = prepareStatements(db)));
-  return prepared;
-}
+}));
 
 export const numberingRepository = {
   /** Returns the counter value to use and stores the next one (a missing or non-numeric counter counts as 1). */

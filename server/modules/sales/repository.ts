@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import { and, count, desc, eq, gte, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PaymentMethod, PaymentStatus } from '../../../domain/constants';
 import type { Db } from '../../db/client';
+import { preparedPerConnection } from '../../db/prepared';
 import { devices, products, saleItems, sales, users } from '../../db/schema';
 
 export type SaleRow = typeof sales.$inferSelect;
@@ -34,7 +35,7 @@ const saleWithUser = { sale: sales, userFullName: users.fullName };
 const p = sql.placeholder;
 
 /** The statements of the sale write path, prepared once per connection (building and preparing SQL per sale cost more than running it). */
-function prepareWritePath(db: Db) {
+const writePath = preparedPerConnection((db: Db) => {
   return {
     byClientSaleId: db.select().from(sales).where(eq(sales.clientSaleId, p('clientSaleId'))).prepare(),
     byDeviceSeq: db
@@ -71,14 +72,7 @@ function prepareWritePath(db: Db) {
       .where(eq(devices.id, p('deviceId')))
       .prepare(),
   };
-}
-
-const preparedByDb = new WeakMap<Db, ReturnType<typeof prepareWritePath>>();
-function writePath(db: Db) {
-  let statements = preparedByDb.get(db);
-  if (!statements) preparedByDb.set(db, (statements = prepareWritePath(db)));
-  return statements;
-}
+});
 
 function filterWhere(f: SaleFilters): SQL | undefined {
   return and(

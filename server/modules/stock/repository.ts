@@ -5,6 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerConnection } from '../../db/prepared';
 import { products, stockMovements } from '../../db/schema';
 
 export type StockReason = (typeof stockMovements.$inferInsert)['reason'];
@@ -14,16 +15,30 @@ export interface MovementRefs {
   userId?: number | null;
 }
 
+const p = sql.placeholder;
+
+/** A sale applies one movement per item: prepared once per connection. */
+const prepared = preparedPerConnection((db: Db) => {
+  return {
+    addStock: db
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${p('delta')}` })
+      .where(eq(products.id, p('productId')))
+      .returning({ stock: products.stock })
+      .prepare(),
+    insertMovement: db
+      .insert(stockMovements)
+      .values({ productId: p('productId'), delta: p('delta'), reason: p('reason'), saleId: p('saleId'), userId: p('userId') } as unknown as typeof stockMovements.$inferInsert)
+      .prepare(),
+  };
+});
+
 /** Adds `delta` (may be negative; stock may go below 0 for offline oversells) and records it. Returns the new stock. */
 export function applyStockDelta(db: Db, productId: number, delta: number, reason: StockReason, refs: MovementRefs = {}): number {
-  const row = db
-    .update(products)
-    .set({ stock: sql`${products.stock} + ${delta}` })
-    .where(eq(products.id, productId))
-    .returning({ stock: products.stock })
-    .get();
+  const statements = prepared(db);
+  const row = statements.addStock.get({ productId, delta });
   if (!row) throw new Error(`Producto ${productId} inexistente`);
-  db.insert(stockMovements).values({ productId, delta, reason, saleId: refs.saleId ?? null, userId: refs.userId ?? null }).run();
+  statements.insertMovement.run({ productId, delta, reason, saleId: refs.saleId ?? null, userId: refs.userId ?? null });
   return row.stock;
 }
 
