@@ -75,8 +75,10 @@ export const FIELD_LABELS: Record<string, string> = {
   filename: 'Archivo',
 };
 
-/** Spanish label for a request path like ["items", 0, "quantity"] → "Productos › Cantidad". */
+/** Spanish label for a request path like ["items", "0", "quantity"] → "Productos › Cantidad" (positions are dropped). */
 export function fieldLabel(path: ReadonlyArray<PropertyKey>): string {
-  const parts = path.filter((p) => typeof p === 'string').map((p) => FIELD_LABELS[p as string] ?? String(p));
-  return parts.join(' › ');
+  return path
+    .filter((p): p is string => typeof p === 'string' && !/^\d+$/.test(p))
+    .map((p) => FIELD_LABELS[p] ?? p)
+    .join(' › ');
 }
