@@ -11,6 +11,7 @@ import { productsRepository } from '../modules/products/repository';
 import { productSearchText } from '../modules/products/search';
 import { applyStockDelta } from '../modules/stock/repository';
 import type { Db } from './client';
+import { drawDemoImages } from './demo-images';
 import { businessInfo } from './schema';
 
 const CATEGORIES = [
@@ -107,8 +108,10 @@ function seedBusinessInfo(db: Db): void {
     .run();
 }
 
-function seedCatalogue(db: Db): void {
-  if (productsRepository.countAll(db) > 0) return;
+/** The demo products it created (none when the shop already had products), for drawing their pictures. */
+function seedCatalogue(db: Db): DemoItem[] {
+  if (productsRepository.countAll(db) > 0) return [];
+  const created: DemoItem[] = [];
   db.transaction(() => {
     const categoryIds = new Map<string, number>();
     CATEGORIES.forEach(([name, description], order) => {
@@ -129,11 +132,25 @@ function seedCatalogue(db: Db): void {
         searchText: productSearchText({ name, code, description }),
       });
       if (stock > 0) applyStockDelta(db, id, stock, 'initial');
+      created.push({ id, name, categoryIndex: CATEGORIES.findIndex(([c]) => c === category) });
     });
   });
+  return created;
 }
 
-export function seedDemoData(db: Db): void {
+export interface DemoItem {
+  id: number;
+  name: string;
+  categoryIndex: number;
+}
+
+/** Business info and catalogue; the products' pictures are drawn into `uploadsDir`. */
+export async function seedDemoData(db: Db, uploadsDir: string): Promise<void> {
   seedBusinessInfo(db);
-  seedCatalogue(db);
+  const created = seedCatalogue(db);
+  if (created.length === 0) return;
+  const images = await drawDemoImages(created, uploadsDir);
+  db.transaction(() => {
+    for (const [id, image] of images) productsRepository.update(db, id, { image });
+  });
 }

@@ -32,5 +32,5 @@ export async function seedDatabase(db: Db, config: AppConfig, announce: (line: s
   for (const entry of NUMBERING_ENTRIES) {
     db.insert(configuration).values({ categoria: 'ventas', tipo: 'string', ...entry }).onConflictDoNothing().run();
   }
-  if (config.demoData) seedDemoData(db);
+  if (config.demoData) await seedDemoData(db, config.uploadsDir);
 }

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { productsRepository } from '../../server/modules/products/repository';
@@ -199,6 +200,17 @@ describe('demo catalogue', () => {
     expect(names(found.body.data)).toContain('Cámara web Full HD 1080p');
     const info = s.app.sqlite.prepare('SELECT business_name FROM business_info WHERE id = 1').get();
     expect(info).toEqual({ business_name: 'TecnoPunto Accesorios' });
+  });
+
+  it('gives every demo product a picture served from /uploads', async () => {
+    const page = await s.call({ method: 'GET', url: '/api/products/catalog?limit=100' });
+    const images = (page.body.data as { image: string | null }[]).map((p) => p.image);
+    expect(images.every((image) => typeof image === 'string' && /^\/uploads\/[\w-]+\.webp$/.test(image))).toBe(true);
+    expect(new Set(images).size).toBe(images.length);
+    const picture = await s.app.inject({ method: 'GET', url: images[0]! });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/webp');
+    expect((await sharp(picture.rawPayload).metadata()).width).toBe(600);
   });
 
   it('does not seed again on the next start', async () => {
