@@ -29,6 +29,8 @@ async function createProductWithImage(): Promise<number> {
     body: { code: 'CAM-360', name: PRODUCT, price: 123456.78, stock: 3, categoryId: camaras.id, image: upload.body.data.url },
   });
   expect(created.body.success).toBe(true);
+  const plain = await server.api('POST', '/products', { token, body: { name: 'Funda de neopreno sin foto', price: 8999, stock: 4 } });
+  expect(plain.body.success).toBe(true);
   return created.body.data.id as number;
 }
 
@@ -117,8 +119,8 @@ describe('catalogue', () => {
     await page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'detached' });
 
-    await page.getByPlaceholder('Buscar productos...').fill('cable hdmi');
-    const plain = page.locator('article', { hasText: 'Cable HDMI 2.1 de 2 metros' });
+    await page.getByPlaceholder('Buscar productos...').fill('neopreno');
+    const plain = page.locator('article', { hasText: 'Funda de neopreno sin foto' });
     await plain.getByRole('img', { name: 'Sin imagen' }).waitFor();
     expect(await plain.getByRole('button', { name: /Ver imagen/ }).count()).toBe(0);
   });
