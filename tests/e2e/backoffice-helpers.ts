@@ -64,7 +64,7 @@ export async function waitForText(locator: Locator, text: string, timeout = 10_0
   const deadline = Date.now() + timeout;
   let last = '';
   while (Date.now() < deadline) {
-    last = ((await locator.textContent({ timeout }).catch(() => '')) ?? '').replace(/\s+/g, ' ').trim();
+    last = (await locator.innerText({ timeout }).catch(() => '')).replace(/\s+/g, ' ').trim();
     if (last === text) return last;
     await new Promise((r) => setTimeout(r, 100));
   }

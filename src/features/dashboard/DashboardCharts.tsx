@@ -9,16 +9,17 @@ import type { SalesSummary } from '../../api/sales';
 import { formatMoney } from '../../../domain/money';
 import { paymentMethodLabel } from '../../ui/sale-labels';
 
-const METHOD_COLORS = ['primary', 'success', 'warning', 'secondary', 'info'];
+/** One colour per method, the same whatever the order of the data. */
+const METHOD_COLORS: Record<string, string> = { efectivo: 'success', tarjeta: 'primary', transferencia: 'warning', mercadopago: 'info' };
 const compact = new Intl.NumberFormat('es-AR', { notation: 'compact', maximumFractionDigits: 1 });
 const dayLabel = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
 
 export default function DashboardCharts({ summary }: { summary: SalesSummary }) {
   const byDay = summary.salesByDay.map((d) => ({ dia: dayLabel(d.date), total: d.total }));
-  const byMethod = summary.salesByPaymentMethod.map((m, i) => ({
+  const byMethod = summary.salesByPaymentMethod.map((m) => ({
     name: paymentMethodLabel(m.paymentMethod),
     value: m.total,
-    color: METHOD_COLORS[i % METHOD_COLORS.length],
+    color: METHOD_COLORS[m.paymentMethod] ?? 'secondary',
   }));
   return (
     <Grid>
