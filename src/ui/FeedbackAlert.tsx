@@ -13,6 +13,7 @@ export function FeedbackAlert({ feedback, onClose }: { feedback: Feedback | null
       icon={failed ? <IconAlertCircle /> : <IconCircleCheck />}
       withCloseButton
       closeButtonLabel="Cerrar aviso"
+      styles={{ closeButton: { width: 44, height: 44, margin: -12 } }}
       onClose={onClose}
       role={failed ? 'alert' : 'status'}
     >

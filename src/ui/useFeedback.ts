@@ -6,6 +6,9 @@ export interface Feedback {
   text: string;
 }
 
+/** An error text as feedback (null when there is none). */
+export const asError = (text: string | null | undefined): Feedback | null => (text ? { kind: 'error', text } : null);
+
 /**
  * The last mutation outcome of a screen. `report(result, successText)` shows the server's message
  * (or `successText`) on success and the server's message (or the spec default) on failure, and

@@ -7,9 +7,10 @@ import { IconRefresh } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { CenteredLoader } from '../../ui/CenteredLoader';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
-import { ErrorAlert } from '../../ui/ErrorAlert';
+import { FeedbackAlert } from '../../ui/FeedbackAlert';
 import { StaffPage } from '../../ui/StaffPage';
 import { firstOfMonthString, todayString } from '../../ui/dates';
+import { asError } from '../../ui/useFeedback';
 import { LowStockTable, PaymentMethodsTable, TopProductsTable } from './DashboardTables';
 import { FlaggedSalesNotice } from './FlaggedSalesNotice';
 import { StatCards } from './StatCards';
@@ -52,7 +53,7 @@ export default function DashboardPage() {
           </Button>
         </Group>
       </Paper>
-      {!dismissed && <ErrorAlert message={error?.message} onClose={() => setDismissed(true)} />}
+      <FeedbackAlert feedback={dismissed ? null : asError(error?.message)} onClose={() => setDismissed(true)} />
       <FlaggedSalesNotice count={flagged.data ?? 0} />
       {loading ? (
         <CenteredLoader label="Cargando estadísticas" />

@@ -2,7 +2,8 @@ import { Button, Group, Select, SimpleGrid, Stack, Switch, Textarea, TextInput }
 import { useEffect, useState } from 'react';
 import { MSG } from '../../../domain/messages';
 import { createProduct, updateProduct, type Product } from '../../api/products';
-import { ErrorAlert } from '../../ui/ErrorAlert';
+import { FeedbackAlert } from '../../ui/FeedbackAlert';
+import { asError } from '../../ui/useFeedback';
 import { ImagePicker } from '../../ui/ImagePicker';
 import { StaffModal } from '../../ui/StaffModal';
 import { emptyProductForm, parseProductForm, productToForm, type ProductFormErrors, type ProductFormValues } from './product-form';
@@ -63,7 +64,7 @@ export function ProductFormDialog({ opened, product, categoryOptions, brandOptio
     <StaffModal opened={opened} onClose={onClose} title={product ? 'Editar Producto' : 'Nuevo Producto'} size="xl">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <ErrorAlert message={serverError} onClose={() => setServerError(null)} />
+          <FeedbackAlert feedback={asError(serverError)} onClose={() => setServerError(null)} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Código" {...text('code')} />
             <TextInput label="Nombre" required data-autofocus {...text('name')} />

@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { ErrorAlert } from '../../../ui/ErrorAlert';
+import { FeedbackAlert } from '../../../ui/FeedbackAlert';
+import { asError } from '../../../ui/useFeedback';
 import { StaffModal } from '../../../ui/StaffModal';
 import type { CatalogEntity } from './EntityTable';
 
@@ -64,7 +65,7 @@ export function EntityDialog<T extends CatalogEntity & { order?: number }>({ ope
     <StaffModal opened={opened} onClose={onClose} title={title} size="md">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <ErrorAlert message={serverError} onClose={() => setServerError(null)} />
+          <FeedbackAlert feedback={asError(serverError)} onClose={() => setServerError(null)} />
           <TextInput label="Nombre" required size="md" value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} data-autofocus />
           <Textarea label="Descripción" size="md" autosize minRows={2} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
           {withOrder && <TextInput label="Orden" size="md" inputMode="numeric" value={order} onChange={(e) => setOrder(e.currentTarget.value)} error={errors.order} />}

@@ -1,7 +1,8 @@
 import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { StaffUser } from '../../../api/users';
-import { ErrorAlert } from '../../../ui/ErrorAlert';
+import { FeedbackAlert } from '../../../ui/FeedbackAlert';
+import { asError } from '../../../ui/useFeedback';
 import { StaffModal } from '../../../ui/StaffModal';
 
 /** "Restablecer contraseña": the admin sets a new password for a user. */
@@ -33,7 +34,7 @@ export function PasswordDialog({ user, onClose, onSave }: { user: StaffUser | nu
     <StaffModal opened={user !== null} onClose={onClose} title="Restablecer contraseña" size="md">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <ErrorAlert message={serverError} onClose={() => setServerError(null)} />
+          <FeedbackAlert feedback={asError(serverError)} onClose={() => setServerError(null)} />
           <Text>
             Nueva contraseña para <b>{user?.fullName}</b> ({user?.username}).
           </Text>

@@ -2,7 +2,8 @@ import { Button, Group, PasswordInput, Select, SimpleGrid, Stack, TextInput } fr
 import { useEffect, useState } from 'react';
 import type { Role } from '../../../../domain/constants';
 import type { NewUserPayload } from '../../../api/users';
-import { ErrorAlert } from '../../../ui/ErrorAlert';
+import { FeedbackAlert } from '../../../ui/FeedbackAlert';
+import { asError } from '../../../ui/useFeedback';
 import { StaffModal } from '../../../ui/StaffModal';
 
 const ROLE_OPTIONS = [
@@ -45,7 +46,7 @@ export function UserDialog({ opened, onClose, onSave }: { opened: boolean; onClo
     <StaffModal opened={opened} onClose={onClose} title="Nuevo Usuario" size="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <ErrorAlert message={serverError} onClose={() => setServerError(null)} />
+          <FeedbackAlert feedback={asError(serverError)} onClose={() => setServerError(null)} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Usuario" required size="md" autoComplete="off" value={values.username} onChange={(e) => set('username', e.currentTarget.value)} error={errors.username} data-autofocus />
             <TextInput label="Nombre completo" required size="md" value={values.fullName} onChange={(e) => set('fullName', e.currentTarget.value)} error={errors.fullName} />
