@@ -8,13 +8,14 @@
  *    confirmed yet (pending/syncing). Recomputed on every pull and whenever sales change status, so a
  *    pull never "gives back" units sold offline and a confirmed sale is never subtracted twice.
  */
+import { LIMITS } from '../../domain/constants';
 import { toCents } from '../../domain/money';
 import type { PulledProduct, PullReply } from '../../domain/schemas/sync';
 import { foldText } from '../../domain/text';
 import { bumpProductsChange, db, getMeta, setMeta, type LocalProduct } from './db';
 
-/** Above this many changed ids the product index simply reloads everything. */
-const MAX_TRACKED_IDS = 500;
+/** Above this many changed ids (more than one pull page) the product index simply reloads everything. */
+const MAX_TRACKED_IDS = LIMITS.syncPullPageSize;
 
 /** Quantity per product of this device's sales still waiting for the server. */
 export async function unsyncedQuantities(): Promise<Map<number, number>> {

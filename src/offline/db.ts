@@ -9,6 +9,8 @@
  *    through the uploader holding the sync lock, and is deleted only long after it became `synced`.
  *  - meta: device id and sequence, pull cursor, last sync, business info, numbering, change versions.
  *  - credentials: PBKDF2 verifiers for offline sign-in (never a password).
+ * Transactions use strict durability: "complete" (and so "Venta registrada correctamente") only fires
+ * once the sale is on disk, not merely handed to the OS (Chromium's default became relaxed in 121).
  */
 import Dexie, { type Table } from 'dexie';
 import type { PublicUser } from '../../domain/schemas/auth';
@@ -139,7 +141,7 @@ export class MostradorDb extends Dexie {
   declare credentials: Table<StoredCredential, string>;
 
   constructor(name = 'mostrador') {
-    super(name);
+    super(name, { chromeTransactionDurability: 'strict' });
     this.version(1).stores({
       products: 'id, code',
       categories: 'id',

@@ -32,9 +32,9 @@ export interface SaleInput {
 const blankToNull = (value: string | null | undefined) => value?.trim() || null;
 
 /** Confirms the cart as a sale. Throws (Spanish message) on an empty cart or a discount above the subtotal. */
-export async function recordSale(input: SaleInput): Promise<OutboxEntry> {
-  const deviceId = await getDeviceId();
+export function recordSale(input: SaleInput): Promise<OutboxEntry> {
   return db.transaction('rw', [db.cart, db.products, db.outbox, db.meta], async () => {
+    const deviceId = await getDeviceId();
     const lines = await db.cart.orderBy('addedAt').toArray();
     if (!lines.length) throw new Error(MSG.cartEmpty);
     const totals = computeSaleTotals(

@@ -10,9 +10,10 @@ import { foldText } from '../../domain/text';
 import { db, getMeta, type LocalProduct } from './db';
 
 export interface SearchResult {
+  /** The first `limit` sellable matches in name order. */
   items: LocalProduct[];
-  /** All sellable matches (items is capped). */
-  total: number;
+  /** True when there are more matches than `limit`. */
+  more: boolean;
 }
 
 type Listener = () => void;
@@ -26,6 +27,11 @@ export class ProductIndex {
   private rows: LocalProduct[] = [];
   private byId = new Map<number, LocalProduct>();
   private byCode = new Map<string, LocalProduct>();
+  /** Row id → its index in `rows`. */
+  private positions = new Map<number, number>();
+  /** Every row's search key joined by '\n' (keys never contain one), and where each row's key starts. */
+  private haystack = '';
+  private starts = new Int32Array(0);
   private seenVersion = -1;
   private listeners = new Set<Listener>();
   private subscription: Subscription | null = null;
@@ -60,41 +66,87 @@ export class ProductIndex {
     if (version === this.seenVersion && this.loaded) return;
     const incremental = this.loaded && ids !== null && version === this.seenVersion + 1;
     this.seenVersion = version;
-    if (incremental) {
-      const fresh = await db.products.bulkGet(ids);
-      ids.forEach((id, i) => {
-        const row = fresh[i];
-        if (row) this.byId.set(id, row);
-        else this.byId.delete(id);
-      });
-    } else {
+    if (!incremental) {
       const all = await db.products.toArray();
       this.byId = new Map(all.map((row) => [row.id, row]));
+      this.rebuild();
+      return;
     }
-    this.rebuild();
+    const fresh = await db.products.bulkGet(ids);
+    let reorder = false;
+    ids.forEach((id, i) => {
+      const row = fresh[i];
+      const position = this.positions.get(id);
+      if (row && position !== undefined && this.rows[position].search === row.search) {
+        // Same key (a stock or price change): swapped in place, order and joined keys still valid.
+        this.rows[position] = row;
+        if (row.code) this.byCode.set(foldText(row.code), row);
+      } else {
+        reorder = true;
+      }
+      if (row) this.byId.set(id, row);
+      else this.byId.delete(id);
+    });
+    if (reorder) this.rebuild();
+    else this.changed();
   }
 
+  /** Sorts the rows by name and rebuilds the code map, positions and joined keys. */
   private rebuild(): void {
     this.rows = [...this.byId.values()].sort(byName);
     this.byCode = new Map();
-    for (const row of this.rows) if (row.code) this.byCode.set(foldText(row.code), row);
+    this.positions = new Map();
+    this.starts = new Int32Array(this.rows.length + 1);
+    let offset = 0;
+    this.rows.forEach((row, i) => {
+      if (row.code) this.byCode.set(foldText(row.code), row);
+      this.positions.set(row.id, i);
+      this.starts[i] = offset;
+      offset += row.search.length + 1;
+    });
+    this.starts[this.rows.length] = offset;
+    this.haystack = this.rows.map((row) => row.search).join('\n');
     this.loaded = true;
+    this.changed();
+  }
+
+  private changed(): void {
     this.revision += 1;
     for (const listener of this.listeners) listener();
   }
 
-  /** Sellable products whose name or code contain every word of `query` (accents and case ignored). */
+  /**
+   * Sellable products whose name or code contain every word of `query` (accents and case ignored), in
+   * name order. A leapfrog walk over the joined keys: each word jumps (native indexOf) to the next row
+   * holding it, until all words agree on a row; rows only move forward and the walk stops at `limit`
+   * + 1 matches, so a search is O(rows) at worst and usually far less.
+   */
   search(query: string, limit: number): SearchResult {
     const terms = foldText(query).split(' ').filter(Boolean);
     const items: LocalProduct[] = [];
-    let total = 0;
-    for (const row of this.rows) {
-      if (!isSellable(row)) continue;
-      if (terms.length && !terms.every((term) => row.search.includes(term))) continue;
-      total += 1;
-      if (items.length < limit) items.push(row);
+    const { haystack, starts, rows } = this;
+    let r = 0;
+    let k = 0;
+    let agreed = 0;
+    while (r < rows.length) {
+      if (terms.length) {
+        const at = haystack.indexOf(terms[k], starts[r]);
+        if (at === -1) break;
+        let row = r;
+        while (starts[row + 1] <= at) row += 1;
+        agreed = row === r ? agreed + 1 : 1;
+        r = row;
+        k = (k + 1) % terms.length;
+        if (agreed < terms.length) continue;
+        agreed = 0;
+      }
+      if (isSellable(rows[r])) {
+        if (items.length === limit) return { items, more: true };
+        items.push(rows[r]);
+      }
+      r += 1;
     }
-    return { items, total };
+    return { items, more: false };
   }
 
   /** The product whose code is exactly `code` (what a barcode scanner types), sellable or not. */

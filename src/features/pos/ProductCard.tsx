@@ -1,5 +1,7 @@
-/** A POS product card (spec §2): 60 px image or placeholder, name, "Stock: N", es-AR price. A tap adds one unit. */
-import { Center, Text } from '@mantine/core';
+/**
+ * A POS product card (spec §2): 60 px image or placeholder, name, "Stock: N", es-AR price. A tap adds
+ * one unit. Plain elements styled by pos.module.css: the grid re-renders on every keystroke.
+ */
 import { IconPhoto } from '@tabler/icons-react';
 import { memo } from 'react';
 import { formatCents } from '../../../domain/money';
@@ -25,19 +27,13 @@ export const ProductCard = memo(function ProductCard({ product, onAdd }: Props) 
       {src ? (
         <img src={src} alt="" className={classes.thumb} loading="lazy" />
       ) : (
-        <Center className={classes.thumb} c="dimmed" aria-hidden>
+        <span className={`${classes.thumb} ${classes.placeholder}`} aria-hidden>
           <IconPhoto size={36} stroke={1.3} />
-        </Center>
+        </span>
       )}
-      <Text size="sm" fw={500} lineClamp={2} lh={1.25}>
-        {product.name}
-      </Text>
-      <Text size="xs" c={product.stock <= product.minStock ? 'warning' : 'dimmed'}>
-        Stock: {product.stock}
-      </Text>
-      <Text fw={700} c="primary">
-        {formatCents(product.priceCents)}
-      </Text>
+      <span className={classes.name}>{product.name}</span>
+      <span className={product.stock <= product.minStock ? classes.low : classes.stock}>Stock: {product.stock}</span>
+      <span className={classes.price}>{formatCents(product.priceCents)}</span>
     </button>
   );
 });

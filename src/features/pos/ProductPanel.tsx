@@ -17,8 +17,7 @@ import { ProductCard } from './ProductCard';
 import classes from './pos.module.css';
 import { markSearchStart, useProductSearch } from './useProductSearch';
 
-const PAGE = 60;
-const countText = new Intl.NumberFormat('es-AR');
+const PAGE = 40;
 
 export function ProductPanel({ searchRef }: { searchRef: RefObject<HTMLInputElement | null> }) {
   const [query, setQuery] = useState('');
@@ -39,12 +38,12 @@ export function ProductPanel({ searchRef }: { searchRef: RefObject<HTMLInputElem
     event.preventDefault();
     const text = query.trim();
     if (!text) return;
-    const match = productIndex.search(text, 2);
-    const product = productIndex.findByCode(text) ?? (match.total === 1 ? match.items[0] : undefined);
+    const match = productIndex.search(text, 1);
+    const product = productIndex.findByCode(text) ?? (match.more ? undefined : match.items[0]);
     if (product) {
       void addToCart(product.id).then(reportCartResult);
       setQuery('');
-    } else if (match.total === 0) {
+    } else if (!match.items.length) {
       warn(MSG.productNotFound);
       setQuery('');
     }
@@ -75,21 +74,21 @@ export function ProductPanel({ searchRef }: { searchRef: RefObject<HTMLInputElem
           <Center p="xl">
             <Loader />
           </Center>
-        ) : result.total === 0 ? (
+        ) : result.items.length === 0 ? (
           <Text c="dimmed" ta="center" p="xl">
             {query.trim() ? 'No se encontraron productos' : 'No hay productos con stock para vender'}
           </Text>
         ) : (
-          <div className={classes.grid} style={{ opacity: result.stale ? 0.7 : 1 }} data-testid="pos-grid">
+          <div className={classes.grid} data-testid="pos-grid">
             {result.items.map((product) => (
               <ProductCard key={product.id} product={product} onAdd={add} />
             ))}
           </div>
         )}
-        {result.total > result.items.length && (
+        {result.more && (
           <Center p="md">
             <Button variant="light" size="lg" onClick={() => setLimit((n) => n + PAGE)}>
-              Mostrar más ({countText.format(result.items.length)} de {countText.format(result.total)})
+              Mostrar más
             </Button>
           </Center>
         )}

@@ -3,7 +3,7 @@
  * Performance marks for the bench: `pos-search-start` when the text changes (markSearchStart), and
  * `pos-search-end` once the matching cards are painted, measured as `pos-search`.
  */
-import { useDeferredValue, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { productIndex, type SearchResult } from '../../offline/product-index';
 
 const subscribe = (onChange: () => void) => productIndex.subscribe(onChange);
@@ -13,16 +13,15 @@ export function markSearchStart(): void {
   performance.mark('pos-search-start');
 }
 
-export function useProductSearch(query: string, limit: number): SearchResult & { loaded: boolean; stale: boolean } {
+export function useProductSearch(query: string, limit: number): SearchResult & { loaded: boolean } {
   const rev = useSyncExternalStore(subscribe, revision);
-  const deferred = useDeferredValue(query);
   // `rev` changes when the index changed in place.
-  const result = useMemo(() => productIndex.search(deferred, limit), [deferred, limit, rev]);
+  const result = useMemo(() => productIndex.search(query, limit), [query, limit, rev]);
   const measured = useRef('');
 
   useEffect(() => {
-    if (deferred !== query || measured.current === deferred) return;
-    measured.current = deferred;
+    if (measured.current === query) return;
+    measured.current = query;
     if (!performance.getEntriesByName('pos-search-start', 'mark').length) return;
     requestAnimationFrame(() =>
       setTimeout(() => {
@@ -30,7 +29,7 @@ export function useProductSearch(query: string, limit: number): SearchResult & {
         performance.measure('pos-search', 'pos-search-start', 'pos-search-end');
       }),
     );
-  }, [deferred, query, result]);
+  }, [query, result]);
 
-  return { ...result, loaded: productIndex.loaded, stale: deferred !== query };
+  return { ...result, loaded: productIndex.loaded };
 }
