@@ -40,6 +40,8 @@ export interface BuildOptions {
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.body.password'] } : false,
+    // One line per request only when asked for (LOG_LEVEL=debug); errors are always logged.
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: config.trustProxy,
   });
