@@ -91,6 +91,11 @@ describe('POS online', () => {
     const text = (await receipt.textContent()) ?? '';
     for (const part of [`Ticket N° ${sale.saleNumber}`, '3 x Mate térmico de acero', '$ 37.000,00', 'Tarjeta', 'Vera Vendedora']) expect(text).toContain(part);
     await screenshot(page, 'pos-receipt-print');
+    const pdf = (await page.pdf({ preferCSSPageSize: true })).toString('latin1');
+    const boxes = [...pdf.matchAll(/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    expect(boxes).toHaveLength(1);
+    expect(Math.round((boxes[0][0] * 25.4) / 72)).toBe(80);
+    expect(boxes[0][1]).toBeLessThan(boxes[0][0] * 3);
     await page.emulateMedia({ media: 'screen' });
     await screenshot(page, 'pos-after-online-sale');
     await page.context().close();

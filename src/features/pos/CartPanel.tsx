@@ -5,7 +5,7 @@
  */
 import { ActionIcon, Badge, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconMinus, IconPlus, IconShoppingCart, IconTrash } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { formatCents } from '../../../domain/money';
 import { changeCartQuantity, removeFromCart } from '../../offline/cart';
 import type { CartLine } from '../../offline/db';
@@ -55,12 +55,13 @@ interface Props {
   onCheckout: () => void;
   /** Shown under the button (the last sale and its ticket). */
   footer?: ReactNode;
+  ref?: Ref<HTMLElement>;
 }
 
-export function CartPanel({ lines, subtotalCents, onCheckout, footer }: Props) {
+export function CartPanel({ lines, subtotalCents, onCheckout, footer, ref }: Props) {
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);
   return (
-    <Paper withBorder p="sm" className={classes.column} aria-label="Carrito de Compra" component="section">
+    <Paper ref={ref} withBorder p="sm" className={classes.column} aria-label="Carrito de Compra" component="section">
       <Group justify="space-between">
         <Title order={3} size="h4">
           <Group gap={6} component="span">

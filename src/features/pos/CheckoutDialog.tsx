@@ -66,19 +66,21 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
   return (
     <StaffModal opened={opened} onClose={onClose} title="Completar Venta" size="lg">
       <Stack gap="sm">
-        <TextInput label="Nombre del cliente" autoComplete="off" {...field('customerName')} />
         <Group grow align="flex-start">
-          <TextInput label="Documento (DNI/CUIT)" inputMode="numeric" autoComplete="off" {...field('customerDocument')} />
-          <TextInput label="Email" type="email" autoComplete="off" {...field('customerEmail')} />
+          <TextInput size="md" label="Nombre del cliente" autoComplete="off" {...field('customerName')} />
+          <TextInput size="md" label="Documento (DNI/CUIT)" inputMode="numeric" autoComplete="off" {...field('customerDocument')} />
         </Group>
-        <TextInput label="Descuento" inputMode="decimal" placeholder="0" leftSection="$" {...field('discount')} error={problem} />
+        <Group grow align="flex-start">
+          <TextInput size="md" label="Email" type="email" autoComplete="off" {...field('customerEmail')} />
+          <TextInput size="md" label="Descuento" inputMode="decimal" placeholder="0" leftSection="$" {...field('discount')} error={problem} />
+        </Group>
         <PaymentMethodPicker value={method} onChange={setMethod} online={online} />
         {method === 'mercadopago' && (
           <Alert color="info" title="Mercado Pago">
             {online ? OFFLINE_MSG.mercadoPagoLater : OFFLINE_MSG.mercadoPagoOffline}
           </Alert>
         )}
-        <Textarea label="Notas" autosize minRows={1} maxRows={3} {...field('notes')} />
+        <Textarea size="md" label="Notas" autosize minRows={1} maxRows={3} {...field('notes')} />
         <Stack gap={2} p="sm" bg="var(--app-background)" style={{ borderRadius: 8 }}>
           <Group justify="space-between">
             <Text>Subtotal</Text>

@@ -8,13 +8,14 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
 import { MSG } from '../../../domain/messages';
+import { formatCents } from '../../../domain/money';
 import { useAuth } from '../../app/auth-context';
 import { useBusiness } from '../../app/business-context';
 import { cartLines, cartSubtotalCents } from '../../offline/cart';
 import { db, getMeta, type OutboxEntry } from '../../offline/db';
 import { notifySaleRecorded, startSync } from '../../offline/instance';
 import { useSyncStatus } from '../../offline-ui/hooks';
-import { Title } from '@mantine/core';
+import { Button, Text, Title, UnstyledButton } from '@mantine/core';
 import { CartPanel } from './CartPanel';
 import { CheckoutDialog } from './CheckoutDialog';
 import { LastSale } from './LastSale';
@@ -40,6 +41,7 @@ export default function PosPage() {
   const [checkoutOpen, setCheckoutOpen] = useState(false);
   const confirming = useRef(false);
   const searchRef = useRef<HTMLInputElement>(null);
+  const cartRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
     startSync();
@@ -78,11 +80,23 @@ export default function PosPage() {
       <div className={classes.layout}>
         <ProductPanel searchRef={searchRef} />
         <CartPanel
+          ref={cartRef}
           lines={cart}
           subtotalCents={subtotalCents}
           onCheckout={openCheckout}
           footer={lastSale && <LastSale entry={lastSale} onPrint={printReceipt} />}
         />
+      </div>
+      <div className={classes.phoneBar}>
+        <UnstyledButton style={{ flex: 1 }} onClick={() => cartRef.current?.scrollIntoView({ behavior: 'smooth' })} aria-label="Ver carrito">
+          <Text size="sm" c="dimmed">
+            Carrito · {cart.reduce((n, line) => n + line.quantity, 0)} u.
+          </Text>
+          <Text fw={700}>{formatCents(subtotalCents)}</Text>
+        </UnstyledButton>
+        <Button size="lg" onClick={openCheckout}>
+          Procesar Venta
+        </Button>
       </div>
       {user && (
         <CheckoutDialog

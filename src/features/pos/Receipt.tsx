@@ -8,7 +8,18 @@ import { formatCents } from '../../../domain/money';
 import type { OutboxEntry } from '../../offline/db';
 import { formatDateTime, PAYMENT_LABELS, saleReference } from '../../offline-ui/format';
 
+let pageRule: HTMLStyleElement | null = null;
+const MM_PER_CSS_PX = 25.4 / 96;
+
+/** Prints the receipt on one 80 mm wide page exactly as tall as the ticket (a roll, not a sheet). */
 export function printReceipt(): void {
+  const receipt = document.querySelector<HTMLElement>('.pos-receipt');
+  const heightMm = Math.ceil((receipt?.offsetHeight ?? 0) * MM_PER_CSS_PX) + 1;
+  if (!pageRule) {
+    pageRule = document.createElement('style');
+    document.head.append(pageRule);
+  }
+  pageRule.textContent = `@page receipt { size: 80mm ${Math.max(heightMm, 50)}mm; margin: 0; }`;
   document.body.classList.add('pos-printing');
   window.addEventListener('afterprint', () => document.body.classList.remove('pos-printing'), { once: true });
   window.print();
