@@ -1,14 +1,16 @@
 /**
  * The sync status in the staff top bar (always visible): online/offline, "N ventas pendientes", last
- * sync time. Tapping it opens the sync panel. Mounting it starts this tab's sync engine.
+ * sync time. Tapping it opens the sync panel. Mounting it starts this tab's sync engine; a sale the
+ * server rejects is announced with a notification that stays until dismissed.
  */
 import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
 import { IconCloudCheck, IconCloudOff, IconCloudUpload, IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { startSync } from '../offline/instance';
 import { OFFLINE_MSG } from '../offline/messages';
-import { formatTime } from './format';
+import { formatTime, saleReference } from './format';
 import { useLastSyncAt, useOutboxCounts, useSyncStatus } from './hooks';
 import { SyncPanel } from './SyncPanel';
 
@@ -18,9 +20,23 @@ export default function SyncIndicator() {
   const counts = useOutboxCounts();
   const lastSyncAt = useLastSyncAt();
 
-  useEffect(() => {
-    startSync();
-  }, []);
+  // Starts this tab's engine, and tells the cashier at once when the server refuses a sale.
+  useEffect(
+    () =>
+      startSync().subscribe((event) => {
+        if (event.type !== 'rejected') return;
+        for (const entry of event.entries) {
+          notifications.show({
+            color: 'error',
+            title: `Venta ${saleReference(entry)} rechazada`,
+            message: entry.lastError,
+            autoClose: false,
+            position: 'top-center',
+          });
+        }
+      }),
+    [],
+  );
 
   const attention = status.authRequired || counts.rejected > 0;
   const Icon = attention ? IconAlertTriangle : !status.isOnline ? IconCloudOff : counts.pending ? IconCloudUpload : IconCloudCheck;

@@ -158,11 +158,11 @@ export function resetStuck(): Promise<number> {
   return db.outbox.where('status').equals('syncing').modify({ status: 'pending' });
 }
 
-/** "Reintentar" on a rejected sale: pending again, its units counted as sold again. */
+/** "Reintentar" on a rejected sale: pending again (attempts keep counting), its units counted as sold again. */
 export async function retryRejected(clientSaleId: string): Promise<void> {
   const entry = await db.outbox.get(clientSaleId);
   if (!entry || entry.status !== 'rejected') return;
-  await db.outbox.update(clientSaleId, { status: 'pending', attempts: 0 });
+  await db.outbox.update(clientSaleId, { status: 'pending' });
   await recomputeStock(entry.items.map((item) => item.productId));
 }
 

@@ -111,7 +111,7 @@ describe('outbox status moves only on server answers', () => {
     await applyPullPage(pullPage({ products: [product(1, { stock: 10 })], cursor: 2 }));
     expect((await db.products.get(1))?.stock).toBe(10);
     await retryRejected(entry.clientSaleId);
-    expect(await db.outbox.get(entry.clientSaleId)).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(await db.outbox.get(entry.clientSaleId)).toMatchObject({ status: 'pending', attempts: 1 });
     expect((await db.products.get(1))?.stock).toBe(8);
   });
 

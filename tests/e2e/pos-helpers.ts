@@ -44,10 +44,15 @@ export async function openPos(page: Page): Promise<void> {
 export const searchBox = (page: Page) => page.getByPlaceholder('Buscar producto...');
 export const productCard = (page: Page, name: string) => page.getByRole('button', { name: `Agregar ${name}`, exact: true });
 
-/** Finds a product by typing its name and taps its card `times` times. */
+export const cartLine = (page: Page, name: string) => page.getByTestId('cart-line').filter({ hasText: name });
+
+/** Finds a product by typing its name, taps its card `times` times and waits for the cart to show it. */
 export async function addProduct(page: Page, name: string, times = 1): Promise<void> {
+  const line = cartLine(page, name);
+  const before = (await line.count()) ? Number(await line.getByTestId('cart-quantity').textContent()) : 0;
   await searchBox(page).fill(name);
   for (let i = 0; i < times; i += 1) await productCard(page, name).click();
+  await line.getByTestId('cart-quantity').getByText(String(before + times), { exact: true }).waitFor();
   await searchBox(page).fill('');
 }
 
@@ -69,6 +74,8 @@ export interface DeviceSale {
   deviceSeq: number;
   provisionalNumber: string;
   status: string;
+  attempts: number;
+  lastError: string | null;
   saleNumber: string | null;
   flags: string[];
 }
@@ -92,15 +99,20 @@ export function deviceOutbox(page: Page): Promise<DeviceSale[]> {
   );
 }
 
-/** Polls the device until every outbox entry is synced. */
-export async function waitAllSynced(page: Page, expected: number, timeoutMs = 30_000): Promise<DeviceSale[]> {
+/** Polls the device's outbox until `done` holds. */
+export async function waitForOutbox(page: Page, done: (sales: DeviceSale[]) => boolean, timeoutMs = 30_000): Promise<DeviceSale[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const outbox = await deviceOutbox(page);
-    if (outbox.length === expected && outbox.every((sale) => sale.status === 'synced')) return outbox;
-    if (Date.now() > deadline) throw new Error(`outbox sin sincronizar: ${JSON.stringify(outbox.map((s) => s.status))}`);
+    if (done(outbox)) return outbox.sort((a, b) => a.deviceSeq - b.deviceSeq);
+    if (Date.now() > deadline) throw new Error(`outbox: ${JSON.stringify(outbox.map((s) => [s.deviceSeq, s.status]))}`);
     await page.waitForTimeout(200);
   }
+}
+
+/** Polls the device until it holds `expected` sales, all synced. */
+export function waitAllSynced(page: Page, expected: number, timeoutMs = 30_000): Promise<DeviceSale[]> {
+  return waitForOutbox(page, (sales) => sales.length === expected && sales.every((sale) => sale.status === 'synced'), timeoutMs);
 }
 
 export interface ServerSale {

@@ -18,6 +18,7 @@ import {
   serverSales,
   signInAndOpenPos,
   waitAllSynced,
+  waitForOutbox,
 } from './pos-helpers';
 
 let server: E2eServer;
@@ -31,6 +32,7 @@ beforeAll(async () => {
   ids.mate = await createProduct(server, { name: 'Mate térmico de acero', code: '7791234500011', price: 12500, stock: 10 });
   ids.scanner = await createProduct(server, { name: 'Lector de códigos USB', code: '7791234500028', price: 30000, stock: 2 });
   ids.lost = await createProduct(server, { name: 'Termo de camping 1 litro', code: '7791234500035', price: 41000, stock: 8 });
+  ids.clock = await createProduct(server, { name: 'Vaso térmico 500 ml', code: '7791234500080', price: 15000, stock: 10 });
   browser = await launchBrowser();
 });
 
@@ -155,6 +157,37 @@ describe('POS online', () => {
     expect(onServer).toHaveLength(1);
     expect(await productStock(server, ids.lost)).toBe(6);
     await page.locator('[data-testid="last-sale-number"][data-official="true"]').getByText(onServer[0].saleNumber).waitFor();
+    await page.context().close();
+  });
+
+  it('a sale the server rejects is marked with its reason, announced, and does not hold back the next one', async () => {
+    const page = await sellerPos();
+    await page.context().setOffline(true);
+    // A tablet whose clock runs three days ahead captures a sale "in the future"; then the clock is fixed.
+    await page.clock.setFixedTime(Date.now() + 3 * 24 * 3600 * 1000);
+    await addProduct(page, 'Vaso térmico 500 ml');
+    await checkout(page);
+    await page.clock.setFixedTime(Date.now());
+    await addProduct(page, 'Vaso térmico 500 ml', 2);
+    await checkout(page);
+    await page.context().setOffline(false);
+
+    const [future, good] = await waitForOutbox(page, (sales) => sales.length === 2 && sales.every((s) => s.status === 'synced' || s.status === 'rejected'));
+    expect([future.status, good.status]).toEqual(['rejected', 'synced']);
+    expect(future.lastError).toBe('La fecha de captura de la venta está en el futuro');
+    await page.getByText(`Venta ${future.provisionalNumber} rechazada`).waitFor();
+    const onServer = await serverSales(server);
+    expect(onServer.filter((s) => s.clientSaleId === good.clientSaleId)).toHaveLength(1);
+    expect(onServer.filter((s) => s.clientSaleId === future.clientSaleId)).toEqual([]);
+    expect(await productStock(server, ids.clock)).toBe(8);
+
+    await page.getByTestId('sync-status').click();
+    const panel = page.getByRole('dialog', { name: 'Sincronización' });
+    await panel.getByText('Rechazadas (1)').waitFor();
+    await panel.getByText(/Motivo: La fecha de captura de la venta está en el futuro/).waitFor();
+    await panel.getByRole('button', { name: 'Reintentar' }).click();
+    const [retried] = await waitForOutbox(page, (sales) => sales.some((s) => s.clientSaleId === future.clientSaleId && s.attempts === 2 && s.status === 'rejected'));
+    expect(retried.status).toBe('rejected');
     await page.context().close();
   });
 });

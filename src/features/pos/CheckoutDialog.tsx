@@ -67,11 +67,11 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
     <StaffModal opened={opened} onClose={onClose} title="Completar Venta" size="lg">
       <Stack gap="sm">
         <Group grow align="flex-start">
-          <TextInput size="md" label="Nombre del cliente" autoComplete="off" {...field('customerName')} />
+          <TextInput size="md" label="Nombre del cliente" autoComplete="off" withAsterisk={method === 'mercadopago'} {...field('customerName')} />
           <TextInput size="md" label="Documento (DNI/CUIT)" inputMode="numeric" autoComplete="off" {...field('customerDocument')} />
         </Group>
         <Group grow align="flex-start">
-          <TextInput size="md" label="Email" type="email" autoComplete="off" {...field('customerEmail')} />
+          <TextInput size="md" label="Email" type="email" autoComplete="off" withAsterisk={method === 'mercadopago'} {...field('customerEmail')} />
           <TextInput size="md" label="Descuento" inputMode="decimal" placeholder="0" leftSection="$" {...field('discount')} error={problem} />
         </Group>
         <PaymentMethodPicker value={method} onChange={setMethod} online={online} />
