@@ -1,0 +1,75 @@
+/** Calls to the real API from the bench process: sign-in, JSON reads, and pushing sales as a device does. */
+import { randomUUID } from 'node:crypto';
+import { fromCents } from '../../domain/money';
+import type { PublicUser } from '../../domain/schemas/auth';
+import type { PushedSale, PushReply } from '../../domain/schemas/sync';
+import type { ProductRef } from './data';
+import { BENCH_ADMIN_PASSWORD } from './paths';
+import { seededRandom } from './vocabulary';
+
+export interface Session {
+  token: string;
+  user: PublicUser;
+}
+
+async function call<T>(url: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(url, init);
+  const body = (await res.json()) as { success: boolean; message?: string; data: T };
+  if (!res.ok || !body.success) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${body.message ?? ''}`);
+  return body.data;
+}
+
+export function signIn(baseUrl: string): Promise<Session> {
+  return call<Session>(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: BENCH_ADMIN_PASSWORD }),
+  });
+}
+
+export function getJson<T>(url: string, token?: string): Promise<T> {
+  return call<T>(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+}
+
+/** Sales the server holds (the pagination total of GET /sales). */
+export async function serverSaleCount(baseUrl: string, token: string): Promise<number> {
+  const res = await fetch(`${baseUrl}/api/sales?limit=1`, { headers: { authorization: `Bearer ${token}` } });
+  const body = (await res.json()) as { pagination: { total: number } };
+  return body.pagination.total;
+}
+
+/** `count` three-item sales of one device (sequences from `firstSeq`), priced as the device saw them. */
+export function makeSales(products: readonly ProductRef[], count: number, firstSeq = 1, seed = 7): PushedSale[] {
+  const random = seededRandom(seed);
+  return Array.from({ length: count }, (_, i) => {
+    const picked = new Set<ProductRef>();
+    while (picked.size < 3) picked.add(products[Math.floor(random() * products.length)]);
+    return {
+      clientSaleId: randomUUID(),
+      deviceSeq: firstSeq + i,
+      capturedAt: new Date().toISOString(),
+      sellerId: 1,
+      items: [...picked].map((p) => ({ productId: p.id, quantity: 1 + Math.floor(random() * 3), unitPrice: fromCents(p.priceCents) })),
+      discount: 0,
+      paymentMethod: 'efectivo',
+      customerName: null,
+      customerDocument: null,
+      customerEmail: null,
+      notes: null,
+    };
+  });
+}
+
+/** POST /sync/push in batches, one after another like one device; fails unless every sale is applied. */
+export async function pushAll(baseUrl: string, token: string, sales: readonly PushedSale[], batchSize = 200): Promise<void> {
+  const deviceId = randomUUID();
+  for (let from = 0; from < sales.length; from += batchSize) {
+    const reply = await call<PushReply>(`${baseUrl}/api/sync/push`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ deviceId, schemaVersion: 1, pendingCount: Math.max(0, sales.length - from - batchSize), sales: sales.slice(from, from + batchSize) }),
+    });
+    const refused = reply.results.filter((r) => r.status !== 'applied');
+    if (refused.length) throw new Error(`push: ${refused.length} ventas no aplicadas: ${JSON.stringify(refused[0])}`);
+  }
+}

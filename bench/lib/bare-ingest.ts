@@ -1,0 +1,54 @@
+/**
+ * Baseline process of the sync ingest scenario: the same sales written by bare better-sqlite3 — one
+ * IMMEDIATE transaction per sale with the sale row, its items (name and cost read from the product),
+ * one stock movement and one stock update per item, and the device's last sequence — on a copy of the
+ * same database with the server's pragmas (WAL, synchronous NORMAL, foreign keys, 32 MB cache).
+ * No validation, numbering, HTTP or ORM. Usage: `node --import tsx bench/lib/bare-ingest.ts <db> <sales.json>`;
+ * prints {"ms": <elapsed>} once every sale is committed.
+ */
+import Database from 'better-sqlite3';
+import { readFileSync } from 'node:fs';
+import type { PushedSale } from '../../domain/schemas/sync';
+
+const [file, salesFile] = process.argv.slice(2);
+const sales = JSON.parse(readFileSync(salesFile, 'utf8')) as PushedSale[];
+const sqlite = new Database(file);
+sqlite.pragma('journal_mode = WAL');
+sqlite.pragma('synchronous = NORMAL');
+sqlite.pragma('foreign_keys = ON');
+sqlite.pragma('cache_size = -32000');
+
+const deviceId = 'ba5e0000-0000-4000-8000-000000000000';
+sqlite.prepare('INSERT INTO devices (id, name, user_id) VALUES (?, ?, 1)').run(deviceId, 'Base');
+const product = sqlite.prepare('SELECT name, cost_cents AS costCents FROM products WHERE id = ?');
+const insertSale = sqlite.prepare(
+  `INSERT INTO sales (sale_number, client_sale_id, device_id, device_seq, user_id, payment_method, subtotal_cents, total_cents, cost_cents, sale_date)
+   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+);
+const insertItem = sqlite.prepare(
+  'INSERT INTO sale_items (sale_id, product_id, product_name, quantity, unit_price_cents, unit_cost_cents, subtotal_cents) VALUES (?, ?, ?, ?, ?, ?, ?)',
+);
+const moveStock = sqlite.prepare('UPDATE products SET stock = stock + ? WHERE id = ?');
+const insertMovement = sqlite.prepare(`INSERT INTO stock_movements (product_id, delta, reason, sale_id, user_id) VALUES (?, ?, 'sale', ?, ?)`);
+const advanceDevice = sqlite.prepare('UPDATE devices SET last_seq = max(last_seq, ?) WHERE id = ?');
+
+const writeSale = sqlite.transaction((sale: PushedSale) => {
+  const lines = sale.items.map((item) => ({ ...item, cents: Math.round(item.unitPrice * 100), ...(product.get(item.productId) as { name: string; costCents: number }) }));
+  const subtotal = lines.reduce((sum, l) => sum + l.cents * l.quantity, 0);
+  const cost = lines.reduce((sum, l) => sum + l.costCents * l.quantity, 0);
+  const { lastInsertRowid: saleId } = insertSale.run(
+    `BASE-${sale.deviceSeq}`, sale.clientSaleId, deviceId, sale.deviceSeq, sale.sellerId, sale.paymentMethod, subtotal, subtotal, cost, sale.capturedAt,
+  );
+  for (const l of lines) {
+    insertItem.run(saleId, l.productId, l.name, l.quantity, l.cents, l.costCents, l.cents * l.quantity);
+    moveStock.run(-l.quantity, l.productId);
+    insertMovement.run(l.productId, -l.quantity, saleId, sale.sellerId);
+  }
+  advanceDevice.run(sale.deviceSeq, deviceId);
+});
+
+const start = performance.now();
+for (const sale of sales) writeSale.immediate(sale);
+const ms = performance.now() - start;
+sqlite.close();
+console.log(JSON.stringify({ ms }));

@@ -1,0 +1,120 @@
+/**
+ * Processes under test: the real server (`node --import tsx server/main.ts`) and the bare-Fastify
+ * baseline (bench/lib/bare-fastify.ts) start the same way, with the same node flags, each in its own
+ * process so autocannon in the bench process never shares their CPU thread. `--profile` adds
+ * --cpu-prof (written to bench/.data/profiles when the process exits on SIGTERM).
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { BENCH_ADMIN_PASSWORD, BUILD_DIR, PROFILE_DIR, REPO_ROOT } from './paths';
+
+export interface Child {
+  baseUrl: string;
+  /** Spawn → first 200 from GET /api/health, in ms. */
+  startMs: number;
+  stop: () => Promise<void>;
+}
+
+export interface ChildOptions {
+  script: string;
+  env?: Record<string, string>;
+  args?: string[];
+  profile?: boolean;
+  /** Label of the CPU profile file. */
+  label?: string;
+}
+
+const running = new Set<ChildProcess>();
+process.once('exit', () => running.forEach((child) => child.kill('SIGKILL')));
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`El proceso terminó al iniciar (código ${child.exitCode}):\n${output()}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`Sin respuesta de /api/health en 60 s:\n${output()}`);
+}
+
+export async function startChild(options: ChildOptions): Promise<Child> {
+  const port = await freePort();
+  const flags = ['--import', 'tsx'];
+  if (options.profile) {
+    mkdirSync(PROFILE_DIR, { recursive: true });
+    flags.push('--cpu-prof', '--cpu-prof-dir', PROFILE_DIR, '--cpu-prof-name', `${options.label ?? 'proceso'}-${Date.now()}.cpuprofile`);
+  }
+  const started = performance.now();
+  const child = spawn(process.execPath, [...flags, options.script, ...(options.args ?? [])], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output = (output + chunk).slice(-4000)));
+  child.stderr?.on('data', (chunk) => (output = (output + chunk).slice(-4000)));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl, child, () => output);
+  const startMs = performance.now() - started;
+  return {
+    baseUrl,
+    startMs,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+      running.delete(child);
+    },
+  };
+}
+
+/** The real server on `dataDir` (which holds mostrador.sqlite), rate limits off, quiet logs. */
+export function startServer(dataDir: string, options: { profile?: boolean; label?: string } = {}): Promise<Child> {
+  return startChild({
+    script: 'server/main.ts',
+    profile: options.profile,
+    label: options.label ?? 'servidor',
+    env: {
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+      DEMO_DATA: 'false',
+      CLIENT_DIR: BUILD_DIR,
+      RATE_LIMIT_PER_MINUTE: '0',
+      LOG_LEVEL: 'warn',
+    },
+  });
+}
+
+/** The bare-Fastify baseline: GET /bare answers the JSON stored in `payloadFile`. */
+export function startBareFastify(payloadFile: string, options: { profile?: boolean } = {}): Promise<Child> {
+  return startChild({ script: 'bench/lib/bare-fastify.ts', args: [payloadFile], profile: options.profile, label: 'fastify-pelado' });
+}
+
+/** Runs a bench script to completion with the same node flags and returns what it printed. */
+export function runScript(script: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['--import', 'tsx', script, ...args], { cwd: REPO_ROOT, timeout: 300_000, maxBuffer: 1 << 20 }, (error, stdout, stderr) =>
+      error ? reject(new Error(`${script}: ${error.message}\n${stderr}`)) : resolve(stdout),
+    );
+  });
+}

@@ -1,0 +1,92 @@
+/**
+ * Figures of a run: the console table, bench/results.json ({key: {value, unit, baseline, ratio, target,
+ * met, machine, date, ...}}, merged so `--only` keeps the other figures) and the README table between
+ * the bench markers of the "Rendimiento" section (generated from results.json).
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describeMachine, type Machine } from './machine';
+import { README_FILE } from './paths';
+
+export interface Measurement {
+  key: string;
+  /** Spanish, for the tables. */
+  label: string;
+  value: number;
+  unit: string;
+  baseline: number | null;
+  baselineLabel: string | null;
+  /** value / baseline, same unit. */
+  ratio: number | null;
+  target: string | null;
+  /** null when the figure has no target (informative). */
+  met: boolean | null;
+  details?: Record<string, number | string>;
+}
+
+export type ResultEntry = Omit<Measurement, 'key'> & { machine: Machine; date: string };
+export type Results = Record<string, ResultEntry>;
+
+export function readResults(file: string): Results {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Results) : {};
+}
+
+export function writeResults(file: string, measured: Measurement[], machine: Machine, date: string): Results {
+  const results = readResults(file);
+  for (const { key, ...rest } of measured) results[key] = { ...rest, machine, date };
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  return results;
+}
+
+const number = (v: number) => v.toLocaleString('es-AR', { maximumFractionDigits: v < 10 ? 2 : v < 100 ? 1 : 0 });
+const verdict = (met: boolean | null) => (met === null ? '—' : met ? 'sí' : 'NO');
+
+function rows(entries: [string, Omit<Measurement, 'key'>][]): string[][] {
+  return entries.map(([, m]) => [
+    m.label,
+    `${number(m.value)} ${m.unit}`,
+    m.baseline === null ? '—' : `${number(m.baseline)} ${m.unit} (${m.baselineLabel})`,
+    m.ratio === null ? '—' : `×${number(m.ratio)}`,
+    m.target ?? '—',
+    verdict(m.met),
+  ]);
+}
+
+const HEADER = ['Escenario', 'Medida', 'Base (misma corrida)', 'Relación', 'Objetivo', 'Cumple'];
+
+export function printTable(measured: Measurement[]): void {
+  const table = [HEADER, ...rows(measured.map((m) => [m.key, m]))];
+  const widths = HEADER.map((_, i) => Math.max(...table.map((row) => row[i].length)));
+  for (const [i, row] of table.entries()) {
+    console.log(row.map((cell, j) => cell.padEnd(widths[j])).join('  '));
+    if (i === 0) console.log(widths.map((w) => '─'.repeat(w)).join('  '));
+  }
+}
+
+const START = '<!-- bench:inicio (generado por npm run bench; no editar a mano) -->';
+const END = '<!-- bench:fin -->';
+const INTRO = `## Rendimiento
+
+\`npm run bench\` (fuera de \`npm test\`) compila el cliente si hace falta, genera sus propios datos (50.000
+productos; 500.000 ventas en un año), corre cada escenario con procesos, HTTP, SQLite y Chromium reales y
+escribe \`bench/results.json\`. Las máquinas compartidas hacen ruido: por eso cada cifra del servidor se
+compara con una base medida en la misma corrida (Fastify pelado, better-sqlite3 pelado, un cuadro de
+pantalla). \`npm run bench -- --quick\` corre todo con datos chicos en menos de un minuto;
+\`npm run bench -- --only <escenario>\` corre uno; \`--profile\` guarda perfiles de CPU del servidor en
+\`bench/.data/profiles\`.
+`;
+
+/** Rewrites the generated part of README's "Rendimiento" section (appending the section if missing). */
+export function updateReadme(results: Results): void {
+  const entries = Object.entries(results);
+  if (!entries.length) return;
+  const latest = entries.map(([, e]) => e).sort((a, b) => b.date.localeCompare(a.date))[0];
+  const table = [HEADER, HEADER.map(() => '---'), ...rows(entries)].map((row) => `| ${row.join(' | ')} |`).join('\n');
+  const block = `${START}\nÚltima medición: ${latest.date.slice(0, 10)}, en ${describeMachine(latest.machine)}.\n\n${table}\n${END}`;
+  const readme = readFileSync(README_FILE, 'utf8');
+  const from = readme.indexOf(START);
+  const to = readme.indexOf(END);
+  const next = from >= 0 && to > from ? `${readme.slice(0, from)}${block}${readme.slice(to + END.length)}` : `${readme.trimEnd()}\n\n${INTRO}\n${block}\n`;
+  writeFileSync(README_FILE, next);
+}

@@ -1,0 +1,95 @@
+/**
+ * Dashboard summary: median of N sequential calls of GET /api/sales/summary for one month (June) and for
+ * the whole year, on the generated year of sales (500,000 sales, ~1.5 M items), real server in its own
+ * process, after two warm-up calls. Baseline: the same four SQL statements the route runs (taken from
+ * summaryQueries().toSQL()), prepared once and run by bare better-sqlite3 on the same file.
+ * Target: ≤ 100 ms for each range.
+ */
+import Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import path from 'node:path';
+import { DEFAULT_TIME_ZONE } from '../../domain/constants';
+import { rangeOf } from '../../server/modules/sales/service';
+import { summaryQueries } from '../../server/modules/sales/summary-repository';
+import { getJson, signIn } from '../lib/api';
+import { startServer } from '../lib/child';
+import type { Scenario } from '../lib/context';
+import { removeWorkDir, workDir } from '../lib/data';
+import { SALES_YEAR } from '../lib/data-sales';
+import { salesFile } from '../lib/datasets';
+import { median, round } from '../lib/stats';
+
+const TARGET_MS = 100;
+/** Argentina keeps UTC−3 all year (what the service computes for its time zone). */
+const LOCAL_MODIFIER = '-180 minutes';
+const RANGES = {
+  month: { startDate: `${SALES_YEAR}-06-01 00:00:00`, endDate: `${SALES_YEAR}-06-30 23:59:59`, label: 'un mes' },
+  year: { startDate: `${SALES_YEAR}-01-01 00:00:00`, endDate: `${SALES_YEAR}-12-31 23:59:59`, label: 'el año' },
+};
+type RangeKey = keyof typeof RANGES;
+
+async function samples(n: number, fn: () => unknown): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < n + 2; i++) {
+    const start = performance.now();
+    await fn();
+    if (i >= 2) out.push(performance.now() - start);
+  }
+  return out;
+}
+
+/** The route's SQL, run bare: median ms per range. */
+async function bareSql(file: string, n: number): Promise<Record<RangeKey, number>> {
+  const sqlite = new Database(file, { readonly: true });
+  sqlite.pragma('cache_size = -32000');
+  try {
+    const db = drizzle(sqlite);
+    const result = {} as Record<RangeKey, number>;
+    for (const key of Object.keys(RANGES) as RangeKey[]) {
+      const queries = Object.values(summaryQueries(db as never, { ...rangeOf(RANGES[key], DEFAULT_TIME_ZONE), localModifier: LOCAL_MODIFIER }));
+      const prepared = queries.map((q) => ({ statement: sqlite.prepare(q.toSQL().sql), params: q.toSQL().params }));
+      result[key] = median(await samples(n, () => prepared.forEach(({ statement, params }) => statement.all(...params))));
+    }
+    return result;
+  } finally {
+    sqlite.close();
+  }
+}
+
+export const dashboardSummary: Scenario = {
+  name: 'dashboard-summary',
+  description: 'GET /api/sales/summary (un mes, un año) vs. el mismo SQL en better-sqlite3 pelado',
+  run: async (ctx) => {
+    const { summaryCalls: n, summarySales } = ctx.sizes;
+    const dir = workDir('dashboard-summary', await salesFile(ctx));
+    try {
+      const api = {} as Record<RangeKey, number>;
+      const server = await startServer(dir, { profile: ctx.profile, label: 'dashboard-summary' });
+      try {
+        const { token } = await signIn(server.baseUrl);
+        for (const key of Object.keys(RANGES) as RangeKey[]) {
+          const { startDate, endDate } = RANGES[key];
+          const url = `${server.baseUrl}/api/sales/summary?${new URLSearchParams({ startDate, endDate })}`;
+          api[key] = median(await samples(n, () => getJson(url, token)));
+        }
+      } finally {
+        await server.stop();
+      }
+      const bare = await bareSql(path.join(dir, 'mostrador.sqlite'), n);
+      return (Object.keys(RANGES) as RangeKey[]).map((key) => ({
+        key: `dashboard-summary-${key}`,
+        label: `Resumen del panel, ${RANGES[key].label} (${summarySales.toLocaleString('es-AR')} ventas)`,
+        value: round(api[key], 1),
+        unit: 'ms',
+        baseline: round(bare[key], 1),
+        baselineLabel: 'mismo SQL, better-sqlite3 pelado',
+        ratio: round(api[key] / bare[key], 2),
+        target: `≤ ${TARGET_MS} ms (mediana de ${n})`,
+        met: api[key] <= TARGET_MS,
+        details: { calls: n, sales: summarySales, startDate: RANGES[key].startDate, endDate: RANGES[key].endDate },
+      }));
+    } finally {
+      removeWorkDir(dir);
+    }
+  },
+};
