@@ -2,13 +2,11 @@
  * This tab's sync engine, wired to the real API and to every trigger of design.md §4 rule 9: start,
  * `online` (and `offline` as a hint), focus and becoming visible again, a 30 s timer, each recorded
  * sale (notifySaleRecorded), and the service worker's Background Sync wake-up (message SYNC_OUTBOX,
- * registered under SYNC_TAG when sales wait for the network). Also asks for persistent storage (rule 11)
- * and starts the in-memory product index.
+ * registered under SYNC_TAG when sales wait for the network). Also asks for persistent storage (rule 11).
  */
 import { getToken } from '../api/session';
 import { syncTransport } from '../api/sync';
 import { createSyncEngine, type SyncEngine } from './engine';
-import { productIndex } from './product-index';
 
 export const SYNC_TAG = 'mostrador-outbox';
 export const SYNC_MESSAGE = 'SYNC_OUTBOX';
@@ -41,7 +39,6 @@ export function startSync(): SyncEngine {
   const sync = syncEngine();
   if (started) return sync;
   started = true;
-  productIndex.start();
   void navigator.storage?.persist?.().then((granted) => {
     persisted = granted;
   });

@@ -14,6 +14,7 @@ import { useBusiness } from '../../app/business-context';
 import { cartLines, cartSubtotalCents } from '../../offline/cart';
 import { db, getMeta, type OutboxEntry } from '../../offline/db';
 import { notifySaleRecorded, startSync } from '../../offline/instance';
+import { productIndex } from '../../offline/product-index';
 import { useSyncStatus } from '../../offline-ui/hooks';
 import { Button, Text, Title, UnstyledButton } from '@mantine/core';
 import { CartPanel } from './CartPanel';
@@ -45,6 +46,7 @@ export default function PosPage() {
 
   useEffect(() => {
     startSync();
+    productIndex.start();
   }, []);
 
   const cart = lines ?? [];
