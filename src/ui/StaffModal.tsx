@@ -12,7 +12,7 @@ export function StaffModal({ size = 'lg', ...props }: ModalProps) {
       fullScreen={phone}
       className={classes.touch}
       styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 500 } }}
-      closeButtonProps={{ size: 'lg', 'aria-label': 'Cerrar' }}
+      closeButtonProps={{ size: 44, iconSize: 22, 'aria-label': 'Cerrar' }}
       {...props}
     />
   );

@@ -1,14 +1,14 @@
 import { ActionIcon, Group, Table } from '@mantine/core';
 import { IconEye, IconTrash } from '@tabler/icons-react';
 import type { ContactMessage } from '../../api/messages';
-import { formatDateTime } from '../../ui/dates';
+import { DateTimeCell } from '../../ui/DateTimeCell';
 import { MessageStatusChip } from './MessageStatusChip';
 
 /** Fecha, Nombre, Email, Teléfono, Asunto, Estado, Acciones (view, delete). */
 export function MessagesTable({ messages, onView, onDelete }: { messages: ContactMessage[]; onView: (m: ContactMessage) => void; onDelete: (m: ContactMessage) => void }) {
   return (
-    <Table.ScrollContainer minWidth={960}>
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Mensajes">
+    <Table.ScrollContainer minWidth={720}>
+      <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing="xs" aria-label="Mensajes">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Fecha</Table.Th>
@@ -23,12 +23,14 @@ export function MessagesTable({ messages, onView, onDelete }: { messages: Contac
         <Table.Tbody>
           {messages.map((m) => (
             <Table.Tr key={m.id} fw={m.status === 'nuevo' ? 600 : undefined}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.createdAt)}</Table.Td>
+              <Table.Td>
+                <DateTimeCell instant={m.createdAt} />
+              </Table.Td>
               <Table.Td>{m.name}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{m.email}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{m.email}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{m.phone || '—'}</Table.Td>
               <Table.Td>{m.subject || '—'}</Table.Td>
-              <Table.Td miw={130}>
+              <Table.Td>
                 <MessageStatusChip status={m.status} />
               </Table.Td>
               <Table.Td>

@@ -60,8 +60,8 @@ const ProductRow = memo(function ProductRow({ product: p, onEdit, onDelete }: { 
 /** Imagen, Código, Nombre, Categoría, Marca, Precio, Stock, Acciones. */
 export function ProductTable({ products, onEdit, onDelete }: { products: Product[]; onEdit: (p: Product) => void; onDelete: (p: Product) => void }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Productos">
+    <Table.ScrollContainer minWidth={720}>
+      <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing={6} aria-label="Productos">
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={66}>Imagen</Table.Th>

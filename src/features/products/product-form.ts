@@ -38,14 +38,17 @@ export const emptyProductForm = (): ProductFormValues => ({
   active: true,
 });
 
+/** 1234.5 → "1234,5" (the decimal comma an es-AR user types). */
+const decimalText = (n: number) => String(n).replace('.', ',');
+
 export const productToForm = (p: Product): ProductFormValues => ({
   code: p.code ?? '',
   name: p.name,
   description: p.description ?? '',
   categoryId: p.categoryId === null ? null : String(p.categoryId),
   brandId: p.brandId === null ? null : String(p.brandId),
-  price: String(p.price),
-  cost: String(p.cost),
+  price: decimalText(p.price),
+  cost: decimalText(p.cost),
   stock: String(p.stock),
   minStock: String(p.minStock),
   image: p.image,

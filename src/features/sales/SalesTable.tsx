@@ -1,7 +1,6 @@
 import { Button, Stack, Table, Text } from '@mantine/core';
-import { IconEye } from '@tabler/icons-react';
 import type { SaleListItem } from '../../api/sales';
-import { formatDateTime } from '../../ui/dates';
+import { DateTimeCell } from '../../ui/DateTimeCell';
 import { Money } from '../../ui/Money';
 import { PaymentStatusChip, SaleFlagChips } from '../../ui/SaleChips';
 import { paymentMethodLabel } from '../../ui/sale-labels';
@@ -9,8 +8,8 @@ import { paymentMethodLabel } from '../../ui/sale-labels';
 /** N° Venta, Fecha, Cliente, Vendedor, Método de Pago, Total, Estado, Ver. */
 export function SalesTable({ sales, onView }: { sales: SaleListItem[]; onView: (sale: SaleListItem) => void }) {
   return (
-    <Table.ScrollContainer minWidth={860}>
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Ventas">
+    <Table.ScrollContainer minWidth={720}>
+      <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing={6} aria-label="Ventas">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>N° Venta</Table.Th>
@@ -34,7 +33,9 @@ export function SalesTable({ sales, onView }: { sales: SaleListItem[]; onView: (
                   <SaleFlagChips flags={sale.flags} />
                 </Stack>
               </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(sale.saleDate)}</Table.Td>
+              <Table.Td>
+                <DateTimeCell instant={sale.saleDate} />
+              </Table.Td>
               <Table.Td>{sale.customerName || 'Cliente General'}</Table.Td>
               <Table.Td>{sale.user.fullName}</Table.Td>
               <Table.Td>{paymentMethodLabel(sale.paymentMethod)}</Table.Td>
@@ -45,7 +46,7 @@ export function SalesTable({ sales, onView }: { sales: SaleListItem[]; onView: (
                 <PaymentStatusChip status={sale.paymentStatus} />
               </Table.Td>
               <Table.Td>
-                <Button variant="light" size="md" leftSection={<IconEye size={18} />} onClick={() => onView(sale)} aria-label={`Ver venta ${sale.saleNumber}`}>
+                <Button variant="light" size="md" px="md" onClick={() => onView(sale)} aria-label={`Ver venta ${sale.saleNumber}`}>
                   Ver
                 </Button>
               </Table.Td>

@@ -34,11 +34,10 @@ export function BusinessInfoFields({ values, set, nameError }: { values: Busines
         <Select
           label="Condición fiscal"
           size="md"
-          data={taxOptions}
-          value={values.taxCondition || null}
+          data={[{ value: '', label: 'Sin especificar' }, ...taxOptions]}
+          value={values.taxCondition}
           onChange={(v) => set('taxCondition', v ?? '')}
-          clearable
-          placeholder="Elegí una condición"
+          allowDeselect={false}
         />
       </Section>
       <Section title="Ubicación">

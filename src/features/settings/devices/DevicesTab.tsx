@@ -35,7 +35,7 @@ export function DevicesTab() {
       ) : rows.length === 0 ? (
         <EmptyState message="No hay dispositivos registrados" />
       ) : (
-        <Table.ScrollContainer minWidth={760}>
+        <Table.ScrollContainer minWidth={680}>
           <Table striped verticalSpacing="sm" aria-label="Dispositivos">
             <Table.Thead>
               <Table.Tr>

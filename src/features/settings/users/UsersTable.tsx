@@ -15,7 +15,7 @@ export function UsersTable({
   onToggleActive: (u: StaffUser) => void;
 }) {
   return (
-    <Table.ScrollContainer minWidth={820}>
+    <Table.ScrollContainer minWidth={680}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-label="Usuarios">
         <Table.Thead>
           <Table.Tr>
