@@ -2,6 +2,7 @@
  * buildApp(config): the whole server as a Fastify instance, without listen (tests use inject).
  * One process serves the JSON API under /api, the uploaded images under /uploads and the built PWA.
  */
+import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -62,6 +63,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
+  // Large JSON (a first catalogue pull, the product list) travels gzipped; small replies stay as they are.
+  await app.register(fastifyCompress, { threshold: 16 * 1024, encodings: ['gzip', 'deflate'] });
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 5 } });
   await installAuth(app, config);

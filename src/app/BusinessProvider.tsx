@@ -1,11 +1,30 @@
-/** Loads GET /business-info once at start (spec §4); a failure leaves the fallbacks in place. */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+/**
+ * Loads GET /business-info once at start (spec §4). The last answer is kept in localStorage so the shop's
+ * name and data show at once and offline; a failure with nothing stored leaves the fallbacks in place.
+ */
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { fetchBusinessInfo, type BusinessInfo } from '../api/business';
 import { BusinessContext, type BusinessValue } from './business-context';
 
+const STORAGE_KEY = 'businessInfo';
+
+function stored(): BusinessInfo | null {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEY);
+    return raw ? (JSON.parse(raw) as BusinessInfo) : null;
+  } catch {
+    return null;
+  }
+}
+
 export function BusinessProvider({ children }: { children: ReactNode }) {
-  const [info, setInfo] = useState<BusinessInfo | null>(null);
-  const [loading, setLoading] = useState(true);
+  const [info, setInfoState] = useState<BusinessInfo | null>(stored);
+  const [loading, setLoading] = useState(() => stored() === null);
+
+  const setInfo = useCallback((next: BusinessInfo | null) => {
+    setInfoState(next);
+    if (next) localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+  }, []);
 
   useEffect(() => {
     let active = true;
@@ -18,11 +37,11 @@ export function BusinessProvider({ children }: { children: ReactNode }) {
     return () => {
       active = false;
     };
-  }, []);
+  }, [setInfo]);
 
   const value = useMemo<BusinessValue>(
     () => ({ info, loading, businessName: info?.businessName?.trim() ?? '', setInfo }),
-    [info, loading],
+    [info, loading, setInfo],
   );
   return <BusinessContext.Provider value={value}>{children}</BusinessContext.Provider>;
 }
