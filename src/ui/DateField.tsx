@@ -24,6 +24,9 @@ export function DateField({
       locale="es"
       placeholder="DD/MM/AAAA"
       clearable={clearable}
+      clearButtonProps={{ 'aria-label': `Borrar ${label}`, style: { width: 44, height: 44 } }}
+      rightSectionWidth={44}
+      styles={{ day: { width: 44, height: 44 }, calendarHeaderControl: { width: 44, height: 44 }, calendarHeaderLevel: { height: 44 } }}
       size="md"
       leftSection={<IconCalendar size={18} />}
       popoverProps={{ zIndex: 500 }}

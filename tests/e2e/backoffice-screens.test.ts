@@ -35,8 +35,8 @@ let browser: Browser;
  */
 async function layoutProblems(page: Page): Promise<{ overflow: boolean; scrolledTables: string[]; small: string[] }> {
   return page.evaluate(() => {
-    const roots = [...document.querySelectorAll('main, [role=dialog]')];
-    const controls = roots.flatMap((root) => [...root.querySelectorAll('button, [role=tab], [role=combobox], input[type=text], input:not([type]), textarea')]);
+    const roots = [...document.querySelectorAll('main, [role=dialog], [role=listbox]')];
+    const controls = roots.flatMap((root) => [...root.querySelectorAll('button, [role=tab], [role=combobox], [role=option], input[type=text], input:not([type]), textarea')]);
     const small = controls
       .filter((el) => {
         const r = el.getBoundingClientRect();
@@ -122,6 +122,14 @@ describe('back-office screens', () => {
         await page.goto(`${server.baseUrl}/sales`);
         await page.getByRole('button', { name: /^Ver venta/ }).first().waitFor();
         await shot('sales');
+        await page.getByRole('button', { name: 'Fecha Desde', exact: true }).click();
+        await page.getByRole('button', { name: /^\d+ / }).first().waitFor();
+        await shot('sales-date-picker', false);
+        await page.keyboard.press('Escape');
+        await page.getByRole('combobox', { name: 'Método de Pago' }).click();
+        await page.getByRole('option', { name: 'Transferencia' }).waitFor();
+        await shot('sales-method-select', false);
+        await page.keyboard.press('Escape');
         await page.getByRole('row').filter({ hasText: 'Sobreventa' }).getByRole('button', { name: /^Ver venta/ }).click();
         await dialog.getByText('Sobreventa').waitFor();
         await shot('sale-detail', false);

@@ -1,7 +1,8 @@
-import { Group, Select, TextInput } from '@mantine/core';
+import { Group, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { CONTACT_STATUSES, type ContactStatus } from '../../../domain/constants';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
+import { TouchSelect } from '../../ui/TouchSelect';
 import { MESSAGE_STATUS } from './message-labels';
 
 export interface MessageFilterValues {
@@ -26,13 +27,11 @@ export function MessageFilters({ value, onChange }: { value: MessageFilterValues
         onChange={(e) => onChange({ ...value, search: e.currentTarget.value })}
         style={{ flex: '1 1 240px' }}
       />
-      <Select
+      <TouchSelect
         label="Estado"
-        size="md"
         data={STATUS_OPTIONS}
         value={value.status ?? ''}
         onChange={(v) => onChange({ ...value, status: (v || null) as ContactStatus | null })}
-        allowDeselect={false}
         w={200}
       />
       <DateRangeFilter

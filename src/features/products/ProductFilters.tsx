@@ -1,5 +1,6 @@
-import { Group, Select, TextInput } from '@mantine/core';
+import { Group, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { TouchSelect } from '../../ui/TouchSelect';
 import type { Option } from './useCatalogOptions';
 
 export interface ProductFilterValues {
@@ -31,22 +32,18 @@ export function ProductFilters({
         onChange={(e) => onChange({ ...value, search: e.currentTarget.value })}
         miw={220}
       />
-      <Select
+      <TouchSelect
         label="Categoría"
-        size="md"
         data={[{ value: '', label: 'Todas las categorías' }, ...categoryOptions]}
         value={value.categoryId ?? ''}
         onChange={(v) => onChange({ ...value, categoryId: v || null })}
-        allowDeselect={false}
         miw={200}
       />
-      <Select
+      <TouchSelect
         label="Marca"
-        size="md"
         data={[{ value: '', label: 'Todas las marcas' }, ...brandOptions]}
         value={value.brandId ?? ''}
         onChange={(v) => onChange({ ...value, brandId: v || null })}
-        allowDeselect={false}
         miw={200}
       />
     </Group>

@@ -1,8 +1,9 @@
-import { Button, Group, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { MSG } from '../../../domain/messages';
 import { createProduct, updateProduct, type Product } from '../../api/products';
 import { FeedbackAlert } from '../../ui/FeedbackAlert';
+import { TouchSelect } from '../../ui/TouchSelect';
 import { asError } from '../../ui/useFeedback';
 import { ImagePicker } from '../../ui/ImagePicker';
 import { StaffModal } from '../../ui/StaffModal';
@@ -71,23 +72,17 @@ export function ProductFormDialog({ opened, product, categoryOptions, brandOptio
           </SimpleGrid>
           <Textarea label="Descripción" size="md" autosize minRows={2} maxRows={5} value={values.description} onChange={(e) => set('description', e.currentTarget.value)} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select
+            <TouchSelect
               label="Categoría"
-              size="md"
               data={[{ value: '', label: 'Sin categoría' }, ...categoryOptions]}
               value={values.categoryId ?? ''}
               onChange={(v) => set('categoryId', v || null)}
-              allowDeselect={false}
-              comboboxProps={{ zIndex: 500 }}
             />
-            <Select
+            <TouchSelect
               label="Marca"
-              size="md"
               data={[{ value: '', label: 'Sin marca' }, ...brandOptions]}
               value={values.brandId ?? ''}
               onChange={(v) => set('brandId', v || null)}
-              allowDeselect={false}
-              comboboxProps={{ zIndex: 500 }}
             />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 2, sm: 4 }}>

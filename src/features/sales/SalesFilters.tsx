@@ -1,7 +1,8 @@
-import { Button, Group, Select } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../domain/constants';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
+import { TouchSelect } from '../../ui/TouchSelect';
 import { PAYMENT_METHOD_LABELS } from '../../ui/sale-labels';
 
 export interface SalesFilterValues {
@@ -23,13 +24,11 @@ export function SalesFilters({ value, onChange, onApply }: { value: SalesFilterV
         onEndChange={(endDate) => onChange({ ...value, endDate })}
         clearable
       />
-      <Select
+      <TouchSelect
         label="Método de Pago"
-        size="md"
         data={METHOD_OPTIONS}
         value={value.paymentMethod}
         onChange={(v) => onChange({ ...value, paymentMethod: (v ?? '') as PaymentMethod | '' })}
-        allowDeselect={false}
         w={200}
       />
       <Button size="md" leftSection={<IconFilter size={18} />} onClick={onApply}>

@@ -1,6 +1,7 @@
-import { Paper, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ImagePicker } from '../../../ui/ImagePicker';
+import { TouchSelect } from '../../../ui/TouchSelect';
 import { TAX_CONDITIONS, type BusinessFormValues } from './business-form';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -31,13 +32,11 @@ export function BusinessInfoFields({ values, set, nameError }: { values: Busines
           {text('cuit', 'CUIT', { placeholder: '20-12345678-9' })}
         </SimpleGrid>
         <Textarea label="Descripción" size="md" autosize minRows={2} maxRows={5} value={values.description} onChange={(e) => set('description', e.currentTarget.value)} />
-        <Select
+        <TouchSelect
           label="Condición fiscal"
-          size="md"
           data={[{ value: '', label: 'Sin especificar' }, ...taxOptions]}
           value={values.taxCondition}
           onChange={(v) => set('taxCondition', v ?? '')}
-          allowDeselect={false}
         />
       </Section>
       <Section title="Ubicación">

@@ -1,8 +1,9 @@
-import { Button, Group, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { Role } from '../../../../domain/constants';
 import type { NewUserPayload } from '../../../api/users';
 import { FeedbackAlert } from '../../../ui/FeedbackAlert';
+import { TouchSelect } from '../../../ui/TouchSelect';
 import { asError } from '../../../ui/useFeedback';
 import { StaffModal } from '../../../ui/StaffModal';
 
@@ -51,7 +52,7 @@ export function UserDialog({ opened, onClose, onSave }: { opened: boolean; onClo
             <TextInput label="Usuario" required size="md" autoComplete="off" value={values.username} onChange={(e) => set('username', e.currentTarget.value)} error={errors.username} data-autofocus />
             <TextInput label="Nombre completo" required size="md" value={values.fullName} onChange={(e) => set('fullName', e.currentTarget.value)} error={errors.fullName} />
             <TextInput label="Email" type="email" size="md" value={values.email ?? ''} onChange={(e) => set('email', e.currentTarget.value)} />
-            <Select label="Rol" size="md" data={ROLE_OPTIONS} value={values.role} onChange={(v) => set('role', (v ?? 'vendedor') as Role)} allowDeselect={false} comboboxProps={{ zIndex: 500 }} />
+            <TouchSelect label="Rol" data={ROLE_OPTIONS} value={values.role} onChange={(v) => set('role', (v ?? 'vendedor') as Role)} />
           </SimpleGrid>
           <PasswordInput label="Contraseña" required size="md" autoComplete="new-password" value={values.password} onChange={(e) => set('password', e.currentTarget.value)} error={errors.password} />
           <Group justify="flex-end" mt="sm">
