@@ -2,6 +2,12 @@ import { Alert } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import type { Feedback } from './useFeedback';
 
+/** Touch-sized (44 px) close button for dismissible alerts. */
+export const dismissibleAlertProps = {
+  closeButtonLabel: 'Cerrar aviso',
+  styles: { closeButton: { width: 44, height: 44, margin: -12 } },
+} as const;
+
 /** The outcome of a mutation in a dismissible alert: success colour, or error severity for failures. */
 export function FeedbackAlert({ feedback, onClose }: { feedback: Feedback | null; onClose: () => void }) {
   if (!feedback) return null;
@@ -12,8 +18,7 @@ export function FeedbackAlert({ feedback, onClose }: { feedback: Feedback | null
       variant="light"
       icon={failed ? <IconAlertCircle /> : <IconCircleCheck />}
       withCloseButton
-      closeButtonLabel="Cerrar aviso"
-      styles={{ closeButton: { width: 44, height: 44, margin: -12 } }}
+      {...dismissibleAlertProps}
       onClose={onClose}
       role={failed ? 'alert' : 'status'}
     >
