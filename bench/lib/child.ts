@@ -2,11 +2,13 @@
  * Processes under test: the real server (`node --import tsx server/main.ts`) and the bare-Fastify
  * baseline (bench/lib/bare-fastify.ts) start the same way, with the same node flags, each in its own
  * process so autocannon in the bench process never shares their CPU thread. `--profile` adds
- * --cpu-prof (written to bench/.data/profiles when the process exits on SIGTERM).
+ * --cpu-prof (bench/.data/profiles/<label>-<time>/, written when the process exits on SIGTERM; read them
+ * with bench/lib/profile-top.ts).
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
+import path from 'node:path';
 import { BENCH_ADMIN_PASSWORD, BUILD_DIR, PROFILE_DIR, REPO_ROOT } from './paths';
 
 export interface Child {
@@ -58,8 +60,10 @@ export async function startChild(options: ChildOptions): Promise<Child> {
   const port = await freePort();
   const flags = ['--import', 'tsx'];
   if (options.profile) {
-    mkdirSync(PROFILE_DIR, { recursive: true });
-    flags.push('--cpu-prof', '--cpu-prof-dir', PROFILE_DIR, '--cpu-prof-name', `${options.label ?? 'proceso'}-${Date.now()}.cpuprofile`);
+    // One folder per process: the main thread and tsx's loader thread each write a profile there.
+    const dir = path.join(PROFILE_DIR, `${options.label ?? 'proceso'}-${Date.now()}`);
+    mkdirSync(dir, { recursive: true });
+    flags.push('--cpu-prof', '--cpu-prof-dir', dir);
   }
   const started = performance.now();
   const child = spawn(process.execPath, [...flags, options.script, ...(options.args ?? [])], {

@@ -66,7 +66,7 @@ export const catalogApi: Scenario = {
           target: `≤ ${MAX_P99_MS} ms`,
           met: real.p99Ms <= MAX_P99_MS,
           ...common,
-          details: { ...common.details, p50Ms: real.p50Ms, baselineP50Ms: base.p50Ms },
+          details: { ...common.details, p50Ms: real.p50Ms, baselineP50Ms: base.p50Ms, timeouts: real.timeouts },
         },
       ];
     } finally {
