@@ -81,6 +81,8 @@ export interface SaleJson {
   items: SaleItemJson[];
   clientSaleId: string | null;
   deviceId: string | null;
+  /** Name the counter device registered with (null for sales not captured on a device). */
+  deviceName: string | null;
   deviceSeq: number | null;
   flags: SaleFlag[];
   cancelledAt: string | null;

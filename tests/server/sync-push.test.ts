@@ -162,6 +162,9 @@ describe('POST /sync/push: offline rules', () => {
       user: { fullName: 'Vendedor caja1' },
     });
     expect(stockOf(s.app, id)).toEqual({ stock: 48, ledger: 48 });
+    const saleId = (await push(device, [pushedSale(6, line)])).body.data.results[0].saleId;
+    const sale = await s.call({ method: 'GET', url: `/api/sales/${saleId}`, token });
+    expect(sale.body.data).toMatchObject({ deviceId: device, deviceName: 'Caja 1', deviceSeq: 6 });
   });
 });
 

@@ -9,7 +9,7 @@ import { devices, products, saleItems, sales, users } from '../../db/schema';
 export type SaleRow = typeof sales.$inferSelect;
 export type NewSaleRow = typeof sales.$inferInsert;
 export type NewSaleItemRow = typeof saleItems.$inferInsert;
-export type SaleWithUser = SaleRow & { userFullName: string };
+export type SaleWithUser = SaleRow & { userFullName: string; deviceName: string | null };
 
 export interface SaleFilters {
   startIso?: string;
@@ -31,7 +31,7 @@ const ITEM_COLUMNS = [
 export type SaleInsert = Required<Pick<NewSaleRow, (typeof SALE_COLUMNS)[number]>>;
 export type SaleItemInsert = Required<Pick<NewSaleItemRow, (typeof ITEM_COLUMNS)[number]>>;
 
-const saleWithUser = { sale: sales, userFullName: users.fullName };
+const saleWithUser = { sale: sales, userFullName: users.fullName, deviceName: devices.name };
 const p = sql.placeholder;
 
 /** The statements of the sale write path, prepared once per connection (building and preparing SQL per sale cost more than running it). */
@@ -106,8 +106,14 @@ export const salesRepository = {
   advanceDeviceSeq: (db: Db, deviceId: string, deviceSeq: number) => writePath(db).advanceDeviceSeq.run({ deviceId, deviceSeq }),
 
   findWithUser: (db: Db, id: number): SaleWithUser | undefined => {
-    const row = db.select(saleWithUser).from(sales).innerJoin(users, eq(users.id, sales.userId)).where(eq(sales.id, id)).get();
-    return row && { ...row.sale, userFullName: row.userFullName };
+    const row = db
+      .select(saleWithUser)
+      .from(sales)
+      .innerJoin(users, eq(users.id, sales.userId))
+      .leftJoin(devices, eq(devices.id, sales.deviceId))
+      .where(eq(sales.id, id))
+      .get();
+    return row && { ...row.sale, userFullName: row.userFullName, deviceName: row.deviceName };
   },
 
   items: (db: Db, saleId: number) => db.select().from(saleItems).where(eq(saleItems.saleId, saleId)).orderBy(saleItems.id).all(),
@@ -130,12 +136,13 @@ export const salesRepository = {
       })
       .from(sales)
       .innerJoin(users, eq(users.id, sales.userId))
+      .leftJoin(devices, eq(devices.id, sales.deviceId))
       .where(filterWhere(filters))
       .orderBy(desc(sales.saleDate), desc(sales.id))
       .limit(limit)
       .offset(offset)
       .all()
-      .map((row) => ({ ...row.sale, userFullName: row.userFullName, itemCount: Number(row.itemCount) })),
+      .map((row) => ({ ...row.sale, userFullName: row.userFullName, deviceName: row.deviceName, itemCount: Number(row.itemCount) })),
 
   count: (db: Db, filters: SaleFilters) => db.select({ n: count() }).from(sales).where(filterWhere(filters)).get()?.n ?? 0,
 };

@@ -35,6 +35,7 @@ function headerJson(row: SaleWithUser): Omit<SaleJson, 'items'> {
     user: { id: row.userId, fullName: row.userFullName },
     clientSaleId: row.clientSaleId,
     deviceId: row.deviceId,
+    deviceName: row.deviceName,
     deviceSeq: row.deviceSeq,
     flags: saleFlags(row),
     cancelledAt: row.cancelledAt,

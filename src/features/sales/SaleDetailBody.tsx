@@ -32,7 +32,7 @@ function TotalLine({ label, value, strong }: { label: string; value: number; str
 }
 
 /** Header data, device of an offline sale with its flags, products, totals and notes (spec §2). */
-export function SaleDetailBody({ sale, deviceName }: { sale: Sale; deviceName: string | null }) {
+export function SaleDetailBody({ sale }: { sale: Sale }) {
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="md">
@@ -49,7 +49,7 @@ export function SaleDetailBody({ sale, deviceName }: { sale: Sale; deviceName: s
         <Alert color={sale.flags.length > 0 ? 'warning' : 'info'} variant="light" icon={<IconCloudOff />} title="Venta registrada en el mostrador">
           <Stack gap={6}>
             <Text size="sm">
-              Dispositivo: {deviceName ?? sale.deviceId.slice(0, 8)}
+              Dispositivo: {sale.deviceName ?? sale.deviceId.slice(0, 8)}
               {sale.deviceSeq !== null && ` · venta N° ${sale.deviceSeq} del dispositivo`}
             </Text>
             <SaleFlagChips flags={sale.flags} />

@@ -1,7 +1,6 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { fetchDevices } from '../../api/devices';
 import { cancelSale, fetchSale } from '../../api/sales';
 import { unwrap } from '../../api/unwrap';
 import { useAuth } from '../../app/auth-context';
@@ -22,8 +21,6 @@ export function SaleDetailDialog({ saleId, saleNumber, onClose }: { saleId: numb
   const { feedback, report, clear } = useFeedback();
 
   const sale = useQuery({ queryKey: ['sale', saleId], queryFn: () => unwrap(fetchSale(saleId!)), enabled: saleId !== null });
-  const devices = useQuery({ queryKey: ['devices'], queryFn: () => unwrap(fetchDevices()), enabled: isAdmin && Boolean(sale.data?.deviceId) });
-  const device = devices.data?.find((d) => d.id === sale.data?.deviceId);
 
   const close = () => {
     clear();
@@ -51,7 +48,7 @@ export function SaleDetailDialog({ saleId, saleNumber, onClose }: { saleId: numb
       <Stack gap="md">
         <FeedbackAlert feedback={feedback} onClose={clear} />
         <ErrorAlert message={sale.error?.message} />
-        {sale.isPending ? <CenteredLoader label="Cargando venta" /> : sale.data && <SaleDetailBody sale={sale.data} deviceName={device?.name ?? null} />}
+        {sale.isPending ? <CenteredLoader label="Cargando venta" /> : sale.data && <SaleDetailBody sale={sale.data} />}
         <Group justify="flex-end">
           {cancellable && (
             <Button color="error" variant="light" size="md" onClick={() => setConfirming(true)}>
