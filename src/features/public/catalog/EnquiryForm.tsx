@@ -5,54 +5,19 @@
  */
 import { Alert, Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
-import { useEffect, useState, type FormEvent } from 'react';
 import { LIMITS, TIMINGS } from '../../../../domain/constants';
-import { MSG } from '../../../../domain/messages';
+import { contactMessageCounter } from '../../../../domain/contact-rules';
 import type { CatalogProduct } from '../../../api/catalog';
-import { sendContact } from '../../../api/contact';
-import { contactMessageCounter, contactMessageError } from '../../../../domain/contact-rules';
+import { useContactForm } from '../shared/useContactForm';
 import { enquiryGreeting, enquirySubject } from './enquiry-text';
 
-type Notice = { color: 'success' | 'warning' | 'error'; text: string } | null;
-
 export function EnquiryForm({ product, onClose }: { product: CatalogProduct; onClose: () => void }) {
-  const initial = { name: '', email: '', phone: '', subject: enquirySubject(product), message: enquiryGreeting(product) };
-  const [form, setForm] = useState(initial);
-  const [sending, setSending] = useState(false);
-  const [notice, setNotice] = useState<Notice>(null);
-  const set = (field: keyof typeof initial) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
-
-  useEffect(() => {
-    if (notice?.color !== 'success') return;
-    const timer = window.setTimeout(onClose, TIMINGS.enquiryAutoCloseMs);
-    return () => window.clearTimeout(timer);
-  }, [notice, onClose]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const warning = contactMessageError(form.message);
-    if (warning) {
-      setNotice({ color: 'warning', text: warning });
-      return;
-    }
-    setSending(true);
-    setNotice(null);
-    const result = await sendContact({
-      name: form.name.trim(),
-      email: form.email.trim(),
-      phone: form.phone.trim() || undefined,
-      subject: form.subject.trim() || undefined,
-      message: form.message.trim(),
-      productId: product.id,
-    });
-    setSending(false);
-    if (result.success) {
-      setForm({ name: '', email: '', phone: '', subject: '', message: '' });
-      setNotice({ color: 'success', text: result.message || MSG.contactThanks });
-    } else {
-      setNotice({ color: 'error', text: result.message || MSG.contactFormError });
-    }
-  };
+  const { form, set, sending, notice, submit } = useContactForm({
+    initial: { subject: enquirySubject(product), message: enquiryGreeting(product) },
+    productId: product.id,
+    successMs: TIMINGS.enquiryAutoCloseMs,
+    onSuccessElapsed: onClose,
+  });
 
   return (
     <Stack component="form" onSubmit={submit} gap="sm">

@@ -4,51 +4,12 @@
  */
 import { Alert, Button, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
-import { useEffect, useState, type FormEvent } from 'react';
 import { LIMITS, TIMINGS } from '../../../../domain/constants';
-import { MSG } from '../../../../domain/messages';
-import { sendContact } from '../../../api/contact';
-import { contactMessageCounter, contactMessageError } from '../../../../domain/contact-rules';
-
-const EMPTY = { name: '', email: '', phone: '', subject: '', message: '' };
-type Notice = { color: 'success' | 'warning' | 'error'; text: string } | null;
+import { contactMessageCounter } from '../../../../domain/contact-rules';
+import { useContactForm } from '../shared/useContactForm';
 
 export function ContactForm() {
-  const [form, setForm] = useState(EMPTY);
-  const [sending, setSending] = useState(false);
-  const [notice, setNotice] = useState<Notice>(null);
-  const set = (field: keyof typeof EMPTY) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
-
-  useEffect(() => {
-    if (notice?.color !== 'success') return;
-    const timer = window.setTimeout(() => setNotice(null), TIMINGS.landingSuccessHideMs);
-    return () => window.clearTimeout(timer);
-  }, [notice]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const warning = contactMessageError(form.message);
-    if (warning) {
-      setNotice({ color: 'warning', text: warning });
-      return;
-    }
-    setSending(true);
-    setNotice(null);
-    const result = await sendContact({
-      name: form.name.trim(),
-      email: form.email.trim(),
-      phone: form.phone.trim() || undefined,
-      subject: form.subject.trim() || undefined,
-      message: form.message.trim(),
-    });
-    setSending(false);
-    if (result.success) {
-      setForm(EMPTY);
-      setNotice({ color: 'success', text: result.message || MSG.contactThanks });
-    } else {
-      setNotice({ color: 'error', text: result.message || MSG.contactFormError });
-    }
-  };
+  const { form, set, sending, notice, setNotice, submit } = useContactForm({ successMs: TIMINGS.landingSuccessHideMs });
 
   return (
     <Paper withBorder p="lg">
