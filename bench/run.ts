@@ -63,11 +63,16 @@ async function main(): Promise<number> {
 
   console.log('');
   printTable(measured);
-  const results = writeResults(args.quick ? QUICK_RESULTS_FILE : RESULTS_FILE, measured, machine, date);
+  const results = writeResults(args.quick ? QUICK_RESULTS_FILE : RESULTS_FILE, measured, machine, date, SCENARIOS.map((s) => s.name));
   if (!args.quick) updateReadme(results);
   console.log(`\n${measured.length} cifras en ${((performance.now() - started) / 1000).toFixed(1)} s → ${args.quick ? QUICK_RESULTS_FILE : RESULTS_FILE}`);
   if (broken.length) console.error(`Escenarios que fallaron: ${broken.join(', ')}`);
   return broken.length ? 1 : 0;
 }
 
-process.exit(await main());
+process.exit(
+  await main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    return 2;
+  }),
+);

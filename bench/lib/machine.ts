@@ -21,4 +21,5 @@ export function machineInfo(): Machine {
   };
 }
 
-export const describeMachine = (m: Machine) => `${m.cpu}, ${m.cores} núcleos, ${m.memGiB} GiB, Node ${m.node} (carga al empezar: ${m.loadAtStart})`;
+export const describeHardware = (m: Machine) => `${m.cpu}, ${m.cores} núcleos, ${m.memGiB} GiB, Node ${m.node}`;
+export const describeMachine = (m: Machine) => `${describeHardware(m)} (carga al empezar: ${m.loadAtStart})`;

@@ -5,7 +5,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describeMachine, type Machine } from './machine';
+import { describeHardware, type Machine } from './machine';
 import { README_FILE } from './paths';
 
 export interface Measurement {
@@ -31,15 +31,22 @@ export function readResults(file: string): Results {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Results) : {};
 }
 
-export function writeResults(file: string, measured: Measurement[], machine: Machine, date: string): Results {
-  const results = readResults(file);
-  for (const { key, ...rest } of measured) results[key] = { ...rest, machine, date };
+/** Keys in the order of the scenarios that write them (a key is its scenario's name or starts with it and '-'). */
+function inScenarioOrder(results: Results, scenarios: string[]): Results {
+  const rank = (key: string) => scenarios.findIndex((name) => key === name || key.startsWith(`${name}-`));
+  return Object.fromEntries(Object.entries(results).sort(([a], [b]) => rank(a) - rank(b)));
+}
+
+export function writeResults(file: string, measured: Measurement[], machine: Machine, date: string, scenarios: string[]): Results {
+  const previous = readResults(file);
+  for (const { key, ...rest } of measured) previous[key] = { ...rest, machine, date };
+  const results = inScenarioOrder(previous, scenarios);
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   return results;
 }
 
-const number = (v: number) => v.toLocaleString('es-AR', { maximumFractionDigits: v < 10 ? 2 : v < 100 ? 1 : 0 });
+const number = (v: number, useGrouping = true) => v.toLocaleString('es-AR', { maximumFractionDigits: v < 10 ? 2 : v < 100 ? 1 : 0, useGrouping });
 const verdict = (met: boolean | null) => (met === null ? '—' : met ? 'sí' : 'NO');
 
 function rows(entries: [string, Omit<Measurement, 'key'>][]): string[][] {
@@ -47,7 +54,7 @@ function rows(entries: [string, Omit<Measurement, 'key'>][]): string[][] {
     m.label,
     `${number(m.value)} ${m.unit}`,
     m.baseline === null ? '—' : `${number(m.baseline)} ${m.unit} (${m.baselineLabel})`,
-    m.ratio === null ? '—' : `×${number(m.ratio)}`,
+    m.ratio === null ? '—' : `×${number(m.ratio, false)}`,
     m.target ?? '—',
     verdict(m.met),
   ]);
@@ -68,22 +75,33 @@ const START = '<!-- bench:inicio (generado por npm run bench; no editar a mano) 
 const END = '<!-- bench:fin -->';
 const INTRO = `## Rendimiento
 
-\`npm run bench\` (fuera de \`npm test\`) compila el cliente si hace falta, genera sus propios datos (50.000
-productos; 500.000 ventas en un año), corre cada escenario con procesos, HTTP, SQLite y Chromium reales y
-escribe \`bench/results.json\`. Las máquinas compartidas hacen ruido: por eso cada cifra del servidor se
-compara con una base medida en la misma corrida (Fastify pelado, better-sqlite3 pelado, un cuadro de
-pantalla). \`npm run bench -- --quick\` corre todo con datos chicos en menos de un minuto;
-\`npm run bench -- --only <escenario>\` corre uno; \`--profile\` guarda perfiles de CPU del servidor en
-\`bench/.data/profiles\`.
+\`npm run bench\` (fuera de \`npm test\`) compila el cliente si hace falta, genera sus propios datos
+(50.000 productos; 500.000 ventas en un año), corre cada escenario con procesos, HTTP, SQLite y Chromium
+reales, imprime la tabla y escribe \`bench/results.json\`. Las máquinas compartidas hacen ruido: por eso
+cada cifra se compara con una base medida en la misma corrida (Fastify pelado, better-sqlite3 pelado,
+IndexedDB pelado, un cuadro de pantalla); «Relación» es medida ÷ base. Un objetivo no alcanzado es una
+cifra, no un error. Variantes:
+
+- \`npm run bench -- --quick\`: todo con datos chicos, en menos de un minuto (deja sus cifras en
+  \`bench/.data/results.quick.json\` y no toca esta tabla);
+- \`npm run bench -- --only catalog-api,sync-ingest\`: solo esos escenarios (\`public-bundle\`, \`pos-bundle\`,
+  \`catalog-api\`, \`sync-ingest\`, \`dashboard-summary\`, \`cold-start\`, \`pos-search\`, \`pos-confirm\`,
+  \`reconnect-drain\`);
+- \`--profile\`: perfiles de CPU de cada proceso del servidor en \`bench/.data/profiles\`, que resume
+  \`npx tsx bench/lib/profile-top.ts <archivo.cpuprofile>\`.
 `;
 
 /** Rewrites the generated part of README's "Rendimiento" section (appending the section if missing). */
 export function updateReadme(results: Results): void {
   const entries = Object.entries(results);
   if (!entries.length) return;
-  const latest = entries.map(([, e]) => e).sort((a, b) => b.date.localeCompare(a.date))[0];
+  const all = entries.map(([, e]) => e);
+  const dates = [...new Set(all.map((e) => e.date.slice(0, 10)))].sort();
+  const loads = all.map((e) => e.machine.loadAtStart);
+  const machines = [...new Set(all.map((e) => describeHardware(e.machine)))].join('; ');
   const table = [HEADER, HEADER.map(() => '---'), ...rows(entries)].map((row) => `| ${row.join(' | ')} |`).join('\n');
-  const block = `${START}\nÚltima medición: ${latest.date.slice(0, 10)}, en ${describeMachine(latest.machine)}.\n\n${table}\n${END}`;
+  const when = `Medido el ${dates.join(', ')} en ${machines}; carga (1 min) al empezar cada corrida: ${Math.min(...loads)}–${Math.max(...loads)}.`;
+  const block = `${START}\n${when}\n\n${table}\n${END}`;
   const readme = readFileSync(README_FILE, 'utf8');
   const from = readme.indexOf(START);
   const to = readme.indexOf(END);
