@@ -188,6 +188,8 @@ export const sales = sqliteTable(
     flagPriceChanged: integer('flag_price_changed', { mode: 'boolean' }).notNull().default(false),
     /** When the sale happened (device capture time for synced sales). */
     saleDate: text('sale_date').notNull(),
+    /** The sale's calendar day 'YYYY-MM-DD' in the shop's time zone: the key of the sales rollups below. */
+    localDate: text('local_date'),
     createdAt: createdAt(),
     cancelledAt: text('cancelled_at'),
     cancelledBy: integer('cancelled_by').references(() => users.id),
@@ -220,6 +222,59 @@ export const saleItems = sqliteTable(
     catalogPriceCents: integer('catalog_price_cents'),
   },
   (t) => [index('sale_items_sale_idx').on(t.saleId), index('sale_items_product_idx').on(t.productId)],
+);
+
+/*
+ * Sales rollups: aggregates of the COUNTED sales (payment_status 'pagado' | 'pendiente') by local day,
+ * maintained by SQL triggers (drizzle/0004_sales_rollup_triggers.sql) on every insert into sales and
+ * sale_items and on every change of sales.payment_status, so every writer keeps them right. Never
+ * written by application code. The dashboard summary reads them for ranges of whole local days.
+ */
+export const salesDaily = sqliteTable(
+  'sales_daily',
+  {
+    localDate: text('local_date').notNull(),
+    paymentMethod: text('payment_method', { enum: ['efectivo', 'tarjeta', 'transferencia', 'mercadopago'] }).notNull(),
+    salesCount: integer('sales_count').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    costCents: integer('cost_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.localDate, t.paymentMethod] })],
+);
+
+export const productSalesDaily = sqliteTable(
+  'product_sales_daily',
+  {
+    localDate: text('local_date').notNull(),
+    productId: integer('product_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    revenueCents: integer('revenue_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.localDate, t.productId] })],
+);
+
+/** month: 'YYYY-MM' (local). */
+export const productSalesMonthly = sqliteTable(
+  'product_sales_monthly',
+  {
+    month: text('month').notNull(),
+    productId: integer('product_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    revenueCents: integer('revenue_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.productId] })],
+);
+
+/** year: 'YYYY' (local). */
+export const productSalesYearly = sqliteTable(
+  'product_sales_yearly',
+  {
+    year: text('year').notNull(),
+    productId: integer('product_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    revenueCents: integer('revenue_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.year, t.productId] })],
 );
 
 export const contactMessages = sqliteTable(

@@ -15,6 +15,7 @@ import type Database from 'better-sqlite3';
 import type { PaymentMethod, PaymentStatus, SaleFlag } from '../../../domain/constants';
 import { formatSaleNumber } from '../../../domain/numbering';
 import { computeSaleTotals } from '../../../domain/sale-totals';
+import { localDateString } from '../../../domain/time';
 import type { Db } from '../../db/client';
 import { badRequest, conflict } from '../../http/errors';
 import { applyStockDelta } from '../stock/repository';
@@ -148,6 +149,8 @@ export function recordSale(ctx: SalesContext, draft: SaleDraft, policy: SalePoli
       flagOversold: oversold,
       flagPriceChanged: priceChanged,
       saleDate: draft.saleDate,
+      // Key of the sales rollups (maintained by triggers, drizzle/0004_sales_rollup_triggers.sql).
+      localDate: localDateString(draft.saleDate, ctx.timeZone),
     });
     lines.forEach((line, i) =>
       salesRepository.insertItem(db, {

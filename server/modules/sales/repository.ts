@@ -22,7 +22,7 @@ export interface SaleFilters {
 const SALE_COLUMNS = [
   'saleNumber', 'clientSaleId', 'deviceId', 'deviceSeq', 'userId', 'customerName', 'customerDocument', 'customerEmail',
   'paymentMethod', 'paymentStatus', 'subtotalCents', 'discountCents', 'totalCents', 'costCents', 'notes', 'flagOversold',
-  'flagPriceChanged', 'saleDate',
+  'flagPriceChanged', 'saleDate', 'localDate',
 ] as const satisfies readonly (keyof NewSaleRow)[];
 const ITEM_COLUMNS = [
   'saleId', 'productId', 'productName', 'quantity', 'unitPriceCents', 'unitCostCents', 'subtotalCents', 'catalogPriceCents',

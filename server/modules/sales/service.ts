@@ -6,13 +6,15 @@
 import { MSG } from '../../../domain/messages';
 import { fromCents, toCents } from '../../../domain/money';
 import type { CreateSaleBody, SaleJson, SalesListQuery, SalesSummaryJson } from '../../../domain/schemas/sales';
-import { localParts, parseQueryDate } from '../../../domain/time';
+import { localDateString, localDayBounds, localParts, parseQueryDate } from '../../../domain/time';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { applyStockDelta } from '../stock/repository';
 import { flushToDisk } from './durability';
 import { recordSale, type SalesContext } from './record-sale';
 import { salesRepository, type SaleFilters } from './repository';
 import { saleJson, saleListItemJson } from './sale-json';
+import { rollupSummaryQueries } from './rollup-repository';
+import { rollupRanges } from './rollup-ranges';
 import { summaryQueries } from './summary-repository';
 
 export function getSale(ctx: SalesContext, id: number): SaleJson {
@@ -82,25 +84,41 @@ function localModifier(instant: Date, timeZone: string): string {
 
 /**
  * Dashboard figures of sales that are not cancelled. Profit = revenue − cost at sale time.
- * salesByDay groups by local date with the zone's UTC offset at the start of the range: exact for
+ * A range of whole local days (the dashboard's) is read from the sales rollups (rollup-repository.ts,
+ * kept by triggers): at most a few hundred rows whatever the number of sales. Any other range
+ * aggregates the raw rows (summary-repository.ts); there salesByDay groups by local date with the zone's UTC offset at the start of the range: exact for
  * zones without DST (Argentina); across a DST change a sale within an hour of midnight could land on
  * the neighbouring day.
  */
 export function salesSummary(ctx: SalesContext, query: { startDate?: string; endDate?: string }): SalesSummaryJson {
   const range = rangeOf(query, ctx.timeZone);
-  const q = summaryQueries(ctx.db, { ...range, localModifier: localModifier(new Date(range.startIso ?? Date.now()), ctx.timeZone) });
+  const days = wholeLocalDays(range, ctx.timeZone);
+  const q = days
+    ? rollupSummaryQueries(ctx.db, days.startDay, days.endDay, rollupRanges(days.startDay, days.endDay))
+    : summaryQueries(ctx.db, { ...range, localModifier: localModifier(new Date(range.startIso ?? Date.now()), ctx.timeZone) });
   const totals = q.totals.get() ?? { count: 0, revenueCents: 0, costCents: 0 };
   return {
-    totalSales: totals.count,
+    totalSales: Number(totals.count),
     totalRevenue: fromCents(Number(totals.revenueCents)),
     totalProfit: fromCents(Number(totals.revenueCents) - Number(totals.costCents)),
-    salesByPaymentMethod: q.byPaymentMethod.all().map((r) => ({ paymentMethod: r.paymentMethod, count: r.count, total: fromCents(Number(r.totalCents)) })),
+    salesByPaymentMethod: q.byPaymentMethod.all().map((r) => ({ paymentMethod: r.paymentMethod, count: Number(r.count), total: fromCents(Number(r.totalCents)) })),
     topProducts: q.topProducts.all().map((r) => ({
       productId: r.productId,
       productName: r.productName,
       totalQuantity: Number(r.totalQuantity),
       totalRevenue: fromCents(Number(r.revenueCents)),
     })),
-    salesByDay: q.byDay.all().map((r) => ({ date: r.date, count: r.count, total: fromCents(Number(r.totalCents)) })),
+    salesByDay: q.byDay.all().map((r) => ({ date: r.date, count: Number(r.count), total: fromCents(Number(r.totalCents)) })),
   };
+}
+
+/**
+ * The local days [startDay, endDay] when the range is exactly whole local days (start at a local
+ * midnight, end at the last millisecond of a local day): then the rollups answer. Otherwise undefined.
+ */
+export function wholeLocalDays(range: { startIso?: string; endIso?: string }, timeZone: string): { startDay: string; endDay: string } | undefined {
+  if (!range.startIso || !range.endIso || range.startIso > range.endIso) return undefined;
+  if (localDayBounds(range.startIso, timeZone).start !== range.startIso) return undefined;
+  if (localDayBounds(range.endIso, timeZone).end !== range.endIso) return undefined;
+  return { startDay: localDateString(range.startIso, timeZone), endDay: localDateString(range.endIso, timeZone) };
 }
