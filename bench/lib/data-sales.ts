@@ -3,6 +3,7 @@
  * with the date, as in a real shop), 1–5 lines each (about 3), popular products sold more often,
  * payment methods in realistic shares and 2% cancelled. Every line has its 'sale' stock movement (and a
  * 'cancel' one for cancelled sales) and products.stock is moved by the same totals, so stock = Σ ledger.
+ * Sales carry local_date; the sales rollups are built by the triggers of drizzle/0004_sales_rollup_triggers.sql.
  */
 import { randomUUID } from 'node:crypto';
 import { cachedDatabase } from './data';
@@ -21,13 +22,13 @@ interface Product {
 }
 
 export function salesDatabase(catalogFile: string, products: number, count: number): Promise<string> {
-  return cachedDatabase(`ventas-${products}-${count}`, ({ sqlite }) => {
+  return cachedDatabase(`ventas-v2-${products}-${count}`, ({ sqlite }) => {
     const random = seededRandom(count);
     const catalog = sqlite.prepare('SELECT id, name, price_cents AS priceCents, cost_cents AS costCents FROM products ORDER BY id').all() as Product[];
     const insertSale = sqlite.prepare(
       `INSERT INTO sales (sale_number, client_sale_id, device_id, device_seq, user_id, payment_method, payment_status, subtotal_cents,
-         discount_cents, total_cents, cost_cents, sale_date, created_at, cancelled_at, cancelled_by)
-       VALUES (?, ?, ?, ?, 1, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)`,
+         discount_cents, total_cents, cost_cents, sale_date, local_date, created_at, cancelled_at, cancelled_by)
+       VALUES (?, ?, ?, ?, 1, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const insertItem = sqlite.prepare(
       `INSERT INTO sale_items (sale_id, product_id, product_name, quantity, unit_price_cents, unit_cost_cents, subtotal_cents)
@@ -59,7 +60,7 @@ export function salesDatabase(catalogFile: string, products: number, count: numb
       const cancelled = random() < 0.02;
       const number = `V${local.slice(0, 10).replace(/-/g, '')}-${String(i + 1).padStart(4, '0')}`;
       const { lastInsertRowid: saleId } = insertSale.run(
-        number, randomUUID(), DEVICES[device], seqs[device], method, cancelled ? 'cancelado' : 'pagado', subtotal, subtotal, cost, iso, iso,
+        number, randomUUID(), DEVICES[device], seqs[device], method, cancelled ? 'cancelado' : 'pagado', subtotal, subtotal, cost, iso, local.slice(0, 10), iso,
         cancelled ? iso : null, cancelled ? 1 : null,
       );
       for (const { product, quantity } of priced) {
