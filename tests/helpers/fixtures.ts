@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { toCents } from '../../domain/money';
 import type { Db } from '../../server/db/client';
 import { products, sales, stockMovements } from '../../server/db/schema';
+import { productSearchText } from '../../server/modules/products/search';
 import { applyStockDelta, ledgerStock } from '../../server/modules/stock/repository';
 
 export interface ProductSeed {
@@ -23,12 +24,15 @@ let counter = 0;
 
 export function createProduct(db: Db, seed: ProductSeed = {}): number {
   const n = ++counter;
+  const name = seed.name ?? `Producto ${n}`;
+  const code = seed.code === undefined ? `P${n}-${randomUUID().slice(0, 8)}` : seed.code;
   return db.transaction(() => {
     const row = db
       .insert(products)
       .values({
-        name: seed.name ?? `Producto ${n}`,
-        code: seed.code === undefined ? `P${n}-${randomUUID().slice(0, 8)}` : seed.code,
+        name,
+        code,
+        searchText: productSearchText({ name, code }),
         priceCents: toCents(seed.price ?? 100),
         costCents: toCents(seed.cost ?? 60),
         active: seed.active ?? true,

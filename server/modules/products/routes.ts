@@ -6,7 +6,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '../../../domain/messages';
 import { catalogQuery, productCreateBody, productListQuery, productUpdateBody, stockPatchBody } from '../../../domain/schemas/catalog';
 import { idParam } from '../../../domain/schemas/common';
+import { currentRevision } from '../../db/revision-repository';
 import { ok, paginated } from '../../http/envelope';
+import { CatalogCache } from './catalog-cache';
 import { changeStock, createProduct, deleteProduct, getProduct, listCatalog, listProducts, updateProduct } from './service';
 
 const productsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,9 +17,17 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   const signedIn = { onRequest: [app.authenticate] };
   const admin = { onRequest: [app.requireAdmin] };
 
-  app.get('/products/catalog', { schema: { tags, summary: 'Catálogo público (sin costo)', querystring: catalogQuery } }, async (req) => {
-    const { data, total } = listCatalog(app.db, req.query);
-    return paginated(data, req.query.page, req.query.limit, total);
+  const catalogCache = new CatalogCache();
+  app.get('/products/catalog', { schema: { tags, summary: 'Catálogo público (sin costo)', querystring: catalogQuery } }, async (req, reply) => {
+    const key = JSON.stringify(req.query);
+    const revision = currentRevision(app.db);
+    let json = catalogCache.get(key, revision);
+    if (json === undefined) {
+      const { data, total } = listCatalog(app.db, req.query);
+      json = JSON.stringify(paginated(data, req.query.page, req.query.limit, total));
+      catalogCache.set(key, revision, json);
+    }
+    return reply.type('application/json; charset=utf-8').send(json);
   });
 
   app.get('/products', { ...signedIn, schema: { tags, security, summary: 'Productos con filtros', querystring: productListQuery } }, async (req) => {

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CatalogCache } from '../../server/modules/products/catalog-cache';
+import { createProduct } from '../helpers/fixtures';
+import { createTestServer, type TestServer } from '../helpers/server';
+
+describe('CatalogCache', () => {
+  it('serves a page only at the revision it was computed at', () => {
+    const cache = new CatalogCache();
+    cache.set('a', 7, '{"page":1}');
+    expect(cache.get('a', 7)).toBe('{"page":1}');
+    expect(cache.get('a', 8)).toBeUndefined();
+    expect(cache.get('a', 7)).toBeUndefined();
+  });
+
+  it('forgets the least recently used page beyond its size', () => {
+    const cache = new CatalogCache(2);
+    cache.set('a', 1, 'A');
+    cache.set('b', 1, 'B');
+    cache.get('a', 1);
+    cache.set('c', 1, 'C');
+    expect(cache.get('b', 1)).toBeUndefined();
+    expect(cache.get('a', 1)).toBe('A');
+    expect(cache.get('c', 1)).toBe('C');
+  });
+});
+
+describe('GET /products/catalog is never stale', () => {
+  let s: TestServer;
+  let admin: string;
+  let id: number;
+  beforeAll(async () => {
+    s = await createTestServer();
+    admin = await s.login();
+    id = createProduct(s.app.db, { name: 'Lámpara de escritorio', price: 1000, stock: 5 });
+  });
+  afterAll(() => s.close());
+
+  const fetchLamp = async () => (await s.call({ method: 'GET', url: '/api/products/catalog?search=lampara' })).body.data[0];
+
+  it('shows a price change and a sale at once', async () => {
+    expect(await fetchLamp()).toMatchObject({ price: 1000, stock: 5 });
+    expect(await fetchLamp()).toMatchObject({ price: 1000, stock: 5 });
+    await s.call({ method: 'PUT', url: `/api/products/${id}`, token: admin, payload: { price: 1250.5 } });
+    expect(await fetchLamp()).toMatchObject({ price: 1250.5, stock: 5 });
+    const sale = await s.call({ method: 'POST', url: '/api/sales', token: admin, payload: { items: [{ productId: id, quantity: 2 }], paymentMethod: 'efectivo' } });
+    expect(sale.status).toBe(201);
+    expect(await fetchLamp()).toMatchObject({ price: 1250.5, stock: 3 });
+  });
+
+  it('drops a deleted product from the cached page', async () => {
+    await s.call({ method: 'DELETE', url: `/api/products/${id}`, token: admin });
+    expect(await fetchLamp()).toBeUndefined();
+  });
+});
