@@ -1,7 +1,9 @@
 /**
  * Property: whatever mix of captured sales (oversells and price changes included), cancellations and
  * stock edits happens, every product's stock equals its ledger sum and the model's expectation, and
- * the dashboard summary equals a brute-force recomputation from what the test itself did.
+ * the dashboard summary equals a brute-force recomputation from what the test itself did: over the
+ * execution's own days and over a wide range of all executions' sales (whole years, whole months, any
+ * span), which the summary reads from the rollups kept by triggers (years + months + days pieces).
  */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
@@ -20,6 +22,9 @@ const PRODUCTS = 4;
 let s: TestServer;
 let admin: string;
 let execution = 0;
+/** Every execution's sales and products: the wide ranges see them all. */
+const allSales: ModelSale[] = [];
+const allNames = new Map<number, string>();
 
 beforeAll(async () => {
   s = await createTestServer();
@@ -38,6 +43,14 @@ const cancelAction = fc.record({ kind: fc.constant('cancel' as const), pick: fc.
 const stockAction = fc.record({ kind: fc.constant('stock' as const), product: fc.nat(PRODUCTS - 1), op: fc.constantFrom('add', 'subtract', 'set'), amount: fc.nat(20) });
 const actions = fc.array(fc.oneof({ weight: 5, arbitrary: saleAction }, { weight: 1, arbitrary: cancelAction }, { weight: 2, arbitrary: stockAction }), { maxLength: 25 });
 const range = fc.tuple(fc.nat(9), fc.nat(9)).map(([a, b]) => [Math.min(a, b), Math.max(a, b)] as const);
+/** Local days [from, to] over the executions' windows (2022–2024): any span, a whole year or a whole month. */
+const ANCHOR = Date.UTC(2025, 0, 1);
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const wideRange = fc.oneof(
+  fc.tuple(fc.nat(1100), fc.nat(800)).map(([back, length]) => [isoDay(ANCHOR - back * DAY), isoDay(ANCHOR - back * DAY + length * DAY)] as const),
+  fc.integer({ min: 2022, max: 2024 }).map((y) => [`${y}-01-01`, `${y}-12-31`] as const),
+  fc.tuple(fc.integer({ min: 2022, max: 2024 }), fc.integer({ min: 1, max: 12 })).map(([y, m]) => [isoDay(Date.UTC(y, m - 1, 1)), isoDay(Date.UTC(y, m, 0))] as const),
+);
 
 interface ModelSale {
   id: number;
@@ -85,7 +98,7 @@ function bruteForceSummary(sales: ModelSale[], from: string, to: string, names: 
 describe('stock ledger and summary under random activity', () => {
   it('stock = ledger = model, and summary = brute force', async () => {
     await fc.assert(
-      fc.asyncProperty(actions, range, async (steps, [fromDay, toDay]) => {
+      fc.asyncProperty(actions, range, wideRange, async (steps, [fromDay, toDay], [wideFrom, wideTo]) => {
         // Each execution lives in its own 10-day window with its own products.
         const windowStart = Date.UTC(2025, 0, 1, 3) - ++execution * 10 * DAY;
         const products = Array.from({ length: PRODUCTS }, (_, i) => ({ price: 100 + 25 * i, cost: 40 + 10 * i, stock: 5 }));
@@ -113,7 +126,9 @@ describe('stock ledger and summary under random activity', () => {
               payload: { deviceId, schemaVersion: 1, sales: [pushedSale(++seq, items, { capturedAt: at, paymentMethod: step.method, discount: discountCents / 100 })] },
             });
             expect(res.body.data.results[0].status).toBe('applied');
-            sales.push({ id: res.body.data.results[0].saleId, at, method: step.method, lines, discountCents, cancelled: false });
+            const sale = { id: res.body.data.results[0].saleId, at, method: step.method, lines, discountCents, cancelled: false };
+            sales.push(sale);
+            allSales.push(sale);
             for (const l of lines) expected.set(l.productId, expected.get(l.productId)! - l.quantity);
           } else if (step.kind === 'cancel' && sales.length > 0) {
             const sale = sales[step.pick % sales.length];
@@ -135,6 +150,10 @@ describe('stock ledger and summary under random activity', () => {
         const res = await s.call({ method: 'GET', url: `/api/sales/summary?startDate=${from}%2000:00:00&endDate=${to}%2023:59:59`, token: admin });
         const names = new Map(ids.map((id, i) => [id, `Prop ${execution}-${i}`]));
         expect(res.body.data).toEqual(bruteForceSummary(sales, from, to, names));
+
+        for (const [id, name] of names) allNames.set(id, name);
+        const wide = await s.call({ method: 'GET', url: `/api/sales/summary?startDate=${wideFrom}&endDate=${wideTo}`, token: admin });
+        expect(wide.body.data).toEqual(bruteForceSummary(allSales, wideFrom, wideTo, allNames));
       }),
       { numRuns: 100 },
     );

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rangeOf, wholeLocalDays } from '../../server/modules/sales/service';
 import { summaryQueries } from '../../server/modules/sales/summary-repository';
 import { createProduct, pushedSale } from '../helpers/fixtures';
 import { createTestServer, type TestServer } from '../helpers/server';
@@ -39,6 +40,7 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 describe('GET /sales/summary', () => {
+  // Whole local days: read from the sales rollups (kept by triggers, see sales-rollups.test.ts).
   it('sums revenue, profit, methods, top products and days in shop time, without cancelled sales', async () => {
     const res = await s.call({ method: 'GET', url: '/api/sales/summary?startDate=2026-11-20%2000:00:00&endDate=2026-11-21%2023:59:59', token: admin });
     expect(res.status).toBe(200);
@@ -67,6 +69,28 @@ describe('GET /sales/summary', () => {
     expect(empty.body.data).toEqual({ totalSales: 0, totalRevenue: 0, totalProfit: 0, salesByPaymentMethod: [], topProducts: [], salesByDay: [] });
     const day = await s.call({ method: 'GET', url: '/api/sales/summary?startDate=2026-11-22&endDate=2026-11-22', token: admin });
     expect(day.body.data).toMatchObject({ totalSales: 1, totalRevenue: 9000, salesByDay: [{ date: '2026-11-22', count: 1, total: 9000 }] });
+  });
+
+  it('a range that is not whole local days aggregates the raw rows, to the second', async () => {
+    const url = '/api/sales/summary?startDate=2026-11-20%2012:00:01&endDate=2026-11-21%2010:30:00';
+    const res = await s.call({ method: 'GET', url, token: admin });
+    expect(res.body.data).toMatchObject({
+      totalSales: 2,
+      totalRevenue: 4800,
+      salesByPaymentMethod: [
+        { paymentMethod: 'efectivo', count: 1, total: 2800 },
+        { paymentMethod: 'tarjeta', count: 1, total: 2000 },
+      ],
+      salesByDay: [
+        { date: '2026-11-20', count: 1, total: 2000 },
+        { date: '2026-11-21', count: 1, total: 2800 },
+      ],
+    });
+    const tz = 'America/Argentina/Buenos_Aires';
+    expect(wholeLocalDays(rangeOf({ startDate: '2026-11-20 12:00:01', endDate: '2026-11-21 10:30:00' }, tz), tz)).toBeUndefined();
+    expect(wholeLocalDays(rangeOf({ startDate: '2026-11-20 00:00:00', endDate: '2026-11-21 23:59:58' }, tz), tz)).toBeUndefined();
+    expect(wholeLocalDays(rangeOf({ startDate: '2026-11-20', endDate: '2026-11-21' }, tz), tz)).toEqual({ startDay: '2026-11-20', endDay: '2026-11-21' });
+    expect(wholeLocalDays(rangeOf({ startDate: '2026-11-20 00:00:00', endDate: '2026-11-21 23:59:59' }, tz), tz)).toEqual({ startDay: '2026-11-20', endDay: '2026-11-21' });
   });
 
   it('every aggregate walks sales_status_date_idx', () => {
