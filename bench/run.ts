@@ -7,7 +7,7 @@
  */
 import { ensureBuild } from './lib/build';
 import { BenchContext, FULL, QUICK, type Scenario } from './lib/context';
-import { describeMachine, machineInfo } from './lib/machine';
+import { codeVersion, describeMachine, machineInfo } from './lib/machine';
 import { QUICK_RESULTS_FILE, RESULTS_FILE } from './lib/paths';
 import { printTable, updateReadme, writeResults, type Measurement } from './lib/results';
 import { catalogApi } from './scenarios/catalog-api';
@@ -36,8 +36,9 @@ async function main(): Promise<number> {
   const selected = args.only.length ? SCENARIOS.filter((s) => args.only.includes(s.name)) : SCENARIOS;
   const machine = machineInfo();
   const date = new Date().toISOString();
+  const code = codeVersion();
   const started = performance.now();
-  console.log(`Mostrador bench${args.quick ? ' (--quick)' : ''}: ${describeMachine(machine)}`);
+  console.log(`Mostrador bench${args.quick ? ' (--quick)' : ''} sobre ${code}: ${describeMachine(machine)}`);
   ensureBuild();
 
   const ctx = new BenchContext(args.quick ? QUICK : FULL, args.quick, args.profile);
@@ -63,7 +64,7 @@ async function main(): Promise<number> {
 
   console.log('');
   printTable(measured);
-  const results = writeResults(args.quick ? QUICK_RESULTS_FILE : RESULTS_FILE, measured, machine, date, SCENARIOS.map((s) => s.name));
+  const results = writeResults(args.quick ? QUICK_RESULTS_FILE : RESULTS_FILE, measured, { machine, date, code }, SCENARIOS.map((s) => s.name));
   if (!args.quick) updateReadme(results);
   console.log(`\n${measured.length} cifras en ${((performance.now() - started) / 1000).toFixed(1)} s → ${args.quick ? QUICK_RESULTS_FILE : RESULTS_FILE}`);
   if (broken.length) console.error(`Escenarios que fallaron: ${broken.join(', ')}`);

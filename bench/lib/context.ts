@@ -36,7 +36,7 @@ export const QUICK: Sizes = {
   loadSeconds: 2,
   connections: 50,
   summaryCalls: 5,
-  coldStarts: 2,
+  coldStarts: 1,
   searches: 10,
   confirms: 5,
   drainSales: 500,

@@ -1,16 +1,18 @@
 /**
- * Generated databases, cached under bench/.data/cache keyed by DATA_VERSION and size (bump the version
- * when the generators or the schema change). Each is built in a temporary folder with the server's own
+ * Generated databases, cached under bench/.data/cache keyed by DATA_VERSION (bump it when a generator
+ * changes), the size and the last migration in drizzle/ (a new migration rebuilds the data through the
+ * new schema rather than migrating old files: triggers added later never saw the old rows). Each is
+ * built in a temporary folder with the server's own
  * openDatabase (migrations, fold_text) and seedDatabase (the admin user), then renamed into place, so an
  * interrupted build never leaves a half file behind. Scenarios work on fresh copies (workDir).
  */
 import Database from 'better-sqlite3';
-import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../../server/config';
 import { openDatabase, type Database_ } from '../../server/db/client';
 import { seedDatabase } from '../../server/db/seed';
-import { BENCH_ADMIN_PASSWORD, DATA_DIR } from './paths';
+import { BENCH_ADMIN_PASSWORD, DATA_DIR, REPO_ROOT } from './paths';
 
 export const DATA_VERSION = 1;
 const CACHE_DIR = path.join(DATA_DIR, 'cache');
@@ -18,8 +20,13 @@ const RUN_DIR = path.join(DATA_DIR, 'run');
 
 /** Builds `name` once: `fill` gets an open, migrated, seeded database in a temporary folder. */
 export async function cachedDatabase(name: string, fill: (database: Database_) => void | Promise<void>, base?: string): Promise<string> {
-  const file = path.join(CACHE_DIR, `${name}-v${DATA_VERSION}.sqlite`);
+  const journal = JSON.parse(readFileSync(path.join(REPO_ROOT, 'drizzle/meta/_journal.json'), 'utf8')) as { entries: { idx: number }[] };
+  const file = path.join(CACHE_DIR, `${name}-v${DATA_VERSION}-m${journal.entries.length}.sqlite`);
   if (existsSync(file)) return file;
+  // Older versions of this database are never read again.
+  for (const old of existsSync(CACHE_DIR) ? readdirSync(CACHE_DIR) : []) {
+    if (old.startsWith(`${name}-v`)) rmSync(path.join(CACHE_DIR, old), { force: true });
+  }
   const tmp = path.join(CACHE_DIR, `tmp-${name}-${process.pid}`);
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });

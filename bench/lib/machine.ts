@@ -1,5 +1,7 @@
-/** The machine a figure was measured on (results.json `machine`). */
+/** The machine a figure was measured on (results.json `machine`) and the code it measured (`code`). */
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
+import { REPO_ROOT } from './paths';
 
 export interface Machine {
   cpu: string;
@@ -23,3 +25,14 @@ export function machineInfo(): Machine {
 
 export const describeHardware = (m: Machine) => `${m.cpu}, ${m.cores} núcleos, ${m.memGiB} GiB, Node ${m.node}`;
 export const describeMachine = (m: Machine) => `${describeHardware(m)} (carga al empezar: ${m.loadAtStart})`;
+
+/** The commit measured, marked when the working tree had uncommitted changes in the code under test. */
+export function codeVersion(): string {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+  try {
+    const dirty = git('status', '--porcelain', '--', 'server', 'src', 'domain', 'drizzle') !== '';
+    return `${git('rev-parse', '--short', 'HEAD')}${dirty ? ' + cambios sin commit' : ''}`;
+  } catch {
+    return 'desconocido';
+  }
+}

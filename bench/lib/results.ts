@@ -1,6 +1,6 @@
 /**
  * Figures of a run: the console table, bench/results.json ({key: {value, unit, baseline, ratio, target,
- * met, machine, date, ...}}, merged so `--only` keeps the other figures) and the README table between
+ * met, machine, date, code, ...}}, merged so `--only` keeps the other figures) and the README table between
  * the bench markers of the "Rendimiento" section (generated from results.json).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -24,7 +24,7 @@ export interface Measurement {
   details?: Record<string, number | string>;
 }
 
-export type ResultEntry = Omit<Measurement, 'key'> & { machine: Machine; date: string };
+export type ResultEntry = Omit<Measurement, 'key'> & { machine: Machine; date: string; code: string };
 export type Results = Record<string, ResultEntry>;
 
 export function readResults(file: string): Results {
@@ -37,9 +37,9 @@ function inScenarioOrder(results: Results, scenarios: string[]): Results {
   return Object.fromEntries(Object.entries(results).sort(([a], [b]) => rank(a) - rank(b)));
 }
 
-export function writeResults(file: string, measured: Measurement[], machine: Machine, date: string, scenarios: string[]): Results {
+export function writeResults(file: string, measured: Measurement[], run: Pick<ResultEntry, 'machine' | 'date' | 'code'>, scenarios: string[]): Results {
   const previous = readResults(file);
-  for (const { key, ...rest } of measured) previous[key] = { ...rest, machine, date };
+  for (const { key, ...rest } of measured) previous[key] = { ...rest, ...run };
   const results = inScenarioOrder(previous, scenarios);
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
@@ -100,7 +100,8 @@ export function updateReadme(results: Results): void {
   const loads = all.map((e) => e.machine.loadAtStart);
   const machines = [...new Set(all.map((e) => describeHardware(e.machine)))].join('; ');
   const table = [HEADER, HEADER.map(() => '---'), ...rows(entries)].map((row) => `| ${row.join(' | ')} |`).join('\n');
-  const when = `Medido el ${dates.join(', ')} en ${machines}; carga (1 min) al empezar cada corrida: ${Math.min(...loads)}–${Math.max(...loads)}.`;
+  const codes = [...new Set(all.map((e) => e.code))].join(', ');
+  const when = `Medido el ${dates.join(', ')} sobre ${codes}, en ${machines}; carga (1 min) al empezar cada corrida: ${Math.min(...loads)}–${Math.max(...loads)}.`;
   const block = `${START}\n${when}\n\n${table}\n${END}`;
   const readme = readFileSync(README_FILE, 'utf8');
   const from = readme.indexOf(START);
