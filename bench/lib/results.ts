@@ -101,7 +101,7 @@ export function updateReadme(results: Results): void {
   const machines = [...new Set(all.map((e) => describeHardware(e.machine)))].join('; ');
   const table = [HEADER, HEADER.map(() => '---'), ...rows(entries)].map((row) => `| ${row.join(' | ')} |`).join('\n');
   const codes = [...new Set(all.map((e) => e.code))].join(', ');
-  const when = `Medido el ${dates.join(', ')} sobre ${codes}, en ${machines}; carga (1 min) al empezar cada corrida: ${Math.min(...loads)}–${Math.max(...loads)}.`;
+  const when = `Medido el ${dates.join(', ')} sobre ${codes}, en ${machines}; carga (1 min) al empezar: ${[...new Set([Math.min(...loads), Math.max(...loads)])].join('–')}.`;
   const block = `${START}\n${when}\n\n${table}\n${END}`;
   const readme = readFileSync(README_FILE, 'utf8');
   const from = readme.indexOf(START);
