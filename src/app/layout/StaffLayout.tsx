@@ -3,6 +3,7 @@
  * slide-in drawer below), theme toggle, user's name and avatar menu. Lazy-loaded with the staff routes;
  * it also provides TanStack Query and Mantine notifications to every staff screen.
  */
+import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { AppShell, Burger, Group, Text, Title } from '@mantine/core';
 import { useDisclosure, useReducedMotion } from '@mantine/hooks';
