@@ -2,6 +2,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSyncExternalStore } from 'react';
 import { db, getMeta, type OutboxEntry } from '../offline/db';
+import { countUnsynced } from '../offline/outbox';
 import type { SyncStatus } from '../offline/engine';
 import { syncEngine } from '../offline/instance';
 
@@ -21,7 +22,7 @@ export interface OutboxCounts {
 export function useOutboxCounts(): OutboxCounts {
   return (
     useLiveQuery(async () => ({
-      pending: await db.outbox.where('status').anyOf('pending', 'syncing').count(),
+      pending: await countUnsynced(),
       rejected: await db.outbox.where('status').equals('rejected').count(),
     })) ?? { pending: 0, rejected: 0 }
   );

@@ -166,9 +166,16 @@ export async function retryRejected(clientSaleId: string): Promise<void> {
   await recomputeStock(entry.items.map((item) => item.productId));
 }
 
-/** Sales the server has not confirmed (pending or syncing). */
-export function countUnsynced(): Promise<number> {
-  return db.outbox.where('status').anyOf('pending', 'syncing').count();
+/**
+ * Sales the server has not confirmed (pending or syncing). Two `equals` counts: IndexedDB counts each
+ * natively, while `anyOf(...).count()` walks a cursor (tens of ms over a long day's queue).
+ */
+export async function countUnsynced(): Promise<number> {
+  const [pending, syncing] = await Promise.all([
+    db.outbox.where('status').equals('pending').count(),
+    db.outbox.where('status').equals('syncing').count(),
+  ]);
+  return pending + syncing;
 }
 
 /** Deletes confirmed entries beyond the `keep` most recently synced ones. */
