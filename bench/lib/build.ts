@@ -18,14 +18,24 @@ function newestMtime(entry: string): number {
 
 export const manifestFile = () => path.join(BUILD_DIR, '.vite/manifest.json');
 
-/** Builds the client unless the build is newer than every source. Returns whether it built. */
+/** The server bundle `npm start` runs (esbuild, a fraction of a second): rebuilt on every bench run. */
+function buildServer(): void {
+  const result = spawnSync('npx', ['tsx', 'scripts/build-server.ts'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`build-server terminó con código ${result.status}`);
+}
+
+/** Builds the server bundle, and the client unless its build is newer than every source. Returns whether it built the client. */
 export function ensureBuild(): boolean {
   const manifest = manifestFile();
   if (existsSync(manifest)) {
     const built = statSync(manifest).mtimeMs;
     const sources = SOURCES.map((s) => path.join(REPO_ROOT, s)).filter(existsSync);
-    if (sources.every((source) => newestMtime(source) <= built)) return false;
+    if (sources.every((source) => newestMtime(source) <= built)) {
+      buildServer();
+      return false;
+    }
   }
+  buildServer();
   console.log('Compilando el cliente (vite build)...');
   const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', BUILD_DIR, '--emptyOutDir'], { cwd: REPO_ROOT, stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`vite build terminó con código ${result.status}`);

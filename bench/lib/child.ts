@@ -1,5 +1,5 @@
 /**
- * Processes under test: the real server (`node --import tsx server/main.ts`) and the bare-Fastify
+ * Processes under test: the real server (`node build/server/main.mjs`, the bundle `npm start` runs) and the bare-Fastify
  * baseline (bench/lib/bare-fastify.ts) start the same way, with the same node flags, each in its own
  * process so autocannon in the bench process never shares their CPU thread. `--profile` adds
  * --cpu-prof (bench/.data/profiles/<label>-<time>/, written when the process exits on SIGTERM; read them
@@ -58,7 +58,8 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
 
 export async function startChild(options: ChildOptions): Promise<Child> {
   const port = await freePort();
-  const flags = ['--import', 'tsx'];
+  // The real server runs bundled (build/server/main.mjs, as `npm start` does); TypeScript scripts go through tsx.
+  const flags = options.script.endsWith('.mjs') ? [] : ['--import', 'tsx'];
   if (options.profile) {
     // One folder per process: the main thread and tsx's loader thread each write a profile there.
     const dir = path.join(PROFILE_DIR, `${options.label ?? 'proceso'}-${Date.now()}`);
@@ -95,7 +96,7 @@ export async function startChild(options: ChildOptions): Promise<Child> {
 /** The real server on `dataDir` (which holds mostrador.sqlite), rate limits off, quiet logs. */
 export function startServer(dataDir: string, options: { profile?: boolean; label?: string } = {}): Promise<Child> {
   return startChild({
-    script: 'server/main.ts',
+    script: 'build/server/main.mjs',
     profile: options.profile,
     label: options.label ?? 'servidor',
     env: {

@@ -2,6 +2,7 @@
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { foldText } from '../../domain/text';
@@ -13,7 +14,19 @@ export interface Database_ {
   db: Db;
 }
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+/** drizzle/ at the project root, found from this module whether it runs from server/db or from the bundle in build/server. */
+function findMigrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = path.join(dir, 'drizzle');
+    if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('No se encontró la carpeta de migraciones drizzle/');
+    dir = parent;
+  }
+}
+
+const migrationsFolder = findMigrationsFolder();
 
 export function openDatabase(file: string): Database_ {
   const sqlite = new Database(file);
