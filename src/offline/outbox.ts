@@ -133,23 +133,22 @@ export async function applyResults(batch: readonly OutboxEntry[], results: reado
   const bySeq = new Map(results.filter((r) => r.deviceSeq !== null).map((r) => [r.deviceSeq as number, r]));
   const outcome: AppliedResults = { synced: [], rejected: [], unresolved: 0 };
   const at = new Date().toISOString();
-  await db.transaction('rw', db.outbox, async () => {
-    for (const entry of batch) {
-      const result = byId.get(entry.clientSaleId) ?? bySeq.get(entry.deviceSeq);
-      let next: OutboxEntry;
-      if (result && (result.status === 'applied' || result.status === 'duplicate')) {
-        next = { ...entry, status: 'synced', saleId: result.saleId ?? null, saleNumber: result.saleNumber ?? null, flags: result.flags ?? [], lastError: null, syncedAt: at };
-        outcome.synced.push(next);
-      } else if (result && result.status === 'rejected') {
-        next = { ...entry, status: 'rejected', lastError: result.reason ?? MSG.saleCreateError };
-        outcome.rejected.push(next);
-      } else {
-        next = { ...entry, status: 'pending' };
-        outcome.unresolved += 1;
-      }
-      await db.outbox.put(next);
+  const updated = batch.map((entry): OutboxEntry => {
+    const result = byId.get(entry.clientSaleId) ?? bySeq.get(entry.deviceSeq);
+    if (result && (result.status === 'applied' || result.status === 'duplicate')) {
+      const next: OutboxEntry = { ...entry, status: 'synced', saleId: result.saleId ?? null, saleNumber: result.saleNumber ?? null, flags: result.flags ?? [], lastError: null, syncedAt: at };
+      outcome.synced.push(next);
+      return next;
     }
+    if (result && result.status === 'rejected') {
+      const next: OutboxEntry = { ...entry, status: 'rejected', lastError: result.reason ?? MSG.saleCreateError };
+      outcome.rejected.push(next);
+      return next;
+    }
+    outcome.unresolved += 1;
+    return { ...entry, status: 'pending' };
   });
+  await db.outbox.bulkPut(updated);
   return outcome;
 }
 
