@@ -1,7 +1,7 @@
 /** Public catalogue `/catalog` (spec §2): bar, filters, count line, results, viewer and enquiry dialogs. */
 import { Box, Button, Container, Group, Text, Title } from '@mantine/core';
 import { IconFilterOff, IconHome, IconLogin } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useBusiness } from '../../../app/business-context';
 import type { CatalogProduct } from '../../../api/catalog';
@@ -10,9 +10,11 @@ import { PublicFooter } from '../shared/PublicFooter';
 import { publicShopName } from '../shared/public-names';
 import { CatalogFilters } from './CatalogFilters';
 import { CatalogResults } from './CatalogResults';
-import { EnquiryDialog } from './EnquiryDialog';
-import { ImageViewer } from './ImageViewer';
 import { useCatalog, usePublicCategories } from './useCatalog';
+
+// The viewer and the enquiry dialog (and Mantine's modal code) download on first use, not with the page.
+const EnquiryDialog = lazy(() => import('./EnquiryDialog').then((m) => ({ default: m.EnquiryDialog })));
+const ImageViewer = lazy(() => import('./ImageViewer').then((m) => ({ default: m.ImageViewer })));
 
 export default function CatalogPage() {
   const { businessName } = useBusiness();
@@ -73,8 +75,10 @@ export default function CatalogPage() {
         </Box>
       </Container>
       <PublicFooter />
-      <ImageViewer product={viewing} onClose={() => setViewing(null)} />
-      <EnquiryDialog product={enquiring} onClose={closeEnquiry} />
+      <Suspense fallback={null}>
+        {viewing && <ImageViewer product={viewing} onClose={() => setViewing(null)} />}
+        {enquiring && <EnquiryDialog product={enquiring} onClose={closeEnquiry} />}
+      </Suspense>
     </>
   );
 }

@@ -1,14 +1,16 @@
-/** Sticky top bar of the public pages: title, actions from md up, and a hamburger drawer below md. */
-import { Box, Burger, Drawer, Group, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
+/**
+ * Sticky top bar of the public pages: title, actions from md up, and a hamburger drawer below md.
+ * The drawer (and Mantine's modal machinery) is downloaded on the first tap, not with the page.
+ */
+import { Box, Burger, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { ThemeToggle } from '../../../ui/ThemeToggle';
+import type { DrawerEntry } from './PublicDrawer';
 
-export interface DrawerEntry {
-  label: string;
-  icon: ReactNode;
-  onSelect: () => void;
-}
+export type { DrawerEntry } from './PublicDrawer';
+
+const PublicDrawer = lazy(() => import('./PublicDrawer'));
 
 interface Props {
   title: string;
@@ -21,6 +23,11 @@ interface Props {
 
 export function PublicBar({ title, onTitleClick, actions, drawerEntries }: Props) {
   const [opened, { open, close }] = useDisclosure(false);
+  const [wanted, setWanted] = useState(false);
+  const openDrawer = () => {
+    setWanted(true);
+    open();
+  };
   return (
     <Box component="header" pos="sticky" top={0} bg="var(--app-bar-bg)" c="var(--app-bar-text)" style={{ zIndex: 100, boxShadow: 'var(--mantine-shadow-sm)' }}>
       <Group h={64} px="md" gap="xs" wrap="nowrap" maw={1280} mx="auto">
@@ -33,24 +40,13 @@ export function PublicBar({ title, onTitleClick, actions, drawerEntries }: Props
           {actions}
         </Group>
         <ThemeToggle c="inherit" />
-        <Burger opened={opened} onClick={open} hiddenFrom="md" color="var(--app-bar-text)" aria-label="Abrir menú" />
+        <Burger opened={opened} onClick={openDrawer} hiddenFrom="md" color="var(--app-bar-text)" aria-label="Abrir menú" />
       </Group>
-      <Drawer opened={opened} onClose={close} position="left" size={260} title={title}>
-        <Stack gap={4} component="nav">
-          {drawerEntries.map((entry) => (
-            <NavLink
-              key={entry.label}
-              label={entry.label}
-              leftSection={entry.icon}
-              mih={48}
-              onClick={() => {
-                close();
-                entry.onSelect();
-              }}
-            />
-          ))}
-        </Stack>
-      </Drawer>
+      {wanted && (
+        <Suspense fallback={null}>
+          <PublicDrawer opened={opened} onClose={close} title={title} entries={drawerEntries} />
+        </Suspense>
+      )}
     </Box>
   );
 }
