@@ -71,9 +71,12 @@ export default function PosPage() {
 
   const onConfirmed = () => {
     setCheckoutOpen(false);
-    success(MSG.saleRegistered);
-    notifySaleRecorded();
-    searchRef.current?.focus();
+    // The emptied cart paints first; the notice, the push and the focus (which forces a layout) follow a frame later.
+    requestAnimationFrame(() => {
+      success(MSG.saleRegistered);
+      notifySaleRecorded();
+      searchRef.current?.focus();
+    });
   };
 
   return (
