@@ -7,8 +7,8 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
+import { freePort, waitForHealth } from '../../scripts/lib/server-process';
 import { BENCH_ADMIN_PASSWORD, BUILD_DIR, PROFILE_DIR, REPO_ROOT } from './paths';
 
 export interface Child {
@@ -30,31 +30,6 @@ export interface ChildOptions {
 const running = new Set<ChildProcess>();
 process.once('exit', () => running.forEach((child) => child.kill('SIGKILL')));
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`El proceso terminó al iniciar (código ${child.exitCode}):\n${output()}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`Sin respuesta de /api/health en 60 s:\n${output()}`);
-}
 
 export async function startChild(options: ChildOptions): Promise<Child> {
   const port = await freePort();
@@ -78,7 +53,7 @@ export async function startChild(options: ChildOptions): Promise<Child> {
   child.stderr?.on('data', (chunk) => (output = (output + chunk).slice(-4000)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseUrl, child, () => output);
+  await waitForHealth(baseUrl, child, () => output, { pollMs: 5 });
   const startMs = performance.now() - started;
   return {
     baseUrl,

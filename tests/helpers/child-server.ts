@@ -2,10 +2,10 @@
  * The real server as a child process (`node --import tsx server/main.ts`) on a free port and a given
  * data directory, for tests that must kill it (SIGKILL) and start it again on the same database file.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, waitForHealth } from '../../scripts/lib/server-process';
 import { ADMIN_PASSWORD } from './server';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -16,33 +16,6 @@ export interface ChildServer {
   adminToken: () => Promise<string>;
   /** Sends `signal` and resolves once the process has exited. */
   kill: (signal?: NodeJS.Signals) => Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 45_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`El servidor terminó al iniciar (código ${child.exitCode}):\n${output()}`);
-    try {
-      const res = await fetch(`${baseUrl}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`El servidor no respondió /api/health a tiempo:\n${output()}`);
 }
 
 export async function startChildServer(dataDir: string): Promise<ChildServer> {
