@@ -8,7 +8,7 @@ const forbid = (...groups) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'drizzle/**', 'coverage/**', 'dev-dist/**', 'bench/.data/**', 'tests/.artifacts/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'drizzle/**', 'coverage/**', 'dev-dist/**', 'bench/.data/**', 'tests/.artifacts/**', 'build/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -52,4 +52,3 @@ export interface BusinessInfo {
   logo: string | null;
 }
 
-export const BUSINESS_INFO_FIELDS = Object.keys(businessInfoBody.shape) as (keyof BusinessInfo)[];

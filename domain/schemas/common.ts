@@ -30,10 +30,6 @@ export const queryBool = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
 
-export const pageQuery = {
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(10000).default(20),
-};
 
 /** A date (YYYY-MM-DD) or local date-time (YYYY-MM-DDTHH:mm[:ss] or with a space) in a query. */
 export const dateQuery = z
