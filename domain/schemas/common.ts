@@ -30,7 +30,6 @@ export const queryBool = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
 
-
 /** A date (YYYY-MM-DD) or local date-time (YYYY-MM-DDTHH:mm[:ss] or with a space) in a query. */
 export const dateQuery = z
   .string()
