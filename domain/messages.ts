@@ -127,6 +127,10 @@ export const MSG = {
   // Payment pages
   paymentNoReference: 'No se encontró información de la venta',
   paymentVerifyError: 'Error al verificar el estado del pago',
+  // Backups
+  backupDone: 'Copia de seguridad creada correctamente',
+  backupFailed: 'No se pudo crear la copia de seguridad',
+  backupNone: 'Todavía no hay copias de seguridad',
   // Generic
   notFound: 'Recurso no encontrado',
   badRequest: 'Datos inválidos',

@@ -21,6 +21,8 @@ import { seedDatabase } from './db/seed';
 import { installAuth } from './http/auth';
 import { installErrorHandler } from './http/error-handler';
 import { apiModules } from './modules';
+import { createBackupAgent, type BackupAgent } from './modules/backups/agent';
+import { backupBeforeMigration } from './modules/backups/service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,6 +31,7 @@ declare module 'fastify' {
     config: AppConfig;
     /** Per-route rate limit for public writes (login, contact); false when disabled by config. */
     publicRateLimit: { max: number; timeWindow: string } | false;
+    backups: BackupAgent;
   }
 }
 
@@ -49,12 +52,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = openDatabase(config.dbFile);
+  const backupPlace = { settings: config.backup, uploadsDir: config.uploadsDir, timeZone: config.timeZone };
+  const database = openDatabase(config.dbFile, { beforeMigrate: (sqlite) => backupBeforeMigration(backupPlace, sqlite) });
   app.decorate('db', database.db);
   app.decorate('sqlite', database.sqlite);
   app.decorate('config', config);
   app.decorate('publicRateLimit', config.rateLimitPerMinute > 0 ? { max: config.rateLimitPerMinute, timeWindow: '1 minute' } : false);
-  app.addHook('onClose', async () => database.sqlite.close());
+  app.decorate('backups', createBackupAgent(backupPlace, database.sqlite, app.log));
+  // Last onClose to run: in-flight work has finished; fold the WAL into the main file and close.
+  app.addHook('onClose', async () => {
+    await app.backups.stop();
+    database.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    database.sqlite.close();
+  });
   await seedDatabase(database.db, config, options.announce ?? (() => {}));
 
   installErrorHandler(app);

@@ -2,11 +2,10 @@
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { foldText } from '../../domain/text';
+import { migrationsFolder } from './migrations-folder';
 import * as schema from './schema';
+import { knownSchemaState, schemaStateOf } from './snapshot';
 
 export type Db = BetterSQLite3Database<typeof schema>;
 export interface Database_ {
@@ -14,21 +13,12 @@ export interface Database_ {
   db: Db;
 }
 
-/** drizzle/ at the project root, found from this module whether it runs from server/db or from the bundle in build/server. */
-function findMigrationsFolder(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const candidate = path.join(dir, 'drizzle');
-    if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error('No se encontró la carpeta de migraciones drizzle/');
-    dir = parent;
-  }
+export interface OpenOptions {
+  /** Called with the open connection when an existing database is about to be migrated (a backup first). */
+  beforeMigrate?: (sqlite: Database.Database) => void;
 }
 
-const migrationsFolder = findMigrationsFolder();
-
-export function openDatabase(file: string): Database_ {
+export function openDatabase(file: string, options: OpenOptions = {}): Database_ {
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
@@ -38,6 +28,8 @@ export function openDatabase(file: string): Database_ {
   // fold_text(x): the same accent/case folding as domain/text.ts, for LIKE searches in SQL.
   sqlite.function('fold_text', { deterministic: true }, (value: unknown) => foldText(value === null ? null : String(value)));
   const db = drizzle(sqlite, { schema });
+  const current = schemaStateOf(sqlite);
+  if (options.beforeMigrate && current.migrations > 0 && current.migrations < knownSchemaState().migrations) options.beforeMigrate(sqlite);
   migrate(db, { migrationsFolder });
   return { sqlite, db };
 }

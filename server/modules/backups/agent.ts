@@ -1,0 +1,70 @@
+/**
+ * The server's backup agent: one backup at a time (a second request joins the one running), a
+ * schedule every BACKUP_INTERVAL counted from the newest backup (so restarts do not postpone it
+ * forever), and the last failure remembered for the status the dashboard and Settings show.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type Database from 'better-sqlite3';
+import { backupLive, backupStatus, latestBackup, type BackupFile, type BackupPlace, type BackupStatus } from './service';
+import type { BackupKind } from './rotation';
+
+/** Never sooner than this after start, so a restart loop does not become a backup loop. */
+const FIRST_RUN_MIN_DELAY_MS = 60_000;
+const RETRY_AFTER_FAILURE_MS = 15 * 60_000;
+
+export interface BackupAgent {
+  runNow: (kind?: BackupKind) => Promise<BackupFile>;
+  status: () => BackupStatus;
+  stop: () => Promise<void>;
+}
+
+export function createBackupAgent(place: BackupPlace, sqlite: Database.Database, log: FastifyBaseLogger): BackupAgent {
+  const startedAt = new Date();
+  let running: Promise<BackupFile> | null = null;
+  let lastError: string | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+
+  const runNow = (kind: BackupKind = 'manual'): Promise<BackupFile> => {
+    running ??= backupLive(place, sqlite, kind)
+      .then((file) => {
+        lastError = null;
+        log.info({ backup: file.name, bytes: file.bytes }, 'copia de seguridad hecha');
+        return file;
+      })
+      .catch((error: Error) => {
+        lastError = error.message;
+        log.error({ err: error }, 'la copia de seguridad falló');
+        throw error;
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+
+  const schedule = (delayMs: number) => {
+    if (stopped || place.settings.intervalMs === 0) return;
+    timer = setTimeout(() => {
+      runNow('programada').then(
+        () => schedule(place.settings.intervalMs),
+        () => schedule(Math.min(RETRY_AFTER_FAILURE_MS, place.settings.intervalMs)),
+      );
+    }, delayMs);
+    timer.unref();
+  };
+
+  const latest = latestBackup(place.settings.dir);
+  const due = latest ? latest.takenAt.getTime() + place.settings.intervalMs - Date.now() : 0;
+  schedule(Math.max(FIRST_RUN_MIN_DELAY_MS, due));
+
+  return {
+    runNow,
+    status: () => backupStatus(place, startedAt, lastError),
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running?.catch(() => undefined);
+    },
+  };
+}
