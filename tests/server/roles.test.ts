@@ -57,6 +57,10 @@ const MATRIX: Record<string, Access> = {
   'POST /api/sync/push': 'staff',
   'GET /api/sync/pull': 'staff',
   'GET /api/sync/devices': 'admin',
+  'GET /api/backups/status': 'admin',
+  'GET /api/backups': 'admin',
+  'POST /api/backups': 'admin',
+  'GET /api/backups/latest': 'admin',
 };
 
 const SAMPLE_PARAMS: Record<string, string> = { id: '999999', categoria: 'ventas', clave: 'prefijo', filename: 'no-existe.webp' };
