@@ -1,11 +1,12 @@
 /**
- * Crash safety: the server is SIGKILLed while a 1,000-sale push (5 batches of 200) is in flight,
- * started again on the same file, and the device re-pushes everything: exactly 1,000 sales, exact
- * stock (initial − sold, equal to the ledger sum), and every sale either applied or duplicate.
+ * Crash and shutdown safety: the server is stopped while a 1,000-sale push (5 batches of 200) is in
+ * flight — SIGKILL (a crash) or SIGTERM (a graceful stop, which lets the batch in flight finish and
+ * checkpoints the WAL) — started again on the same file, and the device re-pushes everything: exactly
+ * 1,000 sales, exact stock (initial − sold, equal to the ledger sum), every sale applied or duplicate.
  */
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,16 +16,20 @@ import { createProducts } from '../helpers/fixtures';
 
 const PRODUCTS = 20;
 const INITIAL_STOCK = 10_000;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'mostrador-crash-'));
-const dbFile = path.join(dataDir, 'mostrador.sqlite');
+let dataDir = '';
+let dbFile = '';
 let server: ChildServer | undefined;
+const dataDirs: string[] = [];
 
 afterAll(async () => {
   await server?.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
 function seedProducts(): number[] {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'mostrador-crash-'));
+  dataDirs.push(dataDir);
+  dbFile = path.join(dataDir, 'mostrador.sqlite');
   const { sqlite, db } = openDatabase(dbFile);
   const ids = createProducts(db, PRODUCTS, { price: 100, stock: INITIAL_STOCK });
   sqlite.close();
@@ -44,20 +49,22 @@ function buildBatches(ids: number[], deviceId: string) {
 
 type Result = { status: string };
 
-async function pushAll(base: string, token: string, batches: string[]): Promise<Result[]> {
+/** Pushes the batches in order; `acknowledged` counts the sales whose batch got its reply. */
+async function pushAll(base: string, token: string, batches: string[], acknowledged = { sales: 0 }): Promise<Result[]> {
   const results: Result[] = [];
   for (const body of batches) {
     const res = await fetch(`${base}/api/sync/push`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body });
     const json = (await res.json()) as { data: { results: Result[] } };
     results.push(...json.data.results);
+    acknowledged.sales += json.data.results.length;
   }
   return results;
 }
 
 const countSales = (reader: Database.Database) => (reader.prepare('select count(*) as n from sales').get() as { n: number }).n;
 
-describe('crash in the middle of a push', () => {
-  it('a SIGKILL mid-batch and a full re-push leave exactly 1,000 sales and exact stock', async () => {
+describe.each(['SIGKILL', 'SIGTERM'] as const)('%s in the middle of a push', (signal) => {
+  it('a stop mid-push and a full re-push leave exactly 1,000 sales and exact stock', async () => {
     const ids = seedProducts();
     const deviceId = randomUUID();
     const { batches, sold } = buildBatches(ids, deviceId);
@@ -65,15 +72,22 @@ describe('crash in the middle of a push', () => {
     server = await startChildServer(dataDir);
     const token = await server.adminToken();
     const reader = new Database(dbFile, { readonly: true });
-    const inFlight = pushAll(server.baseUrl, token, batches).catch((error: unknown) => error);
-    // Kill as soon as the third batch is being applied (sales are committed one by one).
+    const acknowledged = { sales: 0 };
+    const inFlight = pushAll(server.baseUrl, token, batches, acknowledged).catch((error: unknown) => error);
+    // Stop as soon as the third batch is being applied (sales are committed in chunks).
     while (countSales(reader) < 401) await new Promise((r) => setTimeout(r, 1));
-    await server.kill('SIGKILL');
+    await server.kill(signal);
     expect(await inFlight).toBeInstanceOf(Error);
     const storedBeforeRestart = countSales(reader);
     reader.close();
     expect(storedBeforeRestart).toBeGreaterThan(400);
     expect(storedBeforeRestart).toBeLessThan(1000);
+    if (signal === 'SIGTERM') {
+      // A graceful stop finished the batch in flight and answered it, and left the WAL folded in.
+      expect(storedBeforeRestart).toBe(acknowledged.sales);
+      expect(storedBeforeRestart % 200).toBe(0);
+      expect(statSync(`${dbFile}-wal`, { throwIfNoEntry: false })?.size ?? 0).toBe(0);
+    }
 
     server = await startChildServer(dataDir);
     const results = await pushAll(server.baseUrl, await server.adminToken(), batches);
