@@ -27,6 +27,17 @@ export interface AppConfig {
   trustProxy: boolean;
   /** BACKUP_DIR, BACKUP_INTERVAL, BACKUP_KEEP. */
   backup: BackupSettings;
+  /** TLS_CERT_FILE + TLS_KEY_FILE: serve HTTPS directly (PEM); null serves plain HTTP (e.g. behind a proxy). */
+  tls: { cert: Buffer; key: Buffer } | null;
+}
+
+/** Both files or neither; read once at start (the key file should be readable by the server's user only). */
+function tlsFrom(env: NodeJS.ProcessEnv): AppConfig['tls'] {
+  const certFile = env.TLS_CERT_FILE;
+  const keyFile = env.TLS_KEY_FILE;
+  if (!certFile && !keyFile) return null;
+  if (!certFile || !keyFile) throw new Error('Para servir HTTPS hacen falta TLS_CERT_FILE y TLS_KEY_FILE juntas');
+  return { cert: readFileSync(certFile), key: readFileSync(keyFile) };
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -65,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: bool(env.TRUST_PROXY, false),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${Number.isInteger(port) ? port : 3000}`,
     backup: backupSettingsFrom(env, dataDir),
+    tls: tlsFrom(env),
     ...overrides,
   };
   mkdirSync(config.uploadsDir, { recursive: true });

@@ -40,4 +40,4 @@ process.on('SIGTERM', close);
 
 await app.listen({ port: config.port, host: config.host });
 writePidFile(config.dataDir);
-console.log(`\n  Mostrador listo en http://localhost:${config.port}  (API: /api, documentación: /api/docs)\n`);
+console.log(`\n  Mostrador listo en ${config.tls ? 'https' : 'http'}://localhost:${config.port}  (API: /api, documentación: /api/docs)\n`);
