@@ -1,0 +1,67 @@
+/**
+ * `npm run admin -- <orden>`: account recovery from the shop's computer, for when nobody can sign in.
+ *   reset-password <usuario>              a new random password, printed once; the user's sessions are revoked
+ *   create-user <usuario> [nombre] [--vendedor]   another account (admin unless --vendedor), password printed once
+ *   activate <usuario>                    re-enables a deactivated account
+ * It works on the same DATA_DIR as the server, running or not (SQLite serialises the writes).
+ */
+import { createUserBody } from '../domain/schemas/auth';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+import { randomPassword } from '../server/modules/auth/password';
+import { usersRepository } from '../server/modules/users/repository';
+import { createUser, updateUser } from '../server/modules/users/service';
+
+/** The CLI acts as no signed-in user (id 0), so the "not yourself" guard never applies. */
+const CLI_ACTOR = 0;
+
+const USAGE = `Uso:
+  npm run admin -- reset-password <usuario>
+  npm run admin -- create-user <usuario> ["Nombre completo"] [--vendedor]
+  npm run admin -- activate <usuario>`;
+
+function fail(message: string, code = 1): never {
+  console.error(message);
+  process.exit(code);
+}
+
+const [command, username, ...rest] = process.argv.slice(2);
+if (!command || !username) fail(USAGE, 2);
+
+const config = loadConfig();
+const { db, sqlite } = openDatabase(config.dbFile);
+try {
+  const user = usersRepository.findByUsername(db, username);
+  switch (command) {
+    case 'reset-password': {
+      if (!user) fail(`No existe el usuario "${username}".`);
+      const password = randomPassword();
+      await updateUser(db, user.id, { password }, CLI_ACTOR);
+      console.log(`Nueva contraseña de ${username}: ${password}`);
+      console.log('Se muestra solo esta vez; las sesiones abiertas de ese usuario quedaron cerradas.');
+      if (!user.active) console.log(`El usuario está desactivado: activalo con npm run admin -- activate ${username}`);
+      break;
+    }
+    case 'create-user': {
+      const role = rest.includes('--vendedor') ? 'vendedor' : 'admin';
+      const fullName = rest.find((arg) => !arg.startsWith('--')) ?? (role === 'admin' ? 'Administrador' : username);
+      const password = randomPassword();
+      const parsed = createUserBody.safeParse({ username, fullName, role, password });
+      if (!parsed.success) fail(`Datos inválidos: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+      const created = await createUser(db, parsed.data).catch((error: Error) => fail(error.message));
+      console.log(`Usuario ${created.username} (${created.role}) creado. Contraseña: ${password}`);
+      console.log('Se muestra solo esta vez; cambiala en Mi Perfil.');
+      break;
+    }
+    case 'activate': {
+      if (!user) fail(`No existe el usuario "${username}".`);
+      await updateUser(db, user.id, { active: true }, CLI_ACTOR);
+      console.log(`Usuario ${username} activado.`);
+      break;
+    }
+    default:
+      fail(USAGE, 2);
+  }
+} finally {
+  sqlite.close();
+}
