@@ -131,6 +131,8 @@ export const MSG = {
   backupDone: 'Copia de seguridad creada correctamente',
   backupFailed: 'No se pudo crear la copia de seguridad',
   backupNone: 'Todavía no hay copias de seguridad',
+  backupStatusError: 'Error al obtener el estado de las copias de seguridad',
+  backupDownloadError: 'No se pudo descargar la copia de seguridad',
   // Generic
   notFound: 'Recurso no encontrado',
   badRequest: 'Datos inválidos',

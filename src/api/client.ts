@@ -120,3 +120,22 @@ export async function apiCall<T>(method: Method, path: string, options: CallOpti
   }
   return { success: true, data: envelope.data as T, message: envelope.message, pagination: envelope.pagination };
 }
+
+export type DownloadResult = { success: true; blob: Blob; filename: string } | ApiFailure;
+
+/** A staff file download (the reply is a file, not the JSON envelope; failures still are). */
+export async function apiDownload(path: string, errorMessage: string): Promise<DownloadResult> {
+  let response: Response;
+  try {
+    response = await staff(path.replace(/^\//, ''), { method: 'get', timeout: false });
+  } catch {
+    return { success: false, kind: 'network', status: 0, message: MSG.networkError };
+  }
+  if (!response.ok) {
+    const envelope = (await response.json().catch(() => ({}))) as Envelope;
+    if (response.status === 401) endSession();
+    return { success: false, kind: 'http', status: response.status, message: envelope.message || errorMessage };
+  }
+  const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'descarga';
+  return { success: true, blob: await response.blob(), filename };
+}

@@ -1,6 +1,7 @@
 /**
  * Dashboard (spec §2): date range (first of the month → today) with "Actualizar", four stat cards,
- * the tables that have data, lazily loaded charts, and a notice about flagged offline sales.
+ * the tables that have data, lazily loaded charts, a notice about flagged offline sales and (admins)
+ * one when the last backup is older than two intervals.
  */
 import { Button, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
@@ -11,6 +12,8 @@ import { FeedbackAlert } from '../../ui/FeedbackAlert';
 import { StaffPage } from '../../ui/StaffPage';
 import { firstOfMonthString, todayString } from '../../ui/dates';
 import { asError } from '../../ui/useFeedback';
+import { useAuth } from '../../app/auth-context';
+import { BackupNotice } from './BackupNotice';
 import { LowStockTable, PaymentMethodsTable, TopProductsTable } from './DashboardTables';
 import { FlaggedSalesNotice } from './FlaggedSalesNotice';
 import { StatCards } from './StatCards';
@@ -23,6 +26,7 @@ export default function DashboardPage() {
   const [range, setRange] = useState<DayRange>({ start: draft.start!, end: draft.end! });
   const { summary, lowStock, flagged, refetch } = useDashboardData(range);
   const [dismissed, setDismissed] = useState(false);
+  const { isAdmin } = useAuth();
 
   const apply = () => {
     setDismissed(false);
@@ -55,6 +59,7 @@ export default function DashboardPage() {
       </Paper>
       <FeedbackAlert feedback={dismissed ? null : asError(error?.message)} onClose={() => setDismissed(true)} />
       <FlaggedSalesNotice count={flagged.data ?? 0} />
+      {isAdmin && <BackupNotice />}
       {loading ? (
         <CenteredLoader label="Cargando estadísticas" />
       ) : (

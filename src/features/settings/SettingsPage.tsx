@@ -1,11 +1,12 @@
 /**
  * Settings (spec §2, admin): Información del Negocio, Categorías, Marcas, Numeración de Ventas, and
- * (beyond the spec) Usuarios and Dispositivos. Only the open tab is mounted, so each loads on demand.
+ * (beyond the spec) Usuarios, Dispositivos and Copias de seguridad. Only the open tab is mounted, so each loads on demand.
  */
 import { Tabs } from '@mantine/core';
-import { IconBuildingStore, IconCategory, IconDeviceTablet, IconHash, IconTags, IconUsers } from '@tabler/icons-react';
+import { IconBuildingStore, IconCategory, IconDatabaseExport, IconDeviceTablet, IconHash, IconTags, IconUsers } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router-dom';
 import { StaffPage } from '../../ui/StaffPage';
+import { BackupsTab } from './backups/BackupsTab';
 import { BusinessInfoTab } from './business/BusinessInfoTab';
 import { BrandsTab } from './catalog/BrandsTab';
 import { CategoriesTab } from './catalog/CategoriesTab';
@@ -20,6 +21,7 @@ const TABS = [
   { value: 'numeracion', label: 'Numeración de Ventas', icon: IconHash, panel: NumberingTab },
   { value: 'usuarios', label: 'Usuarios', icon: IconUsers, panel: UsersTab },
   { value: 'dispositivos', label: 'Dispositivos', icon: IconDeviceTablet, panel: DevicesTab },
+  { value: 'copias', label: 'Copias de seguridad', icon: IconDatabaseExport, panel: BackupsTab },
 ] as const;
 
 export default function SettingsPage() {
