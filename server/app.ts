@@ -36,11 +36,16 @@ export interface BuildOptions {
   /** Print the first admin's generated password (main.ts); tests keep quiet. */
   announce?: (line: string) => void;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read what the server logged). */
+  logStream?: { write: (line: string) => void };
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.body.password'] } : false,
+    logger:
+      options.logger || options.logStream
+        ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.body.password'], ...(options.logStream ? { stream: options.logStream } : {}) }
+        : false,
     // One line per request only when asked for (LOG_LEVEL=debug); errors are always logged.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     bodyLimit: 2 * 1024 * 1024,

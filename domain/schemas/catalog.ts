@@ -4,7 +4,7 @@
  * integer cents with toCents. Integers (stock, minStock, order) accept numbers or integer strings.
  */
 import { LIMITS, STOCK_OPERATIONS } from '../constants';
-import { queryBool, requiredText, z } from './common';
+import { hasAtMostTwoDecimals, queryBool, requiredText, text, TWO_DECIMALS_MESSAGE, z } from './common';
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
@@ -13,7 +13,7 @@ const decimal = z
   .union([z.number(), z.string().trim().regex(/^-?\d+([.,]\d+)?$/).transform((s) => Number(s.replace(',', '.')))], {
     error: (issue) => (isBlank(issue.input) ? 'es obligatorio' : 'debe ser un número'),
   })
-  .pipe(z.number().min(0, 'no puede ser negativo').max(1e10, 'es demasiado grande'));
+  .pipe(z.number().min(0, 'no puede ser negativo').max(1e10, 'es demasiado grande').refine(hasAtMostTwoDecimals, TWO_DECIMALS_MESSAGE));
 
 /** Required integer ≥ 0 (stock, minimum stock, order). */
 const wholeNumber = z
@@ -29,8 +29,7 @@ const minStock = z.preprocess((v) => (v === '' || v === null ? undefined : v), w
 
 /** Optional free text for updates: absent → undefined (keep), "" / null → null (clear). */
 const patchText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max)
     .nullish()
@@ -43,8 +42,7 @@ const refId = z.preprocess(
 );
 
 /** A stored upload path (/uploads/x.webp) or an absolute http(s) URL. */
-const imageRef = z
-  .string()
+const imageRef = text()
   .trim()
   .max(1000)
   .refine((v) => v === '' || (/^\/uploads\/[\w\-./]+$/.test(v) && !v.includes('..')) || /^https?:\/\/[^\s]+$/i.test(v), {
@@ -55,7 +53,7 @@ const imageRef = z
 
 /** Query-string id filter; an empty value means "no filter". */
 const queryId = z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().optional());
-const querySearch = z.string().trim().max(200).optional();
+const querySearch = text().trim().max(200).optional();
 
 // Categories and brands ---------------------------------------------------------------------------
 

@@ -6,7 +6,7 @@
  *   {numero} or {numero:NNd} (NN from 1 to 12), at most 100 characters;
  * - prefijo and sucursal at most 10 characters and without braces.
  */
-import { optionalText, z } from './common';
+import { optionalText, text, z } from './common';
 
 export const CONFIG_TYPES = ['string', 'number', 'boolean', 'json'] as const;
 export type ConfigType = (typeof CONFIG_TYPES)[number];
@@ -80,11 +80,10 @@ export function configValueError(categoria: string, clave: string, tipo: string,
   return typedValueError(tipo, valor) ?? (categoria === NUMBERING_CATEGORY ? numberingValueError(clave, valor) : null);
 }
 
-const configName = z
-  .string({ error: 'es obligatorio' })
+const configName = text({ error: 'es obligatorio' })
   .trim()
   .regex(/^[a-z0-9_]{1,50}$/, 'solo minúsculas, números y guion bajo (hasta 50)');
-const configValor = z.string({ error: 'es obligatorio y debe ser texto' }).trim().max(1000);
+const configValor = text({ error: 'es obligatorio y debe ser texto' }).trim().max(1000);
 
 export const configurationQuery = z.object({ categoria: configName.optional() });
 export const configKeyParams = z.object({ categoria: configName, clave: configName });
