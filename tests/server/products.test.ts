@@ -74,8 +74,8 @@ describe('POST /products', () => {
     expect(cents).toEqual({ price_cents: 8999999, cost_cents: 5400050 });
   });
 
-  it('keeps at most 2 decimals, accepts a comma, a blank cost and an https image', async () => {
-    const good = await create({ price: '10,555', cost: '', stock: '0', minStock: 2, image: 'https://cdn.example.com/a.png' });
+  it('accepts 2 decimals with a comma, a blank cost and an https image (more decimals: money-precision.test.ts)', async () => {
+    const good = await create({ price: '10,56', cost: '', stock: '0', minStock: 2, image: 'https://cdn.example.com/a.png' });
     expect(good.status).toBe(201);
     expect(good.body.data).toMatchObject({ price: 10.56, cost: 0, stock: 0, minStock: 2, image: 'https://cdn.example.com/a.png' });
     expect(movements(good.body.data.id)).toEqual([]);
