@@ -130,6 +130,10 @@ export const MSG = {
   // Generic
   notFound: 'Recurso no encontrado',
   badRequest: 'Datos inválidos',
+  bodyTooLarge: 'La solicitud supera el tamaño máximo permitido (2 MB)',
+  uriTooLong: 'La dirección solicitada es demasiado larga',
+  headersTooLarge: 'Los encabezados de la solicitud son demasiado grandes',
+  requestTimeout: 'La solicitud tardó demasiado en llegar. Intentá nuevamente.',
   rateLimited: 'Demasiadas solicitudes. Esperá un momento e intentá nuevamente.',
   serverError: 'Error interno del servidor',
   networkError: 'No se pudo conectar con el servidor. Revisá tu conexión.',

@@ -1,8 +1,12 @@
-/** Opens the SQLite database (WAL, foreign keys on) and applies the migrations in drizzle/. */
+/**
+ * Opens the SQLite database (WAL, foreign keys on) and applies the migrations in drizzle/.
+ * The database file and its -wal/-shm companions are readable by the server's user only (0600):
+ * SQLite gives the companions the database file's mode, and older installs are tightened on open.
+ */
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { existsSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { foldText } from '../../domain/text';
@@ -28,7 +32,15 @@ function findMigrationsFolder(): string {
 
 const migrationsFolder = findMigrationsFolder();
 
+const PRIVATE_FILE = 0o600;
+
+function restrictToOwner(file: string): void {
+  if (!existsSync(file)) closeSync(openSync(file, 'a', PRIVATE_FILE));
+  for (const candidate of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(candidate)) chmodSync(candidate, PRIVATE_FILE);
+}
+
 export function openDatabase(file: string): Database_ {
+  restrictToOwner(file);
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

@@ -1,6 +1,6 @@
 /**
  * Uploaded images on disk. Invariants: only normalised WebP files named <uuid>.webp are written, always
- * inside config.uploadsDir; a delete only touches a plain file name (no separators, no "..") that
+ * inside config.uploadsDir and readable by the server's user only (0600); a delete only touches a plain file name (no separators, no "..") that
  * resolves inside that folder.
  */
 import { randomUUID } from 'node:crypto';
@@ -22,8 +22,8 @@ export async function storeImage(uploadsDir: string, upload: Buffer): Promise<St
   const webp = await normaliseImage(upload);
   if (!webp) throw badRequest(MSG.uploadNotImage);
   const filename = `${randomUUID()}.webp`;
-  await mkdir(uploadsDir, { recursive: true });
-  await writeFile(path.join(uploadsDir, filename), webp, { flag: 'wx' });
+  await mkdir(uploadsDir, { recursive: true, mode: 0o700 });
+  await writeFile(path.join(uploadsDir, filename), webp, { flag: 'wx', mode: 0o600 });
   return { url: `${UPLOADS_URL_PREFIX}${filename}`, filename };
 }
 
