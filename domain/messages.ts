@@ -80,6 +80,9 @@ export const MSG = {
   uploadMissing: 'No se recibió ninguna imagen (campo "image")',
   uploadBadName: 'Nombre de archivo inválido',
   uploadNotFound: 'Imagen no encontrada',
+  uploadUsedByLogo: 'No se puede eliminar: la imagen es el logo del comercio',
+  uploadUsedByProducts: (n: number) =>
+    `No se puede eliminar: la imagen está en uso por ${n === 1 ? '1 producto' : `${n} productos`}. Quitala de ${n === 1 ? 'ese producto' : 'esos productos'} primero.`,
   // Categories and brands
   categoriesListError: 'Error al obtener categorías',
   categoryGetError: 'Error al obtener categoría',

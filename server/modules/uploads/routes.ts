@@ -62,7 +62,7 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/upload/:filename',
     { ...admin, schema: { tags, security, summary: 'Elimina una imagen subida', params: z.object({ filename: z.string().max(255) }) } },
     async (req) => {
-      await deleteImage(app.config.uploadsDir, req.params.filename);
+      await deleteImage(app.db, app.config.uploadsDir, req.params.filename);
       return { success: true, message: MSG.uploadDeleted };
     },
   );
