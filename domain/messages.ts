@@ -104,6 +104,11 @@ export const MSG = {
   brandDeleted: 'Marca eliminada correctamente',
   brandNotFound: 'Marca no encontrada',
   brandNameTaken: 'Ya existe una marca con ese nombre',
+  categoryInUse: (n: number) =>
+    `La categoría está en uso por ${n === 1 ? '1 producto' : `${n} productos`}: elegí si pasarlos a otra categoría o dejarlos sin categoría`,
+  brandInUse: (n: number) => `La marca está en uso por ${n === 1 ? '1 producto' : `${n} productos`}: elegí si pasarlos a otra marca o dejarlos sin marca`,
+  categoryMoveTarget: 'La categoría de destino no existe o es la misma que se elimina',
+  brandMoveTarget: 'La marca de destino no existe o es la misma que se elimina',
   // Invoices
   arcaStatusError: 'Error al verificar estado de ARCA',
   invoiceTypesError: 'Error al obtener tipos de comprobante',

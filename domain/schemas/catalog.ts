@@ -83,6 +83,18 @@ export const brandUpdateBody = z.object({
 
 export const activeQuery = z.object({ active: queryBool.optional() });
 
+/**
+ * DELETE of a category or brand that products use: the request must say what happens to them,
+ * `products=move&moveTo=<id>` (to another category/brand) or `products=detach` (left without one).
+ */
+export const deleteInUseQuery = z
+  .object({
+    products: z.enum(['move', 'detach'], { error: 'debe ser move o detach' }).optional(),
+    moveTo: queryId,
+  })
+  .refine((q) => q.products !== 'move' || q.moveTo !== undefined, { message: 'indicá a cuál mover los productos (moveTo)', path: ['moveTo'] });
+export type DeleteInUseQuery = z.output<typeof deleteInUseQuery>;
+
 // Products ----------------------------------------------------------------------------------------
 
 export const productCreateBody = z.object({
