@@ -8,8 +8,8 @@ import { unwrap } from '../../../api/unwrap';
 import { CenteredLoader } from '../../../ui/CenteredLoader';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { EmptyState } from '../../../ui/EmptyState';
-import { ErrorAlert } from '../../../ui/ErrorAlert';
 import { FeedbackAlert } from '../../../ui/FeedbackAlert';
+import { LoadFailed } from '../../../ui/LoadFailed';
 import { useFeedback } from '../../../ui/useFeedback';
 import { EntityDialog, type EntityValues } from './EntityDialog';
 import { EntityTable, type CatalogEntity } from './EntityTable';
@@ -90,8 +90,9 @@ export function CatalogEntityTab<T extends CatalogEntity & { order?: number }>({
         </Button>
       </Group>
       <FeedbackAlert feedback={feedback} onClose={clear} />
-      <ErrorAlert message={rows.error?.message} />
-      {rows.isPending ? (
+      {rows.error && !rows.data ? (
+        <LoadFailed message={rows.error.message} onRetry={() => void rows.refetch()} retrying={rows.isFetching} />
+      ) : rows.isPending ? (
         <CenteredLoader />
       ) : (rows.data ?? []).length === 0 ? (
         <EmptyState message={api.emptyMessage} />
