@@ -63,6 +63,8 @@ export const MSG = {
   productCodeTaken: 'Ya existe un producto con ese código',
   productNotFound: 'Producto no encontrado',
   stockNegative: 'El stock no puede quedar negativo',
+  productChangedWhileEditing: 'El producto cambió mientras lo editabas',
+  productChangedReopen: 'No se guardó nada: cerrá y volvé a abrirlo para ver los cambios.',
   categoryRefMissing: 'Categoría: la categoría seleccionada no existe',
   brandRefMissing: 'Marca: la marca seleccionada no existe',
   // Payments

@@ -112,20 +112,34 @@ export const productCreateBody = z.object({
   image: imageRef.transform((v) => v ?? null),
 });
 
-/** PUT: every field optional; only the fields sent change (null clears an optional one). */
-export const productUpdateBody = z.object({
+const productFields = {
   code: patchText(64),
   name: requiredText(200).optional(),
   description: patchText(2000),
   price: decimal.optional(),
   cost,
-  stock: wholeNumber.optional(),
   minStock,
   categoryId: refId,
   brandId: refId,
   showInCatalog: z.boolean().optional(),
   active: z.boolean().optional(),
   image: imageRef,
+};
+
+/** Any integer, for a stock the form loaded (offline oversells can leave it below 0). */
+const loadedStock = z.number({ error: 'debe ser un número entero' }).int('debe ser un número entero').min(-1_000_000_000).max(1_000_000_000);
+
+/**
+ * PUT: every field optional; only the fields sent change (null clears an optional one).
+ * `base` holds what the editor loaded for the fields it sends. A field whose stored value no longer
+ * equals its base was changed by someone else meanwhile → 409, nothing saved. With `base.stock`, the
+ * new `stock` is an adjustment relative to what was loaded (sales made meanwhile are kept); without it,
+ * `stock` sets the quantity outright.
+ */
+export const productUpdateBody = z.object({
+  ...productFields,
+  stock: wholeNumber.optional(),
+  base: z.object({ ...productFields, stock: loadedStock.optional() }).optional(),
 });
 
 export const stockPatchBody = z.object({
