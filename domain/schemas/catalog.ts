@@ -181,7 +181,8 @@ export interface ProductDto {
   name: string;
   description: string | null;
   price: number;
-  cost: number;
+  /** Left out of replies to sellers unless the admin allows it (privacidad/vendedores_ven_costos). */
+  cost?: number;
   stock: number;
   minStock: number;
   categoryId: number | null;

@@ -13,6 +13,18 @@ export type ConfigType = (typeof CONFIG_TYPES)[number];
 
 export const NUMBERING_CATEGORY = 'ventas';
 
+/**
+ * What sellers (vendedores) may read, set by the admin (configuration entries of categoria
+ * "privacidad", booleans): product cost (off by default) and customers' document and e-mail on sales
+ * (on by default, as the spec allows). The server leaves the hidden fields out of every seller reply.
+ */
+export const VISIBILITY_CATEGORY = 'privacidad';
+export const VISIBILITY_ENTRIES = [
+  { clave: 'vendedores_ven_costos', valor: 'false', descripcion: 'Los vendedores ven el costo de los productos' },
+  { clave: 'vendedores_ven_clientes', valor: 'true', descripcion: 'Los vendedores ven el documento y el e-mail de los clientes' },
+] as const;
+export type VisibilityKey = (typeof VISIBILITY_ENTRIES)[number]['clave'];
+
 /** The numbering variables and what each one writes, for the settings screen's help list. */
 export const NUMBERING_VARIABLES = [
   { token: '{prefijo}', description: 'Prefijo configurado (ej. V)' },

@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPage } from './backoffice-helpers';
-import { launchBrowser, newContext, startServer, type E2eServer } from './harness';
+import { launchBrowser, newContext, SELLER_PASSWORD, startServer, type E2eServer } from './harness';
 
 const TABLET = { width: 1024, height: 768 };
 
@@ -126,5 +126,22 @@ describe('deleting a category or brand in use', () => {
     await dialog.getByRole('button', { name: 'Eliminar' }).click();
     await page.getByText('Marca eliminada correctamente').waitFor();
     expect((await server.api('GET', `/products/${product}`, { token: admin })).body.data.brandId).toBeNull();
+  });
+});
+
+describe('what sellers see', () => {
+  it('the admin turns on "Los vendedores ven costos" and a seller gets the cost from then on', async () => {
+    const username = await server.createSeller();
+    const sellerToken = (await server.api('POST', '/auth/login', { body: { username, password: SELLER_PASSWORD } })).body.data.token as string;
+    const id = (await server.api('POST', '/products', { token: admin, body: { name: 'Costo e2e', price: 10, cost: 7, stock: 1 } })).body.data.id;
+    expect((await server.api('GET', `/products/${id}`, { token: sellerToken })).body.data.cost).toBeUndefined();
+    await page.goto(`${server.baseUrl}/settings?tab=permisos`);
+    const costs = page.getByRole('switch', { name: 'Los vendedores ven costos' });
+    await costs.waitFor();
+    expect(await costs.isChecked()).toBe(false);
+    expect(await page.getByRole('switch', { name: 'Los vendedores ven datos de clientes' }).isChecked()).toBe(true);
+    await costs.click({ force: true });
+    await page.getByText('Configuración actualizada correctamente').waitFor();
+    expect((await server.api('GET', `/products/${id}`, { token: sellerToken })).body.data.cost).toBe(7);
   });
 });

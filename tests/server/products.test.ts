@@ -162,7 +162,8 @@ describe('GET /products', () => {
   it('GET /products/:id: 200 for a seller, 404 for unknown, 401 anonymous', async () => {
     const made = await create({ name: 'Mouse' });
     const one = await s.call({ method: 'GET', url: `/api/products/${made.body.data.id}`, token: seller });
-    expect(one.body.data).toMatchObject({ name: 'Mouse', price: 100, cost: 0 });
+    expect(one.body.data).toMatchObject({ name: 'Mouse', price: 100 });
+    expect(one.body.data).not.toHaveProperty('cost'); // sellers see costs only if the admin allows it (seller-visibility.test.ts)
     const missing = await s.call({ method: 'GET', url: '/api/products/99999', token: seller });
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ success: false, message: 'Producto no encontrado' });

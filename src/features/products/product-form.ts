@@ -49,7 +49,7 @@ export const productToForm = (p: Product): ProductFormValues => ({
   categoryId: p.categoryId === null ? null : String(p.categoryId),
   brandId: p.brandId === null ? null : String(p.brandId),
   price: decimalText(p.price),
-  cost: decimalText(p.cost),
+  cost: p.cost === undefined ? '' : decimalText(p.cost),
   stock: String(p.stock),
   minStock: String(p.minStock),
   image: p.image,
@@ -103,7 +103,8 @@ export function productEdit(loaded: Product, payload: ProductPayload): Partial<P
   const changes: Partial<Record<EditableField, unknown>> = {};
   const base: Partial<Record<EditableField, unknown>> = {};
   for (const field of Object.keys(payload) as EditableField[]) {
-    if (sameValue(field, payload[field], loaded[field])) continue;
+    // A field the reply did not carry (cost hidden from sellers) is never sent.
+    if (loaded[field] === undefined || sameValue(field, payload[field], loaded[field])) continue;
     changes[field] = payload[field];
     base[field] = loaded[field];
   }

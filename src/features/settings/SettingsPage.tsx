@@ -1,9 +1,9 @@
 /**
  * Settings (spec §2, admin): Información del Negocio, Categorías, Marcas, Numeración de Ventas, and
- * (beyond the spec) Usuarios and Dispositivos. Only the open tab is mounted, so each loads on demand.
+ * (beyond the spec) Usuarios, Permisos (what sellers see) and Dispositivos. Only the open tab is mounted, so each loads on demand.
  */
 import { Tabs } from '@mantine/core';
-import { IconBuildingStore, IconCategory, IconDeviceTablet, IconHash, IconTags, IconUsers } from '@tabler/icons-react';
+import { IconBuildingStore, IconCategory, IconDeviceTablet, IconEyeOff, IconHash, IconTags, IconUsers } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router-dom';
 import { StaffPage } from '../../ui/StaffPage';
 import { BusinessInfoTab } from './business/BusinessInfoTab';
@@ -11,6 +11,7 @@ import { BrandsTab } from './catalog/BrandsTab';
 import { CategoriesTab } from './catalog/CategoriesTab';
 import { DevicesTab } from './devices/DevicesTab';
 import { NumberingTab } from './numbering/NumberingTab';
+import { PrivacyTab } from './privacy/PrivacyTab';
 import { UsersTab } from './users/UsersTab';
 
 const TABS = [
@@ -19,6 +20,7 @@ const TABS = [
   { value: 'marcas', label: 'Marcas', icon: IconTags, panel: BrandsTab },
   { value: 'numeracion', label: 'Numeración de Ventas', icon: IconHash, panel: NumberingTab },
   { value: 'usuarios', label: 'Usuarios', icon: IconUsers, panel: UsersTab },
+  { value: 'permisos', label: 'Permisos', icon: IconEyeOff, panel: PrivacyTab },
   { value: 'dispositivos', label: 'Dispositivos', icon: IconDeviceTablet, panel: DevicesTab },
 ] as const;
 
