@@ -20,6 +20,7 @@ import { openDatabase, type Database_, type Db } from './db/client';
 import { seedDatabase } from './db/seed';
 import { installAuth } from './http/auth';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http/error-handler';
+import { installRouteTable } from './http/route-table';
 import { installSellerVisibility } from './modules/configuration/seller-visibility';
 import { apiModules } from './modules';
 
@@ -105,6 +106,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 5 } });
   await installAuth(app, config);
+  installRouteTable(app);
   installSellerVisibility(app);
 
   await app.register(fastifySwagger, {
