@@ -57,7 +57,8 @@ export const productToForm = (p: Product): ProductFormValues => ({
   active: p.active,
 });
 
-const DECIMAL = /^\d+([.,]\d+)?$/;
+/** Money as typed: at most 2 decimals (the server refuses more rather than rounding). */
+const DECIMAL = /^\d+([.,]\d{1,2})?$/;
 const INTEGER = /^\d+$/;
 const decimal = (v: string) => Number(v.trim().replace(',', '.'));
 
