@@ -63,6 +63,8 @@ export const MSG = {
   productCodeTaken: 'Ya existe un producto con ese código',
   productNotFound: 'Producto no encontrado',
   stockNegative: 'El stock no puede quedar negativo',
+  productChangedWhileEditing: 'El producto cambió mientras lo editabas',
+  productChangedReopen: 'No se guardó nada: cerrá y volvé a abrirlo para ver los cambios.',
   categoryRefMissing: 'Categoría: la categoría seleccionada no existe',
   brandRefMissing: 'Marca: la marca seleccionada no existe',
   // Payments
@@ -80,6 +82,9 @@ export const MSG = {
   uploadMissing: 'No se recibió ninguna imagen (campo "image")',
   uploadBadName: 'Nombre de archivo inválido',
   uploadNotFound: 'Imagen no encontrada',
+  uploadUsedByLogo: 'No se puede eliminar: la imagen es el logo del comercio',
+  uploadUsedByProducts: (n: number) =>
+    `No se puede eliminar: la imagen está en uso por ${n === 1 ? '1 producto' : `${n} productos`}. Quitala de ${n === 1 ? 'ese producto' : 'esos productos'} primero.`,
   // Categories and brands
   categoriesListError: 'Error al obtener categorías',
   categoryGetError: 'Error al obtener categoría',
@@ -101,6 +106,11 @@ export const MSG = {
   brandDeleted: 'Marca eliminada correctamente',
   brandNotFound: 'Marca no encontrada',
   brandNameTaken: 'Ya existe una marca con ese nombre',
+  categoryInUse: (n: number) =>
+    `La categoría está en uso por ${n === 1 ? '1 producto' : `${n} productos`}: elegí si pasarlos a otra categoría o dejarlos sin categoría`,
+  brandInUse: (n: number) => `La marca está en uso por ${n === 1 ? '1 producto' : `${n} productos`}: elegí si pasarlos a otra marca o dejarlos sin marca`,
+  categoryMoveTarget: 'La categoría de destino no existe o es la misma que se elimina',
+  brandMoveTarget: 'La marca de destino no existe o es la misma que se elimina',
   // Invoices
   arcaStatusError: 'Error al verificar estado de ARCA',
   invoiceTypesError: 'Error al obtener tipos de comprobante',
@@ -136,6 +146,10 @@ export const MSG = {
   // Generic
   notFound: 'Recurso no encontrado',
   badRequest: 'Datos inválidos',
+  bodyTooLarge: 'La solicitud supera el tamaño máximo permitido (2 MB)',
+  uriTooLong: 'La dirección solicitada es demasiado larga',
+  headersTooLarge: 'Los encabezados de la solicitud son demasiado grandes',
+  requestTimeout: 'La solicitud tardó demasiado en llegar. Intentá nuevamente.',
   rateLimited: 'Demasiadas solicitudes. Esperá un momento e intentá nuevamente.',
   serverError: 'Error interno del servidor',
   networkError: 'No se pudo conectar con el servidor. Revisá tu conexión.',

@@ -19,7 +19,9 @@ import type { AppConfig } from './config';
 import { openDatabase, type Database_, type Db } from './db/client';
 import { seedDatabase } from './db/seed';
 import { installAuth } from './http/auth';
-import { installErrorHandler } from './http/error-handler';
+import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http/error-handler';
+import { installRouteTable } from './http/route-table';
+import { installSellerVisibility } from './modules/configuration/seller-visibility';
 import { apiModules } from './modules';
 import { createBackupAgent, type BackupAgent } from './modules/backups/agent';
 import { backupBeforeMigration } from './modules/backups/service';
@@ -35,20 +37,53 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The second line behind React's escaping: scripts only from this origin (no inline script), styles
+ * from here plus the inline ones Mantine injects, images also from data:/blob: (previews) and http(s)
+ * (a product may show an image by URL), the API and the service worker on this origin only.
+ */
+const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
 export interface BuildOptions {
   /** Print the first admin's generated password (main.ts); tests keep quiet. */
   announce?: (line: string) => void;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read what the server logged). */
+  logStream?: { write: (line: string) => void };
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const socketLimits = { headersTimeout: config.timeouts.headersMs, connectionsCheckingInterval: Math.min(1000, config.timeouts.headersMs) };
   const app = Fastify({
-    logger: options.logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.body.password'] } : false,
+    logger:
+      options.logger || options.logStream
+        ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.body.password'], ...(options.logStream ? { stream: options.logStream } : {}) }
+        : false,
     // One line per request only when asked for (LOG_LEVEL=debug); errors are always logged.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: config.trustProxy,
-    ...(config.tls ? { https: config.tls } : {}),
+    // Slow clients are cut: the whole request, its headers, an idle socket and an idle keep-alive each have a limit.
+    requestTimeout: config.timeouts.requestMs,
+    connectionTimeout: config.timeouts.connectionMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    // With TLS the HTTPS server takes the same socket limits (Fastify reads `http` only for plain HTTP).
+    ...(config.tls ? { https: { ...config.tls, ...socketLimits } } : { http: socketLimits }),
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -70,15 +105,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   installErrorHandler(app);
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: false,
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  // What a signed-in user reads (costs, customers, sales) never stays in a browser or proxy cache.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.headers.authorization && request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
   // Large JSON (a first catalogue pull, the product list) travels gzipped; small replies stay as they are.
   await app.register(fastifyCompress, { threshold: 16 * 1024, encodings: ['gzip', 'deflate'] });
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 5 } });
   await installAuth(app, config);
+  installRouteTable(app);
+  installSellerVisibility(app);
 
   await app.register(fastifySwagger, {
     openapi: {

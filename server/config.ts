@@ -1,6 +1,6 @@
 /** Server configuration from environment variables (documented in README "Configuración"). */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_TIME_ZONE } from '../domain/constants';
 import { backupSettingsFrom, type BackupSettings } from './modules/backups/settings';
@@ -29,6 +29,8 @@ export interface AppConfig {
   backup: BackupSettings;
   /** TLS_CERT_FILE + TLS_KEY_FILE: serve HTTPS directly (PEM); null serves plain HTTP (e.g. behind a proxy). */
   tls: { cert: Buffer; key: Buffer } | null;
+  /** Slow-client limits, in milliseconds (README "Configuración"). */
+  timeouts: ServerTimeouts;
 }
 
 /** Both files or neither; read once at start (the key file should be readable by the server's user only). */
@@ -38,6 +40,33 @@ function tlsFrom(env: NodeJS.ProcessEnv): AppConfig['tls'] {
   if (!certFile && !keyFile) return null;
   if (!certFile || !keyFile) throw new Error('Para servir HTTPS hacen falta TLS_CERT_FILE y TLS_KEY_FILE juntas');
   return { cert: readFileSync(certFile), key: readFileSync(keyFile) };
+}
+
+export interface ServerTimeouts {
+  /** A whole request (headers and body) must arrive within this time (Node's requestTimeout). */
+  requestMs: number;
+  /** The request headers must arrive within this time (Node's headersTimeout; at most requestMs). */
+  headersMs: number;
+  /** A socket with no traffic at all for this long is closed (Fastify's connectionTimeout). */
+  connectionMs: number;
+  /** An idle keep-alive connection is closed after this long. */
+  keepAliveMs: number;
+}
+
+function milliseconds(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+/** Defaults fit a 5 MB photo on a slow shop connection while cutting clients that trickle bytes. */
+function timeoutsFrom(env: NodeJS.ProcessEnv): ServerTimeouts {
+  const requestMs = milliseconds(env.REQUEST_TIMEOUT_MS, 60_000);
+  return {
+    requestMs,
+    headersMs: Math.min(milliseconds(env.HEADERS_TIMEOUT_MS, 15_000), requestMs),
+    connectionMs: milliseconds(env.CONNECTION_TIMEOUT_MS, 30_000),
+    keepAliveMs: milliseconds(env.KEEP_ALIVE_TIMEOUT_MS, 5_000),
+  };
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -57,7 +86,9 @@ function jwtSecretFor(dataDir: string, env: NodeJS.ProcessEnv): string {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? './data');
-  mkdirSync(dataDir, { recursive: true });
+  // The data folder holds the database, the JWT secret and the uploads: the server's user only.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
   const port = Number(env.PORT ?? 3000);
   const config: AppConfig = {
     port: Number.isInteger(port) ? port : 3000,
@@ -77,8 +108,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${Number.isInteger(port) ? port : 3000}`,
     backup: backupSettingsFrom(env, dataDir),
     tls: tlsFrom(env),
+    timeouts: timeoutsFrom(env),
     ...overrides,
   };
-  mkdirSync(config.uploadsDir, { recursive: true });
+  mkdirSync(config.uploadsDir, { recursive: true, mode: 0o700 });
+  chmodSync(config.uploadsDir, 0o700);
   return config;
 }

@@ -4,7 +4,7 @@
  * integer cents with toCents. Integers (stock, minStock, order) accept numbers or integer strings.
  */
 import { LIMITS, STOCK_OPERATIONS } from '../constants';
-import { queryBool, requiredText, z } from './common';
+import { hasAtMostTwoDecimals, queryBool, requiredText, text, TWO_DECIMALS_MESSAGE, z } from './common';
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
@@ -13,7 +13,7 @@ const decimal = z
   .union([z.number(), z.string().trim().regex(/^-?\d+([.,]\d+)?$/).transform((s) => Number(s.replace(',', '.')))], {
     error: (issue) => (isBlank(issue.input) ? 'es obligatorio' : 'debe ser un número'),
   })
-  .pipe(z.number().min(0, 'no puede ser negativo').max(1e10, 'es demasiado grande'));
+  .pipe(z.number().min(0, 'no puede ser negativo').max(1e10, 'es demasiado grande').refine(hasAtMostTwoDecimals, TWO_DECIMALS_MESSAGE));
 
 /** Required integer ≥ 0 (stock, minimum stock, order). */
 const wholeNumber = z
@@ -29,8 +29,7 @@ const minStock = z.preprocess((v) => (v === '' || v === null ? undefined : v), w
 
 /** Optional free text for updates: absent → undefined (keep), "" / null → null (clear). */
 const patchText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max)
     .nullish()
@@ -43,8 +42,7 @@ const refId = z.preprocess(
 );
 
 /** A stored upload path (/uploads/x.webp) or an absolute http(s) URL. */
-const imageRef = z
-  .string()
+const imageRef = text()
   .trim()
   .max(1000)
   .refine((v) => v === '' || (/^\/uploads\/[\w\-./]+$/.test(v) && !v.includes('..')) || /^https?:\/\/[^\s]+$/i.test(v), {
@@ -55,7 +53,7 @@ const imageRef = z
 
 /** Query-string id filter; an empty value means "no filter". */
 const queryId = z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().optional());
-const querySearch = z.string().trim().max(200).optional();
+const querySearch = text().trim().max(200).optional();
 
 // Categories and brands ---------------------------------------------------------------------------
 
@@ -85,6 +83,18 @@ export const brandUpdateBody = z.object({
 
 export const activeQuery = z.object({ active: queryBool.optional() });
 
+/**
+ * DELETE of a category or brand that products use: the request must say what happens to them,
+ * `products=move&moveTo=<id>` (to another category/brand) or `products=detach` (left without one).
+ */
+export const deleteInUseQuery = z
+  .object({
+    products: z.enum(['move', 'detach'], { error: 'debe ser move o detach' }).optional(),
+    moveTo: queryId,
+  })
+  .refine((q) => q.products !== 'move' || q.moveTo !== undefined, { message: 'indicá a cuál mover los productos (moveTo)', path: ['moveTo'] });
+export type DeleteInUseQuery = z.output<typeof deleteInUseQuery>;
+
 // Products ----------------------------------------------------------------------------------------
 
 export const productCreateBody = z.object({
@@ -102,20 +112,34 @@ export const productCreateBody = z.object({
   image: imageRef.transform((v) => v ?? null),
 });
 
-/** PUT: every field optional; only the fields sent change (null clears an optional one). */
-export const productUpdateBody = z.object({
+const productFields = {
   code: patchText(64),
   name: requiredText(200).optional(),
   description: patchText(2000),
   price: decimal.optional(),
   cost,
-  stock: wholeNumber.optional(),
   minStock,
   categoryId: refId,
   brandId: refId,
   showInCatalog: z.boolean().optional(),
   active: z.boolean().optional(),
   image: imageRef,
+};
+
+/** Any integer, for a stock the form loaded (offline oversells can leave it below 0). */
+const loadedStock = z.number({ error: 'debe ser un número entero' }).int('debe ser un número entero').min(-1_000_000_000).max(1_000_000_000);
+
+/**
+ * PUT: every field optional; only the fields sent change (null clears an optional one).
+ * `base` holds what the editor loaded for the fields it sends. A field whose stored value no longer
+ * equals its base was changed by someone else meanwhile → 409, nothing saved. With `base.stock`, the
+ * new `stock` is an adjustment relative to what was loaded (sales made meanwhile are kept); without it,
+ * `stock` sets the quantity outright.
+ */
+export const productUpdateBody = z.object({
+  ...productFields,
+  stock: wholeNumber.optional(),
+  base: z.object({ ...productFields, stock: loadedStock.optional() }).optional(),
 });
 
 export const stockPatchBody = z.object({
@@ -157,7 +181,8 @@ export interface ProductDto {
   name: string;
   description: string | null;
   price: number;
-  cost: number;
+  /** Left out of replies to sellers unless the admin allows it (privacidad/vendedores_ven_costos). */
+  cost?: number;
   stock: number;
   minStock: number;
   categoryId: number | null;

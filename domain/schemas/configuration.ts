@@ -6,12 +6,24 @@
  *   {numero} or {numero:NNd} (NN from 1 to 12), at most 100 characters;
  * - prefijo and sucursal at most 10 characters and without braces.
  */
-import { optionalText, z } from './common';
+import { optionalText, text, z } from './common';
 
 export const CONFIG_TYPES = ['string', 'number', 'boolean', 'json'] as const;
 export type ConfigType = (typeof CONFIG_TYPES)[number];
 
 export const NUMBERING_CATEGORY = 'ventas';
+
+/**
+ * What sellers (vendedores) may read, set by the admin (configuration entries of categoria
+ * "privacidad", booleans): product cost (off by default) and customers' document and e-mail on sales
+ * (on by default, as the spec allows). The server leaves the hidden fields out of every seller reply.
+ */
+export const VISIBILITY_CATEGORY = 'privacidad';
+export const VISIBILITY_ENTRIES = [
+  { clave: 'vendedores_ven_costos', valor: 'false', descripcion: 'Los vendedores ven el costo de los productos' },
+  { clave: 'vendedores_ven_clientes', valor: 'true', descripcion: 'Los vendedores ven el documento y el e-mail de los clientes' },
+] as const;
+export type VisibilityKey = (typeof VISIBILITY_ENTRIES)[number]['clave'];
 
 /** The numbering variables and what each one writes, for the settings screen's help list. */
 export const NUMBERING_VARIABLES = [
@@ -80,11 +92,10 @@ export function configValueError(categoria: string, clave: string, tipo: string,
   return typedValueError(tipo, valor) ?? (categoria === NUMBERING_CATEGORY ? numberingValueError(clave, valor) : null);
 }
 
-const configName = z
-  .string({ error: 'es obligatorio' })
+const configName = text({ error: 'es obligatorio' })
   .trim()
   .regex(/^[a-z0-9_]{1,50}$/, 'solo minúsculas, números y guion bajo (hasta 50)');
-const configValor = z.string({ error: 'es obligatorio y debe ser texto' }).trim().max(1000);
+const configValor = text({ error: 'es obligatorio y debe ser texto' }).trim().max(1000);
 
 export const configurationQuery = z.object({ categoria: configName.optional() });
 export const configKeyParams = z.object({ categoria: configName, clave: configName });

@@ -1,7 +1,7 @@
 /** Contact and enquiry messages (spec §3, §5). The length rule lives in domain/contact-rules.ts. */
 import { CONTACT_STATUSES, LIMITS } from '../constants';
 import { MSG } from '../messages';
-import { dateQuery, optionalText, requiredText, z } from './common';
+import { dateQuery, optionalText, requiredText, text, z } from './common';
 
 export const contactBody = z.object({
   name: requiredText(100),
@@ -27,7 +27,7 @@ export type ContactListQuery = z.output<typeof contactListQuery>;
 export const contactUpdateBody = z
   .object({
     status: z.enum(CONTACT_STATUSES).optional(),
-    notes: z.string().trim().max(2000).nullable().transform((v) => v || null).optional(),
+    notes: text().trim().max(2000).nullable().transform((v) => v || null).optional(),
   })
   .refine((b) => b.status !== undefined || b.notes !== undefined, MSG.contactUpdateEmpty);
 export type ContactUpdateInput = z.output<typeof contactUpdateBody>;

@@ -69,8 +69,9 @@ export interface SaleJson {
   saleNumber: string;
   saleDate: string;
   customerName: string | null;
-  customerDocument: string | null;
-  customerEmail: string | null;
+  /** Left out of replies to sellers when the admin hides customer data (privacidad/vendedores_ven_clientes). */
+  customerDocument?: string | null;
+  customerEmail?: string | null;
   paymentMethod: PaymentMethod;
   paymentStatus: PaymentStatus;
   subtotal: number;

@@ -1,7 +1,12 @@
-/** Opens the SQLite database (WAL, foreign keys on) and applies the migrations in drizzle/. */
+/**
+ * Opens the SQLite database (WAL, foreign keys on) and applies the migrations in drizzle/.
+ * The database file and its -wal/-shm companions are readable by the server's user only (0600):
+ * SQLite gives the companions the database file's mode, and older installs are tightened on open.
+ */
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import { foldText } from '../../domain/text';
 import { migrationsFolder } from './migrations-folder';
 import * as schema from './schema';
@@ -18,7 +23,15 @@ export interface OpenOptions {
   beforeMigrate?: (sqlite: Database.Database) => void;
 }
 
+const PRIVATE_FILE = 0o600;
+
+function restrictToOwner(file: string): void {
+  if (!existsSync(file)) closeSync(openSync(file, 'a', PRIVATE_FILE));
+  for (const candidate of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(candidate)) chmodSync(candidate, PRIVATE_FILE);
+}
+
 export function openDatabase(file: string, options: OpenOptions = {}): Database_ {
+  restrictToOwner(file);
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

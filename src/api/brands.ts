@@ -1,6 +1,6 @@
 /** Brands (spec §7): list (optionally only active ones) and admin create/update/delete. */
 import { MSG } from '../../domain/messages';
-import type { BrandDto } from '../../domain/schemas/catalog';
+import type { BrandDto, DeleteInUseQuery } from '../../domain/schemas/catalog';
 import { apiCall } from './client';
 
 export type Brand = BrandDto;
@@ -18,4 +18,6 @@ export const createBrand = (payload: BrandPayload) => apiCall<Brand>('post', 'br
 export const updateBrand = (id: number, payload: BrandPayload) =>
   apiCall<Brand>('put', `brands/${id}`, { json: payload, errorMessage: MSG.brandUpdateError });
 
-export const deleteBrand = (id: number) => apiCall<undefined>('delete', `brands/${id}`, { errorMessage: MSG.brandDeleteError });
+/** Without `what`, a brand in use answers 409 with `data.products` (how many use it). */
+export const deleteBrand = (id: number, what: DeleteInUseQuery = {}) =>
+  apiCall<{ products: number }>('delete', `brands/${id}`, { query: { ...what }, errorMessage: MSG.brandDeleteError });

@@ -1,6 +1,6 @@
 /** Categories (spec §7): list (optionally only active ones) and admin create/update/delete. */
 import { MSG } from '../../domain/messages';
-import type { CategoryDto } from '../../domain/schemas/catalog';
+import type { CategoryDto, DeleteInUseQuery } from '../../domain/schemas/catalog';
 import { apiCall } from './client';
 
 export type Category = CategoryDto;
@@ -21,4 +21,6 @@ export const createCategory = (payload: CategoryPayload) =>
 export const updateCategory = (id: number, payload: CategoryPayload) =>
   apiCall<Category>('put', `categories/${id}`, { json: payload, errorMessage: MSG.categoryUpdateError });
 
-export const deleteCategory = (id: number) => apiCall<undefined>('delete', `categories/${id}`, { errorMessage: MSG.categoryDeleteError });
+/** Without `what`, a category in use answers 409 with `data.products` (how many use it). */
+export const deleteCategory = (id: number, what: DeleteInUseQuery = {}) =>
+  apiCall<{ products: number }>('delete', `categories/${id}`, { query: { ...what }, errorMessage: MSG.categoryDeleteError });

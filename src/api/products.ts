@@ -41,7 +41,8 @@ export const fetchProducts = (query: ProductQuery) =>
 export const createProduct = (payload: ProductPayload) =>
   apiCall<Product>('post', 'products', { json: payload, errorMessage: MSG.productCreateError });
 
-export const updateProduct = (id: number, payload: ProductPayload) =>
+/** An edit: the changed fields, with `base` (what the editor loaded) so the server can refuse a stale one (409). */
+export const updateProduct = (id: number, payload: Partial<ProductPayload> & { base?: Partial<ProductPayload> }) =>
   apiCall<Product>('put', `products/${id}`, { json: payload, errorMessage: MSG.productUpdateError });
 
 export const deleteProduct = (id: number) => apiCall<undefined>('delete', `products/${id}`, { errorMessage: MSG.productDeleteError });

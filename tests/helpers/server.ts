@@ -17,18 +17,26 @@ export interface TestServer {
   /** Creates a seller (vendedor) and returns its token. */
   sellerToken: (username?: string) => Promise<string>;
   close: () => Promise<void>;
+  /** Log lines the server wrote (JSON objects), only when created with { captureLogs: true }. */
+  logs: { level: number; msg?: string; [k: string]: unknown }[];
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Envelope = { success: boolean; message?: string; data?: any; pagination?: any; [k: string]: any };
 
-export async function createTestServer(overrides: Partial<AppConfig> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestServer> {
+export async function createTestServer(
+  overrides: Partial<AppConfig> = {},
+  env: NodeJS.ProcessEnv = {},
+  options: { captureLogs?: boolean } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mostrador-test-'));
   const config = loadConfig(
     { DEMO_DATA: 'false', ADMIN_PASSWORD, RATE_LIMIT_PER_MINUTE: '0', CLIENT_DIR: path.join(dataDir, 'no-client'), ...env },
     { dataDir, ...overrides },
   );
-  const app = await buildApp(config);
+  const logs: TestServer['logs'] = [];
+  const logStream = { write: (line: string) => void logs.push(JSON.parse(line)) };
+  const app = await buildApp(config, options.captureLogs ? { logStream } : {});
   await app.ready();
 
   const call: TestServer['call'] = async ({ token, headers, ...opts }) => {
@@ -58,6 +66,7 @@ export async function createTestServer(overrides: Partial<AppConfig> = {}, env: 
     call,
     login,
     sellerToken,
+    logs,
     close: async () => {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -84,8 +84,8 @@ describe('brands', () => {
     const product = await s.call({ method: 'POST', url: '/api/products', token: admin, payload: { name: 'Mouse', price: 5, stock: 1, brandId: id } });
     expect(product.body.data.brand).toEqual({ id, name: 'Efímera' });
 
-    const del = await s.call({ method: 'DELETE', url: `/api/brands/${id}`, token: admin });
-    expect(del.body).toEqual({ success: true, message: 'Marca eliminada correctamente' });
+    const del = await s.call({ method: 'DELETE', url: `/api/brands/${id}?products=detach`, token: admin });
+    expect(del.body).toEqual({ success: true, message: 'Marca eliminada correctamente', data: { products: 1 } });
     const list = await s.call({ method: 'GET', url: '/api/brands', token: admin });
     expect(names(list.body.data)).not.toContain('Efímera');
     expect((await s.call({ method: 'GET', url: `/api/brands/${id}`, token: admin })).status).toBe(404);

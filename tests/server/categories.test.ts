@@ -100,15 +100,15 @@ describe('categories', () => {
     expect((await s.call({ method: 'GET', url: `/api/categories/${id}`, token: admin })).body.data.name).toBe('Protegida');
   });
 
-  it('soft-deletes: hidden everywhere, products lose the category, the row stays as a tombstone', async () => {
+  it('soft-deletes (products=detach): hidden everywhere, products lose the category, the row stays as a tombstone', async () => {
     const cat = await create({ name: 'Temporal' });
     const id = cat.body.data.id;
     const product = await s.call({ method: 'POST', url: '/api/products', token: admin, payload: { name: 'Cosa', price: 10, stock: 1, categoryId: id } });
     expect(product.body.data.category).toEqual({ id, name: 'Temporal' });
 
-    const del = await s.call({ method: 'DELETE', url: `/api/categories/${id}`, token: admin });
+    const del = await s.call({ method: 'DELETE', url: `/api/categories/${id}?products=detach`, token: admin });
     expect(del.status).toBe(200);
-    expect(del.body).toEqual({ success: true, message: 'Categoría eliminada correctamente' });
+    expect(del.body).toEqual({ success: true, message: 'Categoría eliminada correctamente', data: { products: 1 } });
 
     expect((await s.call({ method: 'GET', url: `/api/categories/${id}`, token: admin })).status).toBe(404);
     const list = await s.call({ method: 'GET', url: '/api/categories', token: admin });

@@ -74,8 +74,8 @@ describe('POST /products', () => {
     expect(cents).toEqual({ price_cents: 8999999, cost_cents: 5400050 });
   });
 
-  it('keeps at most 2 decimals, accepts a comma, a blank cost and an https image', async () => {
-    const good = await create({ price: '10,555', cost: '', stock: '0', minStock: 2, image: 'https://cdn.example.com/a.png' });
+  it('accepts 2 decimals with a comma, a blank cost and an https image (more decimals: money-precision.test.ts)', async () => {
+    const good = await create({ price: '10,56', cost: '', stock: '0', minStock: 2, image: 'https://cdn.example.com/a.png' });
     expect(good.status).toBe(201);
     expect(good.body.data).toMatchObject({ price: 10.56, cost: 0, stock: 0, minStock: 2, image: 'https://cdn.example.com/a.png' });
     expect(movements(good.body.data.id)).toEqual([]);
@@ -162,7 +162,8 @@ describe('GET /products', () => {
   it('GET /products/:id: 200 for a seller, 404 for unknown, 401 anonymous', async () => {
     const made = await create({ name: 'Mouse' });
     const one = await s.call({ method: 'GET', url: `/api/products/${made.body.data.id}`, token: seller });
-    expect(one.body.data).toMatchObject({ name: 'Mouse', price: 100, cost: 0 });
+    expect(one.body.data).toMatchObject({ name: 'Mouse', price: 100 });
+    expect(one.body.data).not.toHaveProperty('cost'); // sellers see costs only if the admin allows it (seller-visibility.test.ts)
     const missing = await s.call({ method: 'GET', url: '/api/products/99999', token: seller });
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ success: false, message: 'Producto no encontrado' });

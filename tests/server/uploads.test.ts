@@ -139,6 +139,32 @@ describe('DELETE /upload/:filename', () => {
     expect(again.body.message).toBe('Imagen no encontrada');
   });
 
+  it('refuses with 409 and the reason an image a live product or the logo still shows; a deleted product frees it', async () => {
+    const image = async () => (await upload(multipart('image', 'a.png', 'image/png', await png(20, 20)))).body.data as { filename: string; url: string };
+    const remove = (filename: string) => s.call({ method: 'DELETE', url: `/api/upload/${filename}`, token: admin });
+
+    const shown = await image();
+    const products = [];
+    for (const name of ['Foto A', 'Foto B']) {
+      products.push((await s.call({ method: 'POST', url: '/api/products', token: admin, payload: { name, price: 1, stock: 0, image: shown.url } })).body.data.id);
+    }
+    let res = await remove(shown.filename);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('No se puede eliminar: la imagen está en uso por 2 productos. Quitala de esos productos primero.');
+    expect(existsSync(path.join(s.config.uploadsDir, shown.filename))).toBe(true);
+    await s.call({ method: 'DELETE', url: `/api/products/${products[0]}`, token: admin });
+    expect((await remove(shown.filename)).body.message).toBe('No se puede eliminar: la imagen está en uso por 1 producto. Quitala de ese producto primero.');
+    await s.call({ method: 'PUT', url: `/api/products/${products[1]}`, token: admin, payload: { image: null } });
+    expect((await remove(shown.filename)).status).toBe(200);
+
+    const logo = await image();
+    await s.call({ method: 'PUT', url: '/api/business-info', token: admin, payload: { businessName: 'Kiosco', logo: logo.url } });
+    res = await remove(logo.filename);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('No se puede eliminar: la imagen es el logo del comercio');
+    expect(existsSync(path.join(s.config.uploadsDir, logo.filename))).toBe(true);
+  });
+
   it('refuses names that could leave the uploads folder', async () => {
     const outside = path.join(s.config.dataDir, 'secreto.png');
     writeFileSync(outside, 'no tocar');

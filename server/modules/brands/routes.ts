@@ -1,7 +1,7 @@
 /** Brands (spec §7): reads need a session; writes are admin only. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '../../../domain/messages';
-import { activeQuery, brandCreateBody, brandUpdateBody } from '../../../domain/schemas/catalog';
+import { activeQuery, deleteInUseQuery, brandCreateBody, brandUpdateBody } from '../../../domain/schemas/catalog';
 import { idParam } from '../../../domain/schemas/common';
 import { ok } from '../../http/envelope';
 import { createBrand, deleteBrand, getBrand, listBrands, updateBrand } from './service';
@@ -28,9 +28,9 @@ const brandsRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(updateBrand(app.db, req.params.id, req.body), MSG.brandUpdated),
   );
 
-  app.delete('/brands/:id', { ...admin, schema: { tags, security, summary: 'Elimina una marca', params: idParam } }, async (req) => {
-    deleteBrand(app.db, req.params.id);
-    return { success: true, message: MSG.brandDeleted };
+  app.delete('/brands/:id', { ...admin, schema: { tags, security, summary: 'Elimina una marca (si hay productos que la usan: products=move&moveTo=<id> o products=detach)', params: idParam, querystring: deleteInUseQuery } }, async (req) => {
+    const { products } = deleteBrand(app.db, req.params.id, req.query);
+    return { success: true, message: MSG.brandDeleted, data: { products } };
   });
 };
 

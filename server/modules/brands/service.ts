@@ -1,11 +1,12 @@
 /**
  * Brand rules: names are unique (case-insensitive) among non-deleted brands; deleting is soft and, in
- * the same transaction, leaves the products that pointed to it without a brand.
+ * the same transaction, moves the products that pointed to it to another brand or to none, as the
+ * request says (a brand in use is never deleted without that choice).
  */
 import { MSG } from '../../../domain/messages';
-import type { BrandCreateInput, BrandDto, BrandUpdateInput } from '../../../domain/schemas/catalog';
+import type { BrandCreateInput, BrandDto, BrandUpdateInput, DeleteInUseQuery } from '../../../domain/schemas/catalog';
 import type { Db } from '../../db/client';
-import { conflict, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import { productsRepository } from '../products/repository';
 import { brandsRepository, type BrandRow } from './repository';
 
@@ -37,10 +38,19 @@ export function updateBrand(db: Db, id: number, input: BrandUpdateInput): BrandD
   return toDto(brandsRepository.update(db, id, input)!);
 }
 
-export function deleteBrand(db: Db, id: number): void {
-  requireRow(db, id);
-  db.transaction(() => {
+/**
+ * Deletes a brand. If live products use it, the request must say what happens to them (move to another
+ * brand or leave them without one); otherwise 409 with the count, so nothing changes silently.
+ */
+export function deleteBrand(db: Db, id: number, what: DeleteInUseQuery = {}): { products: number } {
+  return db.transaction(() => {
+    requireRow(db, id);
+    const inUse = productsRepository.countUsing(db, 'brandId', id);
+    if (inUse > 0 && !what.products) throw conflict(MSG.brandInUse(inUse), { products: inUse });
+    const target = what.products === 'move' ? what.moveTo! : null;
+    if (target !== null && (target === id || !brandsRepository.findById(db, target))) throw badRequest(MSG.brandMoveTarget);
     brandsRepository.softDelete(db, id);
-    productsRepository.detachBrand(db, id);
+    productsRepository.reassign(db, 'brandId', id, target);
+    return { products: inUse };
   });
 }

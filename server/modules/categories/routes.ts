@@ -1,7 +1,7 @@
 /** Categories (spec §7): GET /categories/public is open; reads need a session; writes are admin only. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '../../../domain/messages';
-import { activeQuery, categoryCreateBody, categoryUpdateBody } from '../../../domain/schemas/catalog';
+import { activeQuery, deleteInUseQuery, categoryCreateBody, categoryUpdateBody } from '../../../domain/schemas/catalog';
 import { idParam } from '../../../domain/schemas/common';
 import { ok } from '../../http/envelope';
 import { createCategory, deleteCategory, getCategory, listCategories, listPublicCategories, updateCategory } from './service';
@@ -32,9 +32,9 @@ const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ok(updateCategory(app.db, req.params.id, req.body), MSG.categoryUpdated),
   );
 
-  app.delete('/categories/:id', { ...admin, schema: { tags, security, summary: 'Elimina una categoría', params: idParam } }, async (req) => {
-    deleteCategory(app.db, req.params.id);
-    return { success: true, message: MSG.categoryDeleted };
+  app.delete('/categories/:id', { ...admin, schema: { tags, security, summary: 'Elimina una categoría (si hay productos que la usan: products=move&moveTo=<id> o products=detach)', params: idParam, querystring: deleteInUseQuery } }, async (req) => {
+    const { products } = deleteCategory(app.db, req.params.id, req.query);
+    return { success: true, message: MSG.categoryDeleted, data: { products } };
   });
 };
 

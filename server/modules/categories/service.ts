@@ -1,11 +1,12 @@
 /**
  * Category rules: names are unique (case-insensitive) among non-deleted categories; deleting is soft
- * and, in the same transaction, leaves the products that pointed to it without a category.
+ * and, in the same transaction, moves the products that pointed to it to another category or to none, as
+ * the request says (a category in use is never deleted without that choice).
  */
 import { MSG } from '../../../domain/messages';
-import type { CategoryCreateInput, CategoryDto, CategoryUpdateInput } from '../../../domain/schemas/catalog';
+import type { CategoryCreateInput, CategoryDto, CategoryUpdateInput, DeleteInUseQuery } from '../../../domain/schemas/catalog';
 import type { Db } from '../../db/client';
-import { conflict, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import { productsRepository } from '../products/repository';
 import { categoriesRepository, type CategoryRow } from './repository';
 
@@ -48,10 +49,19 @@ export function updateCategory(db: Db, id: number, input: CategoryUpdateInput): 
   return toDto(categoriesRepository.update(db, id, input)!);
 }
 
-export function deleteCategory(db: Db, id: number): void {
-  requireRow(db, id);
-  db.transaction(() => {
+/**
+ * Deletes a category. If live products use it, the request must say what happens to them (move to another
+ * category or leave them without one); otherwise 409 with the count, so nothing changes silently.
+ */
+export function deleteCategory(db: Db, id: number, what: DeleteInUseQuery = {}): { products: number } {
+  return db.transaction(() => {
+    requireRow(db, id);
+    const inUse = productsRepository.countUsing(db, 'categoryId', id);
+    if (inUse > 0 && !what.products) throw conflict(MSG.categoryInUse(inUse), { products: inUse });
+    const target = what.products === 'move' ? what.moveTo! : null;
+    if (target !== null && (target === id || !categoriesRepository.findById(db, target))) throw badRequest(MSG.categoryMoveTarget);
     categoriesRepository.softDelete(db, id);
-    productsRepository.detachCategory(db, id);
+    productsRepository.reassign(db, 'categoryId', id, target);
+    return { products: inUse };
   });
 }

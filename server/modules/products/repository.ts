@@ -125,9 +125,11 @@ export const productsRepository = {
   softDelete: (db: Db, id: number) =>
     db.update(products).set({ deletedAt: new Date().toISOString(), active: false }).where(eq(products.id, id)).run(),
 
-  /** Products of a deleted category lose it (each one gets a new revision, so devices pull the change). */
-  detachCategory: (db: Db, categoryId: number) =>
-    db.update(products).set({ categoryId: null }).where(eq(products.categoryId, categoryId)).run(),
+  /** Live products that point to this category or brand. */
+  countUsing: (db: Db, column: 'categoryId' | 'brandId', id: number) =>
+    db.select({ n: count() }).from(products).where(and(alive, eq(products[column], id))).get()?.n ?? 0,
 
-  detachBrand: (db: Db, brandId: number) => db.update(products).set({ brandId: null }).where(eq(products.brandId, brandId)).run(),
+  /** Products of a deleted category or brand move to another one or to none (each gets a new revision, so devices pull it). */
+  reassign: (db: Db, column: 'categoryId' | 'brandId', fromId: number, toId: number | null) =>
+    db.update(products).set({ [column]: toId }).where(eq(products[column], fromId)).run(),
 };

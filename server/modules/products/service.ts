@@ -1,8 +1,11 @@
 /**
  * Product rules. Invariants kept here:
  * - search_text is recomputed (productSearchText) whenever name, code or description may change;
- * - stock only moves through the ledger: 'initial' on create, 'set' on edit, set/add/subtract on PATCH,
- *   and a manual change may never leave it negative;
+ * - stock only moves through the ledger: 'initial' on create, set/add/subtract on PATCH and on edit, and
+ *   a manual change may never leave it negative;
+ * - an edit never overwrites what it did not change: only the fields sent are written, a field whose
+ *   stored value differs from the editor's `base` is a 409 (someone changed it meanwhile), and a stock
+ *   edited from a loaded base moves by the difference, so sales made while the dialog was open stay;
  * - a code is unique among non-deleted products; category and brand must exist and not be deleted.
  */
 import { MSG } from '../../../domain/messages';
@@ -79,11 +82,27 @@ export function createProduct(db: Db, input: ProductCreateInput, userId: number)
   });
 }
 
+type Base = NonNullable<ProductUpdateInput['base']>;
+
+/** The fields of `base` whose stored value is no longer what the editor loaded. */
+function changedMeanwhile(current: ProductDto, base: Base, sent: ProductUpdateInput): string[] {
+  return (Object.keys(base) as (keyof Base)[]).filter((field) => {
+    if (field === 'stock' || base[field] === undefined || sent[field] === undefined) return false;
+    const now = current[field];
+    const then = base[field];
+    if (field === 'price' || field === 'cost') return toCents(now as number) !== toCents(then as number);
+    return now !== then;
+  });
+}
+
 export function updateProduct(db: Db, id: number, input: ProductUpdateInput, userId: number): ProductDto {
   return db.transaction(() => {
     const current = requireRow(db, id);
+    const { price, cost, stock, base, ...fields } = input;
+    if (base && changedMeanwhile(toProductDto(current), base, input).length > 0) {
+      throw conflict(MSG.productChangedWhileEditing, { product: toProductDto(current) });
+    }
     checkReferences(db, input, id);
-    const { price, cost, stock, ...fields } = input;
     const patch: Partial<NewProductRow> = {
       ...fields,
       priceCents: price === undefined ? undefined : toCents(price),
@@ -97,9 +116,17 @@ export function updateProduct(db: Db, id: number, input: ProductUpdateInput, use
       });
     }
     if (Object.values(patch).some((v) => v !== undefined)) productsRepository.update(db, id, patch);
-    if (stock !== undefined) setStock(db, id, stock, { userId });
+    if (stock !== undefined && base?.stock !== undefined) adjustStock(db, current.stock, stock - base.stock, userId, id);
+    else if (stock !== undefined) setStock(db, id, stock, { userId });
     return getProduct(db, id);
   });
+}
+
+/** An edit relative to what the editor loaded: the same difference applied to today's stock. */
+function adjustStock(db: Db, now: number, delta: number, userId: number, id: number): void {
+  if (delta === 0) return;
+  if (now + delta < 0) throw badRequest(MSG.stockNegative, { stock: now });
+  applyStockDelta(db, id, delta, delta > 0 ? 'add' : 'subtract', { userId });
 }
 
 export function deleteProduct(db: Db, id: number): void {

@@ -11,7 +11,11 @@ import { deleteImage, storeImage } from './service';
 const FIELD = 'image';
 const isTooLarge = (error: unknown) => (error as { statusCode?: number }).statusCode === 413;
 
-/** The bytes of the "image" file part; the multipart limit (5 MB) surfaces as 413. */
+/**
+ * The bytes of the "image" file part; the multipart limit (5 MB) surfaces as 413. The size check reads
+ * the stream's `truncated` flag too: when the limit is hit on the last chunk, toBuffer() returns the cut
+ * bytes without throwing, and a PNG followed by junk would still decode.
+ */
 async function readImagePart(req: FastifyRequest): Promise<Buffer> {
   if (!req.isMultipart()) throw badRequest(MSG.uploadMissing);
   let part: MultipartFile | undefined;
@@ -24,12 +28,15 @@ async function readImagePart(req: FastifyRequest): Promise<Buffer> {
     part?.file.resume();
     throw badRequest(MSG.uploadMissing);
   }
+  let bytes: Buffer;
   try {
-    return await part.toBuffer();
+    bytes = await part.toBuffer();
   } catch (error) {
     if (isTooLarge(error) || error instanceof AppError) throw error;
     throw badRequest(MSG.uploadError);
   }
+  if (part.file.truncated) throw new AppError(413, MSG.uploadTooLarge);
+  return bytes;
 }
 
 const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -55,7 +62,7 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/upload/:filename',
     { ...admin, schema: { tags, security, summary: 'Elimina una imagen subida', params: z.object({ filename: z.string().max(255) }) } },
     async (req) => {
-      await deleteImage(app.config.uploadsDir, req.params.filename);
+      await deleteImage(app.db, app.config.uploadsDir, req.params.filename);
       return { success: true, message: MSG.uploadDeleted };
     },
   );

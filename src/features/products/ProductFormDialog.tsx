@@ -7,7 +7,7 @@ import { TouchSelect } from '../../ui/TouchSelect';
 import { asError } from '../../ui/useFeedback';
 import { ImagePicker } from '../../ui/ImagePicker';
 import { StaffModal } from '../../ui/StaffModal';
-import { emptyProductForm, parseProductForm, productToForm, type ProductFormErrors, type ProductFormValues } from './product-form';
+import { emptyProductForm, parseProductForm, productEdit, productToForm, type ProductFormErrors, type ProductFormValues } from './product-form';
 import type { Option } from './useCatalogOptions';
 
 export interface ProductFormDialogProps {
@@ -21,7 +21,10 @@ export interface ProductFormDialogProps {
   onSaved: (message: string) => void;
 }
 
-/** Create/edit dialog with every product field and the image upload (spec §2, §5). */
+/**
+ * Create/edit dialog with every product field and the image upload (spec §2, §5). An edit sends only
+ * what changed with the loaded values as base (productEdit): a price change never rewrites the stock.
+ */
 export function ProductFormDialog({ opened, product, categoryOptions, brandOptions, onClose, onSaved }: ProductFormDialogProps) {
   const [values, setValues] = useState<ProductFormValues>(emptyProductForm);
   const [errors, setErrors] = useState<ProductFormErrors>({});
@@ -45,17 +48,19 @@ export function ProductFormDialog({ opened, product, categoryOptions, brandOptio
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const parsed = parseProductForm(values);
+    const parsed = parseProductForm(values, product);
     if ('errors' in parsed) {
       setErrors(parsed.errors);
       return;
     }
     setErrors({});
     setSaving(true);
-    const result = product ? await updateProduct(product.id, parsed.payload) : await createProduct(parsed.payload);
+    const result = product ? await updateProduct(product.id, productEdit(product, parsed.payload)) : await createProduct(parsed.payload);
     setSaving(false);
     if (!result.success) {
-      setServerError(result.message || MSG.productSaveError);
+      // 409: someone changed a field this edit touches; nothing was saved, reopening shows their values.
+      const stale = result.status === 409 && result.message === MSG.productChangedWhileEditing;
+      setServerError(stale ? `${MSG.productChangedWhileEditing}. ${MSG.productChangedReopen}` : result.message || MSG.productSaveError);
       return;
     }
     onSaved(result.message || (product ? MSG.productUpdated : MSG.productCreated));

@@ -39,7 +39,7 @@ export function SaleDetailBody({ sale }: { sale: Sale }) {
         <Field label="Fecha y hora">{formatDateTime(sale.saleDate)}</Field>
         <Field label="Vendedor">{sale.user.fullName}</Field>
         <Field label="Cliente">{sale.customerName || 'Cliente General'}</Field>
-        <Field label="Documento">{sale.customerDocument || '—'}</Field>
+        {sale.customerDocument !== undefined && <Field label="Documento">{sale.customerDocument || '—'}</Field>}
         <Field label="Método de Pago">{paymentMethodLabel(sale.paymentMethod)}</Field>
         <Field label="Estado">
           <PaymentStatusChip status={sale.paymentStatus} />

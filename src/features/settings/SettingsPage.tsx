@@ -1,9 +1,10 @@
 /**
  * Settings (spec §2, admin): Información del Negocio, Categorías, Marcas, Numeración de Ventas, and
- * (beyond the spec) Usuarios, Dispositivos and Copias de seguridad. Only the open tab is mounted, so each loads on demand.
+ * (beyond the spec) Usuarios, Permisos (what sellers see), Dispositivos and Copias de seguridad. Only the
+ * open tab is mounted, so each loads on demand.
  */
 import { Tabs } from '@mantine/core';
-import { IconBuildingStore, IconCategory, IconDatabaseExport, IconDeviceTablet, IconHash, IconTags, IconUsers } from '@tabler/icons-react';
+import { IconBuildingStore, IconCategory, IconDatabaseExport, IconDeviceTablet, IconEyeOff, IconHash, IconTags, IconUsers } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router-dom';
 import { StaffPage } from '../../ui/StaffPage';
 import { BackupsTab } from './backups/BackupsTab';
@@ -12,6 +13,7 @@ import { BrandsTab } from './catalog/BrandsTab';
 import { CategoriesTab } from './catalog/CategoriesTab';
 import { DevicesTab } from './devices/DevicesTab';
 import { NumberingTab } from './numbering/NumberingTab';
+import { PrivacyTab } from './privacy/PrivacyTab';
 import { UsersTab } from './users/UsersTab';
 
 const TABS = [
@@ -20,6 +22,7 @@ const TABS = [
   { value: 'marcas', label: 'Marcas', icon: IconTags, panel: BrandsTab },
   { value: 'numeracion', label: 'Numeración de Ventas', icon: IconHash, panel: NumberingTab },
   { value: 'usuarios', label: 'Usuarios', icon: IconUsers, panel: UsersTab },
+  { value: 'permisos', label: 'Permisos', icon: IconEyeOff, panel: PrivacyTab },
   { value: 'dispositivos', label: 'Dispositivos', icon: IconDeviceTablet, panel: DevicesTab },
   { value: 'copias', label: 'Copias de seguridad', icon: IconDatabaseExport, panel: BackupsTab },
 ] as const;

@@ -1,35 +1,59 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { MSG } from '../../../../domain/messages';
 import { fetchBusinessInfo, updateBusinessInfo } from '../../../api/business';
 import { useBusiness } from '../../../app/business-context';
 import { CenteredLoader } from '../../../ui/CenteredLoader';
 import { FeedbackAlert } from '../../../ui/FeedbackAlert';
+import { LoadFailed } from '../../../ui/LoadFailed';
 import { useFeedback } from '../../../ui/useFeedback';
 import { businessToForm, formToBusiness, type BusinessFormValues } from './business-form';
 import { BusinessInfoFields } from './BusinessInfoFields';
 
-/** Información del Negocio: loads the record, saves it whole, and updates the header's name (setInfo). */
+/**
+ * Información del Negocio: loads the record, saves it whole, and updates the header's name (setInfo).
+ * The PUT replaces every field, so the form only exists once the record loaded: a failed load shows the
+ * error with "Reintentar" and a disabled "Guardar", never blank fields that would wipe the business.
+ */
 export function BusinessInfoTab() {
   const { setInfo } = useBusiness();
   const [values, setValues] = useState<BusinessFormValues | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
   const [nameError, setNameError] = useState<string>();
   const [saving, setSaving] = useState(false);
   const { feedback, report, fail, clear } = useFeedback();
 
+  const load = useCallback(async (isActive: () => boolean = () => true) => {
+    setLoading(true);
+    const result = await fetchBusinessInfo();
+    if (!isActive()) return;
+    setLoading(false);
+    setLoadError(result.success ? null : result.message || MSG.businessInfoGetError);
+    if (result.success) setValues(businessToForm(result.data));
+  }, []);
+
   useEffect(() => {
     let active = true;
-    fetchBusinessInfo().then((result) => {
-      if (!active) return;
-      if (!result.success) fail(result.message);
-      setValues(businessToForm(result.success ? result.data : null));
-    });
+    void load(() => active);
     return () => {
       active = false;
     };
-  }, [fail]);
+  }, [load]);
 
+  if (!values && loadError) {
+    return (
+      <Stack gap="md">
+        <LoadFailed message={loadError} onRetry={() => void load()} retrying={loading} />
+        <Group justify="flex-end">
+          <Button size="md" leftSection={<IconDeviceFloppy size={18} />} disabled>
+            Guardar Información
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
   if (!values) return <CenteredLoader label="Cargando información del negocio" />;
 
   const set = (key: keyof BusinessFormValues, value: string) => setValues((v) => (v ? { ...v, [key]: value } : v));

@@ -8,6 +8,7 @@ const api: CatalogEntityApi<Brand> = {
   editLabel: 'Editar Marca',
   emptyMessage: 'No hay marcas para mostrar',
   confirmDelete: '¿Estás seguro de eliminar esta marca?',
+  nouns: { one: 'marca' },
   withOrder: false,
   list: () => fetchBrands(),
   create: ({ name, description }) => createBrand({ name, description }),

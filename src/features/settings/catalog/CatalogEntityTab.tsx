@@ -2,16 +2,18 @@ import { Button, Group, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { DeleteInUseQuery } from '../../../../domain/schemas/catalog';
 import type { ApiResult } from '../../../api/client';
 import { unwrap } from '../../../api/unwrap';
 import { CenteredLoader } from '../../../ui/CenteredLoader';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { EmptyState } from '../../../ui/EmptyState';
-import { ErrorAlert } from '../../../ui/ErrorAlert';
 import { FeedbackAlert } from '../../../ui/FeedbackAlert';
+import { LoadFailed } from '../../../ui/LoadFailed';
 import { useFeedback } from '../../../ui/useFeedback';
 import { EntityDialog, type EntityValues } from './EntityDialog';
 import { EntityTable, type CatalogEntity } from './EntityTable';
+import { InUseDeleteDialog, type InUseNouns } from './InUseDeleteDialog';
 
 export interface CatalogEntityApi<T extends CatalogEntity> {
   queryKey: 'categories' | 'brands';
@@ -21,19 +23,28 @@ export interface CatalogEntityApi<T extends CatalogEntity> {
   editLabel: string;
   emptyMessage: string;
   confirmDelete: string;
+  nouns: InUseNouns;
   withOrder: boolean;
   list: () => Promise<ApiResult<T[]>>;
   create: (values: EntityValues) => Promise<ApiResult<T>>;
   update: (id: number, values: EntityValues) => Promise<ApiResult<T>>;
-  remove: (id: number) => Promise<ApiResult<undefined>>;
+  /** Without `what`, one in use answers 409 with data.products. */
+  remove: (id: number, what?: DeleteInUseQuery) => Promise<ApiResult<{ products: number }>>;
 }
 
-/** The Categorías and Marcas tabs: table, create/edit dialog and delete with confirmation. */
+const inUseCount = (result: ApiResult<unknown>) =>
+  !result.success && result.status === 409 ? ((result.data as { products?: number } | undefined)?.products ?? null) : null;
+
+/**
+ * The Categorías and Marcas tabs: table, create/edit dialog and delete with confirmation. When products
+ * use the one being deleted, the server answers with their count and a second dialog asks where they go.
+ */
 export function CatalogEntityTab<T extends CatalogEntity & { order?: number }>({ api }: { api: CatalogEntityApi<T> }) {
   const queryClient = useQueryClient();
   const rows = useQuery({ queryKey: [api.queryKey], queryFn: () => unwrap(api.list()) });
   const [editing, setEditing] = useState<{ entity: T | null } | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
+  const [inUse, setInUse] = useState<{ entity: T; products: number } | null>(null);
   const [busy, setBusy] = useState(false);
   const { feedback, report, clear } = useFeedback();
   const refresh = async () => {
@@ -57,6 +68,17 @@ export function CatalogEntityTab<T extends CatalogEntity & { order?: number }>({
     const result = await api.remove(deleting.id);
     setBusy(false);
     setDeleting(null);
+    const products = inUseCount(result);
+    if (products) setInUse({ entity: deleting, products });
+    else if (report(result)) await refresh();
+  };
+
+  const deleteInUse = async (what: DeleteInUseQuery) => {
+    if (!inUse) return;
+    setBusy(true);
+    const result = await api.remove(inUse.entity.id, what);
+    setBusy(false);
+    setInUse(null);
     if (report(result)) await refresh();
   };
 
@@ -68,8 +90,9 @@ export function CatalogEntityTab<T extends CatalogEntity & { order?: number }>({
         </Button>
       </Group>
       <FeedbackAlert feedback={feedback} onClose={clear} />
-      <ErrorAlert message={rows.error?.message} />
-      {rows.isPending ? (
+      {rows.error && !rows.data ? (
+        <LoadFailed message={rows.error.message} onRetry={() => void rows.refetch()} retrying={rows.isFetching} />
+      ) : rows.isPending ? (
         <CenteredLoader />
       ) : (rows.data ?? []).length === 0 ? (
         <EmptyState message={api.emptyMessage} />
@@ -85,6 +108,14 @@ export function CatalogEntityTab<T extends CatalogEntity & { order?: number }>({
         onSave={save}
       />
       <ConfirmDialog opened={deleting !== null} message={api.confirmDelete} busy={busy} onConfirm={confirmDelete} onCancel={() => setDeleting(null)} />
+      <InUseDeleteDialog
+        target={inUse}
+        others={(rows.data ?? []).filter((row) => row.id !== inUse?.entity.id)}
+        nouns={api.nouns}
+        busy={busy}
+        onConfirm={deleteInUse}
+        onCancel={() => setInUse(null)}
+      />
     </Stack>
   );
 }

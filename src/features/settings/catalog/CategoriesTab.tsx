@@ -8,6 +8,7 @@ const api: CatalogEntityApi<Category> = {
   editLabel: 'Editar Categoría',
   emptyMessage: 'No hay categorías para mostrar',
   confirmDelete: '¿Estás seguro de eliminar esta categoría?',
+  nouns: { one: 'categoría' },
   withOrder: true,
   list: () => fetchCategories(),
   create: ({ name, description, order }) => createCategory({ name, description, order: order ?? 0 }),

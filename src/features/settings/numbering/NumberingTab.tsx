@@ -7,13 +7,17 @@ import { NUMBERING_CATEGORY } from '../../../../domain/schemas/configuration';
 import { fetchSalesConfiguration, updateConfigValue } from '../../../api/configuration';
 import { unwrap } from '../../../api/unwrap';
 import { CenteredLoader } from '../../../ui/CenteredLoader';
-import { ErrorAlert } from '../../../ui/ErrorAlert';
 import { FeedbackAlert } from '../../../ui/FeedbackAlert';
+import { LoadFailed } from '../../../ui/LoadFailed';
 import { useFeedback } from '../../../ui/useFeedback';
 import { NumberingHelp } from './NumberingHelp';
 import { currentCounter, EDITABLE_KEYS, entriesToValues, numberingErrors, previewNumber, type NumberingValues } from './numbering-form';
 
-/** Numeración de Ventas: prefix, branch, format, live preview, counter; one PUT per key on save. */
+/**
+ * Numeración de Ventas: prefix, branch, format, live preview, counter; one PUT per key on save.
+ * Nothing can be saved until the values loaded: a failed load shows the error, "Reintentar" and a
+ * disabled "Guardar".
+ */
 export function NumberingTab() {
   const queryClient = useQueryClient();
   const config = useQuery({ queryKey: ['configuration', NUMBERING_CATEGORY], queryFn: () => unwrap(fetchSalesConfiguration()) });
@@ -25,7 +29,19 @@ export function NumberingTab() {
     if (config.data) setValues(entriesToValues(config.data));
   }, [config.data]);
 
-  if (config.isPending || !values) return config.error ? <ErrorAlert message={config.error.message} /> : <CenteredLoader />;
+  if (!values && config.error) {
+    return (
+      <Stack gap="md">
+        <LoadFailed message={config.error.message} onRetry={() => void config.refetch()} retrying={config.isFetching} />
+        <Group justify="flex-end">
+          <Button size="md" leftSection={<IconDeviceFloppy size={18} />} disabled>
+            Guardar Configuración
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  if (config.isPending || !values) return <CenteredLoader />;
 
   const counter = currentCounter(config.data ?? []);
   const errors = numberingErrors(values);

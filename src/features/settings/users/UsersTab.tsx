@@ -8,7 +8,7 @@ import { useAuth } from '../../../app/auth-context';
 import { CenteredLoader } from '../../../ui/CenteredLoader';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { EmptyState } from '../../../ui/EmptyState';
-import { ErrorAlert } from '../../../ui/ErrorAlert';
+import { LoadFailed } from '../../../ui/LoadFailed';
 import { FeedbackAlert } from '../../../ui/FeedbackAlert';
 import { useFeedback } from '../../../ui/useFeedback';
 import { PasswordDialog } from './PasswordDialog';
@@ -62,8 +62,9 @@ export function UsersTab() {
         </Button>
       </Group>
       <FeedbackAlert feedback={feedback} onClose={clear} />
-      <ErrorAlert message={users.error?.message} />
-      {users.isPending ? (
+      {users.error && !users.data ? (
+        <LoadFailed message={users.error.message} onRetry={() => void users.refetch()} retrying={users.isFetching} />
+      ) : users.isPending ? (
         <CenteredLoader />
       ) : (users.data ?? []).length === 0 ? (
         <EmptyState message="No hay usuarios para mostrar" />
