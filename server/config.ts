@@ -24,6 +24,27 @@ export interface AppConfig {
   publicUrl: string;
   /** Trust X-Forwarded-For (only behind a reverse proxy; otherwise clients could dodge rate limits). */
   trustProxy: boolean;
+  /** Mercado Pago from the environment (an admin's saved settings take precedence; server/modules/payments/runtime.ts). */
+  mercadoPago: MercadoPagoEnv;
+}
+
+export interface MercadoPagoEnv {
+  accessToken?: string;
+  webhookSecret?: string;
+  apiUrl: string;
+  /** PUBLIC_URL when set explicitly (back_urls and notification_url); otherwise the request's origin. */
+  publicUrl?: string;
+  /** Reconciliation timer while a Mercado Pago sale is pendiente. */
+  pollIntervalMs: number;
+  /** Per-call timeout of the Mercado Pago API. */
+  timeoutMs: number;
+  /** A preference expires after this many minutes (its pendiente sale is then cancelled). */
+  preferenceMinutes: number;
+}
+
+function positiveNumber(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value && Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -61,6 +82,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: bool(env.TRUST_PROXY, false),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${Number.isInteger(port) ? port : 3000}`,
+    mercadoPago: {
+      accessToken: env.MP_ACCESS_TOKEN || undefined,
+      webhookSecret: env.MP_WEBHOOK_SECRET || undefined,
+      apiUrl: env.MP_API_URL || 'https://api.mercadopago.com',
+      publicUrl: env.PUBLIC_URL || undefined,
+      pollIntervalMs: positiveNumber(env.MP_POLL_INTERVAL_MS, 60_000),
+      timeoutMs: positiveNumber(env.MP_TIMEOUT_MS, 10_000),
+      preferenceMinutes: positiveNumber(env.MP_PREFERENCE_MINUTES, 60),
+    },
     ...overrides,
   };
   mkdirSync(config.uploadsDir, { recursive: true });
