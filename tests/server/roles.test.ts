@@ -57,6 +57,15 @@ const MATRIX: Record<string, Access> = {
   'POST /api/sync/push': 'staff',
   'GET /api/sync/pull': 'staff',
   'GET /api/sync/devices': 'admin',
+  'GET /api/payments/availability': 'staff',
+  'POST /api/payments/preference': 'staff',
+  'POST /api/payments/sale': 'staff',
+  'GET /api/payments/status/{id}': 'staff',
+  'POST /api/payments/confirm/{id}': 'staff',
+  'GET /api/payments/settings': 'admin',
+  'PUT /api/payments/settings': 'admin',
+  'POST /api/payments/webhook': 'public',
+  'POST /api/payments/reconcile': 'public',
 };
 
 const SAMPLE_PARAMS: Record<string, string> = { id: '999999', categoria: 'ventas', clave: 'prefijo', filename: 'no-existe.webp' };
