@@ -1,15 +1,16 @@
 /**
  * Settings (spec §2, admin): Información del Negocio, Categorías, Marcas, Numeración de Ventas, and
- * (beyond the spec) Usuarios and Dispositivos. Only the open tab is mounted, so each loads on demand.
+ * (beyond the spec) Usuarios, Dispositivos and Mercado Pago. Only the open tab is mounted, so each loads on demand.
  */
 import { Tabs } from '@mantine/core';
-import { IconBuildingStore, IconCategory, IconDeviceTablet, IconHash, IconTags, IconUsers } from '@tabler/icons-react';
+import { IconBuildingStore, IconCategory, IconCreditCard, IconDeviceTablet, IconHash, IconTags, IconUsers } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router-dom';
 import { StaffPage } from '../../ui/StaffPage';
 import { BusinessInfoTab } from './business/BusinessInfoTab';
 import { BrandsTab } from './catalog/BrandsTab';
 import { CategoriesTab } from './catalog/CategoriesTab';
 import { DevicesTab } from './devices/DevicesTab';
+import { MercadoPagoTab } from './mercadopago/MercadoPagoTab';
 import { NumberingTab } from './numbering/NumberingTab';
 import { UsersTab } from './users/UsersTab';
 
@@ -20,6 +21,7 @@ const TABS = [
   { value: 'numeracion', label: 'Numeración de Ventas', icon: IconHash, panel: NumberingTab },
   { value: 'usuarios', label: 'Usuarios', icon: IconUsers, panel: UsersTab },
   { value: 'dispositivos', label: 'Dispositivos', icon: IconDeviceTablet, panel: DevicesTab },
+  { value: 'mercadopago', label: 'Mercado Pago', icon: IconCreditCard, panel: MercadoPagoTab },
 ] as const;
 
 export default function SettingsPage() {
