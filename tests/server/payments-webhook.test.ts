@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureManifest, signManifest, verifySignature } from '../../server/integrations/mercadopago/signature';
 import { eventually, MP_SECRET, pendingSale, startMpTestbed, type MpTestbed } from '../helpers/mercadopago';
+import { createTestServer } from '../helpers/server';
 
 let bed: MpTestbed;
 
@@ -91,6 +92,22 @@ describe('POST /payments/webhook', () => {
     for (const url of ['/api/payments/webhook?id=123&topic=merchant_order', '/api/payments/webhook?id=999999999999&topic=payment', '/api/payments/webhook?id=abc&topic=payment', '/api/payments/webhook']) {
       const res = await bed.server.call({ method: 'POST', url });
       expect(res.status, url).toBe(200);
+    }
+  });
+});
+
+describe('POST /payments/reconcile (public)', () => {
+  it('is rate-limited per IP when limits are on', async () => {
+    const limited = await createTestServer({}, { RATE_LIMIT_PER_MINUTE: '10' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 31; i += 1) {
+        statuses.push((await limited.call({ method: 'POST', url: '/api/payments/reconcile', payload: { externalReference: `VENTA-${i}` } })).status);
+      }
+      expect(statuses.slice(0, 30).every((s) => s === 202)).toBe(true);
+      expect(statuses[30]).toBe(429);
+    } finally {
+      await limited.close();
     }
   });
 });

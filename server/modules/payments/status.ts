@@ -10,8 +10,9 @@ import { paymentsRepository, type PaymentRow } from './repository';
 export function attemptOfSale(db: Db, saleId: number): PaymentRow {
   const sale = paymentsRepository.saleStatus(db, saleId);
   if (!sale) throw notFound(MSG.saleNotFound);
+  if (sale.paymentMethod !== 'mercadopago') throw badRequest(MSG.paymentNotMercadoPago);
   const row = paymentsRepository.bySale(db, saleId);
-  if (!row || sale.paymentMethod !== 'mercadopago') throw badRequest(MSG.paymentNotMercadoPago);
+  if (!row) throw notFound(MSG.paymentAttemptMissing);
   return row;
 }
 
