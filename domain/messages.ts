@@ -78,6 +78,7 @@ export const MSG = {
   paymentPreferenceNotFound: 'No se encontró la preferencia de pago',
   paymentSaleMismatch: 'La venta no coincide con la preferencia de pago (cambió el carrito o el precio): generá el pago nuevamente',
   paymentNotMercadoPago: 'La venta no se cobró con Mercado Pago',
+  paymentPreferenceExpired: 'La preferencia de pago venció: generá el pago nuevamente',
   paymentAttemptMissing: 'No hay datos del cobro con Mercado Pago de esta venta',
   paymentProviderUnavailable: 'Mercado Pago no respondió. Intentá nuevamente en unos segundos.',
   paymentSignatureInvalid: 'Firma de notificación inválida',

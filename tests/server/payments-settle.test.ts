@@ -8,7 +8,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { paymentEvents, stockMovements } from '../../server/db/schema';
 import { stockOf } from '../helpers/fixtures';
-import { eventually, pendingSale, startMpTestbed, type MpTestbed } from '../helpers/mercadopago';
+import { MSG } from '../../domain/messages';
+import { eventually, pendingSale, requestPreference, startMpTestbed, type MpTestbed } from '../helpers/mercadopago';
 
 let bed: MpTestbed;
 
@@ -149,6 +150,16 @@ describe('polling when no webhook arrives (a shop behind NAT)', () => {
       expect(stockOf(short.server.app, productId).stock).toBe(0);
       await eventually(async () => (await short.server.call({ method: 'GET', url: `/api/sales/${saleId}`, token: short.token })).body.data, (s) => s.paymentStatus === 'cancelado');
       expect(stockOf(short.server.app, productId)).toEqual({ stock: 5, ledger: 5 });
+      // A sale for a preference that already expired is refused (its buyer could no longer pay).
+      const items = [{ productId, quantity: 1 }];
+      const requestedAt = Date.now();
+      const pref = await requestPreference(short, { items, payer: { email: 'tarde@example.com' } });
+      const lifetimeMs = 0.005 * 60_000;
+      await eventually(() => Date.now(), (now) => now - requestedAt > lifetimeMs + 100, 5_000);
+      const late = await short.server.call({ method: 'POST', url: '/api/payments/sale', token: short.token, payload: { preferenceId: pref.body.data.preferenceId, items } });
+      expect(late.status).toBe(409);
+      expect(late.body.message).toBe(MSG.paymentPreferenceExpired);
+      expect(stockOf(short.server.app, productId).stock).toBe(5);
     } finally {
       await short.close();
     }

@@ -161,6 +161,7 @@ export function createPaymentSale(ctx: PaymentsContext, body: PaymentSaleBody, u
   if (row.saleId !== null) return { created: false, sale: getSale(ctx, row.saleId) };
   if (!sameCart(row, body)) throw conflict(MSG.paymentSaleMismatch);
   const known = salesRepository.findByClientSaleId(ctx.db, row.idempotencyKey);
+  if (!known && Date.parse(row.expiresAt) <= Date.now()) throw conflict(MSG.paymentPreferenceExpired);
   if (!known && priceCart(ctx, body.items, toCents(body.discount)).totals.totalCents !== row.amountCents) throw conflict(MSG.paymentSaleMismatch);
   const cart = JSON.parse(row.requestJson) as AttemptCart;
   const outcome = recordSale(

@@ -242,7 +242,6 @@ export async function startMercadoPagoSimulator(options: SimulatorOptions) {
     /** The buyer pays a preference without the page (server tests). */
     pay: (preferenceId: string, outcome: 'approved' | 'rejected' | 'pending') => pay(preferenceId, outcome),
     setPaymentStatus: setStatus,
-    payment: (id: string) => payments.get(id),
     close: async () => {
       await notifier.settled();
       server.closeAllConnections();
