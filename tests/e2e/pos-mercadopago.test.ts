@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMercadoPagoSimulator, type MercadoPagoSimulator } from '../../server/integrations/mercadopago/simulator/server';
-import { launchBrowser, screenshot, SELLER_PASSWORD, startServer, type E2eServer } from './harness';
+import { ADMIN_PASSWORD, launchBrowser, loginThroughForm, screenshot, SELLER_PASSWORD, startServer, type E2eServer } from './harness';
 import { addProduct, createProduct, newDevice, productStock, signInAndOpenPos } from './pos-helpers';
 
 const TOKEN = 'TEST-e2e-token';
@@ -106,6 +106,23 @@ describe('POS → Mercado Pago Checkout Pro', () => {
     const detail = await server.api('GET', `/payments/status/${sales[0].id}`, { token: await server.adminToken() });
     expect(detail.body.data).toMatchObject({ externalReference: reference, providerStatus: 'approved', paymentStatus: 'pagado' });
     await page.context().close();
+
+    // Later the buyer gets a refund: the owner sees it in the history and in the sale's detail.
+    sim.setPaymentStatus(detail.body.data.providerPaymentId, 'refunded');
+    await until(async () => (await server.api('GET', `/sales/${sales[0].id}`, { token: await server.adminToken() })).body.data.flags as string[], (f) => f.includes('payment_review'));
+    const owner = await (await newDevice(browser)).newPage();
+    await loginThroughForm(owner, server.baseUrl, 'admin', ADMIN_PASSWORD);
+    await owner.goto(`${server.baseUrl}/sales?flagged=true`);
+    const row = owner.getByRole('row').filter({ hasText: 'Pago a revisar' });
+    await row.first().waitFor();
+    await row.first().getByRole('button', { name: /^Ver venta/ }).click();
+    const dialog = owner.getByRole('dialog', { name: /^Detalle de Venta/ });
+    const panel = dialog.getByTestId('mercadopago-panel');
+    await panel.getByText('Reembolsado').first().waitFor();
+    await panel.getByText('Pago a revisar').waitFor();
+    await panel.getByText(`Referencia: ${reference}`).waitFor();
+    await screenshot(owner, 'mercadopago-refund-in-sale-detail', false);
+    await owner.context().close();
   });
 
   it('with webhooks off and the return page unable to reach the server, the timer still makes it pagado', async () => {

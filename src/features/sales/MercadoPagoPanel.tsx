@@ -63,8 +63,9 @@ export function MercadoPagoPanel({ saleId, paymentStatus }: { saleId: number; pa
             )}
             {data.needsReview && (
               <Alert color="warning" variant="light" icon={<IconAlertTriangle />} title="Pago a revisar">
-                Mercado Pago informó «{providerLabel(data.providerStatus)}» después de la aprobación (o aprobó un pago de una venta cancelada). Revisá la
-                venta y el stock.
+                {data.paymentStatus === 'cancelado'
+                  ? 'Mercado Pago aprobó un pago de esta venta ya cancelada. Revisá la venta y el stock.'
+                  : `Mercado Pago informó «${providerLabel(data.providerStatus)}» después de la aprobación. Revisá la venta y el stock.`}
               </Alert>
             )}
             {data.events.length > 0 && (
