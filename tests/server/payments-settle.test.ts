@@ -119,6 +119,17 @@ describe('polling when no webhook arrives (a shop behind NAT)', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('an IPN about the merchant order only is acknowledged; the staff check settles the sale', async () => {
+    bed.sim.controls.mode = 'merchant_order';
+    const { saleId, preferenceId } = await pendingSale(bed);
+    bed.sim.pay(preferenceId, 'approved');
+    await bed.sim.notificationsSettled();
+    expect(bed.sim.deliveries.at(-1)).toMatchObject({ kind: 'merchant_order', status: 200 });
+    expect((await saleOf(saleId)).paymentStatus).toBe('pendiente');
+    const confirmed = await bed.server.call({ method: 'POST', url: `/api/payments/confirm/${saleId}`, token: bed.token });
+    expect(confirmed.body.data).toMatchObject({ paymentStatus: 'pagado', providerStatus: 'approved' });
+  });
+
   it('staff confirm asks Mercado Pago, never the caller', async () => {
     bed.sim.controls.mode = 'none';
     const { saleId } = await pendingSale(bed);

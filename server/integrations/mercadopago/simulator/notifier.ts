@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { signatureManifest, signManifest } from '../signature';
 
-export type WebhookMode = 'signed' | 'ipn' | 'both' | 'none';
+/** signed webhooks, IPN (topic=payment), both, IPN about the merchant order only (topic=merchant_order), or nothing. */
+export type WebhookMode = 'signed' | 'ipn' | 'both' | 'merchant_order' | 'none';
 
 export interface NotifierControls {
   mode: WebhookMode;
@@ -19,13 +20,14 @@ export interface NotifierControls {
 
 interface Notification {
   url: string;
+  /** The payment id, or the merchant order id for kind 'merchant_order'. */
   paymentId: string;
-  kind: 'signed' | 'ipn';
+  kind: 'signed' | 'ipn' | 'merchant_order';
 }
 
 export interface DeliveryLog {
   url: string;
-  kind: 'signed' | 'ipn';
+  kind: Notification['kind'];
   status: number;
 }
 
@@ -58,8 +60,8 @@ export function createNotifier(secret: string) {
         user_id: '1',
       });
     } else {
-      target.searchParams.set('id', n.paymentId);
-      target.searchParams.set('topic', 'payment');
+      target.searchParams.set('id', n.kind === 'merchant_order' ? String(Number(n.paymentId) + 1) : n.paymentId);
+      target.searchParams.set('topic', n.kind === 'merchant_order' ? 'merchant_order' : 'payment');
     }
     try {
       const response = await fetch(target, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) });
@@ -83,7 +85,7 @@ export function createNotifier(secret: string) {
     /** A payment changed: notify its preference's notification_url per the controls. */
     paymentChanged(notificationUrl: string | undefined, paymentId: string): void {
       if (!notificationUrl || controls.mode === 'none') return;
-      const kinds: ('signed' | 'ipn')[] = controls.mode === 'both' ? ['signed', 'ipn'] : [controls.mode];
+      const kinds: Notification['kind'][] = controls.mode === 'both' ? ['signed', 'ipn'] : [controls.mode];
       const list: Notification[] = [];
       for (let i = 0; i < Math.max(1, controls.repeat); i += 1) for (const kind of kinds) list.push({ url: notificationUrl, paymentId, kind });
       if (controls.hold) queue.push(...list);
