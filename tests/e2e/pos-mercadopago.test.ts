@@ -7,6 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../domain/messages';
 import { startMercadoPagoSimulator, type MercadoPagoSimulator } from '../../server/integrations/mercadopago/simulator/server';
 import { ADMIN_PASSWORD, launchBrowser, loginThroughForm, screenshot, SELLER_PASSWORD, startServer, type E2eServer } from './harness';
 import { addProduct, createProduct, newDevice, productStock, signInAndOpenPos } from './pos-helpers';
@@ -164,5 +165,23 @@ describe('POS → Mercado Pago Checkout Pro', () => {
     await screenshot(page, 'mercadopago-offline-disabled', false);
     await page.context().setOffline(false);
     await page.context().close();
+  });
+
+  it('on a server without credentials (and no demo) the method is disabled and says it is not configured', async () => {
+    const bare = await startServer({ DEMO_DATA: 'false' });
+    try {
+      const name = await bare.createSeller('nora');
+      await createProduct(bare, { name: 'Mate de calabaza', code: '7790000000999', price: 9000, stock: 3 });
+      const page = await (await newDevice(browser)).newPage();
+      await signInAndOpenPos(page, bare.baseUrl, name, SELLER_PASSWORD);
+      await addProduct(page, 'Mate de calabaza', 1);
+      await page.getByRole('button', { name: 'Procesar Venta' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Completar Venta' });
+      await dialog.getByTestId('mercadopago-reason').getByText(MSG.paymentNotConfigured).waitFor();
+      expect(await dialog.getByRole('radio', { name: 'Mercado Pago' }).isDisabled()).toBe(true);
+      await page.context().close();
+    } finally {
+      await bare.close();
+    }
   });
 });

@@ -44,7 +44,7 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
   const [warning, setWarning] = useState('');
   const [redirecting, setRedirecting] = useState(false);
   const attempt = useRef<{ key: string; reference: string } | null>(null);
-  const mercadoPago = useMercadoPagoAvailability(online);
+  const mercadoPago = useMercadoPagoAvailability(online, opened);
   const discountCents = parseDiscountCents(form.discount);
   const problem = discountProblem(subtotalCents, discountCents);
   const field = (key: keyof typeof EMPTY) => ({

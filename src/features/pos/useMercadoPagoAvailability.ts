@@ -1,7 +1,9 @@
 /**
  * Whether the POS may offer Mercado Pago, and why not: offline (spec §4: card payments need the
  * network) or not configured on the server. While the server's answer is unknown the method stays
- * available; the server refuses with its own message if it cannot take the payment.
+ * available; the server refuses with its own message if it cannot take the payment. Asked only while
+ * the checkout is open and online, so a closed POS makes no staff call (a stale session is the sync
+ * panel's business, not a surprise redirect).
  */
 import { useQuery } from '@tanstack/react-query';
 import { MSG } from '../../../domain/messages';
@@ -15,14 +17,14 @@ export interface MercadoPagoAvailability {
   label: string;
 }
 
-export function useMercadoPagoAvailability(online: boolean): MercadoPagoAvailability {
+export function useMercadoPagoAvailability(online: boolean, active: boolean): MercadoPagoAvailability {
   const query = useQuery({
     queryKey: ['payments', 'availability'],
     queryFn: async () => {
       const result = await fetchPaymentAvailability();
       return result.success ? result.data : null;
     },
-    enabled: online,
+    enabled: online && active,
     staleTime: 60_000,
   });
   const data = query.data;
