@@ -159,6 +159,20 @@ describe('configuration', () => {
     }
   });
 
+  it('a token Mercado Pago refuses gives the spec message with the reason, and nothing is half-made', async () => {
+    const wrong = await createTestServer({}, { MP_ACCESS_TOKEN: 'APP_USR-equivocado', MP_WEBHOOK_SECRET: 'x', MP_API_URL: bed.sim.url });
+    try {
+      const token = await wrong.sellerToken();
+      const id = createProduct(wrong.app.db, { stock: 3, price: 10 });
+      const res = await wrong.call({ method: 'POST', url: '/api/payments/preference', token, payload: { items: [{ productId: id, quantity: 1 }], payer: { email: 'a@example.com' } } });
+      expect(res.status).toBe(502);
+      expect(res.body.message).toMatch(/^Error al procesar pago con Mercado Pago: .*credenciales/);
+      expect(res.body.message).not.toContain('APP_USR-equivocado');
+    } finally {
+      await wrong.close();
+    }
+  });
+
   it('with demo data and no credentials an in-process simulator answers, labelled "Mercado Pago simulado"', async () => {
     const demo = await createTestServer({}, { DEMO_DATA: 'true' });
     try {

@@ -30,7 +30,7 @@ export interface MpRuntime {
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
-export function isLoopbackUrl(url: string): boolean {
+function isLoopbackUrl(url: string): boolean {
   try {
     return LOOPBACK.has(new URL(url).hostname);
   } catch {
