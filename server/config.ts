@@ -31,6 +31,8 @@ export interface AppConfig {
   tls: { cert: Buffer; key: Buffer } | null;
   /** Slow-client limits, in milliseconds (README "Configuración"). */
   timeouts: ServerTimeouts;
+  /** Mercado Pago from the environment (an admin's saved settings take precedence; server/modules/payments/runtime.ts). */
+  mercadoPago: MercadoPagoEnv;
 }
 
 /** Both files or neither; read once at start (the key file should be readable by the server's user only). */
@@ -53,20 +55,41 @@ export interface ServerTimeouts {
   keepAliveMs: number;
 }
 
-function milliseconds(value: string | undefined, fallback: number): number {
+/** A positive whole number from the environment (milliseconds, minutes), else the default. */
+function positiveInt(value: string | undefined, fallback: number): number {
   const n = Number(value);
   return value !== undefined && value !== '' && Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
+/** A positive number, fractions allowed (tests shorten MP_PREFERENCE_MINUTES to seconds). */
+function positiveNumber(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value && Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
 /** Defaults fit a 5 MB photo on a slow shop connection while cutting clients that trickle bytes. */
 function timeoutsFrom(env: NodeJS.ProcessEnv): ServerTimeouts {
-  const requestMs = milliseconds(env.REQUEST_TIMEOUT_MS, 60_000);
+  const requestMs = positiveInt(env.REQUEST_TIMEOUT_MS, 60_000);
   return {
     requestMs,
-    headersMs: Math.min(milliseconds(env.HEADERS_TIMEOUT_MS, 15_000), requestMs),
-    connectionMs: milliseconds(env.CONNECTION_TIMEOUT_MS, 30_000),
-    keepAliveMs: milliseconds(env.KEEP_ALIVE_TIMEOUT_MS, 5_000),
+    headersMs: Math.min(positiveInt(env.HEADERS_TIMEOUT_MS, 15_000), requestMs),
+    connectionMs: positiveInt(env.CONNECTION_TIMEOUT_MS, 30_000),
+    keepAliveMs: positiveInt(env.KEEP_ALIVE_TIMEOUT_MS, 5_000),
   };
+}
+
+export interface MercadoPagoEnv {
+  accessToken?: string;
+  webhookSecret?: string;
+  apiUrl: string;
+  /** PUBLIC_URL when set explicitly (back_urls and notification_url); otherwise the request's origin. */
+  publicUrl?: string;
+  /** Reconciliation timer while a Mercado Pago sale is pendiente. */
+  pollIntervalMs: number;
+  /** Per-call timeout of the Mercado Pago API. */
+  timeoutMs: number;
+  /** A preference expires after this many minutes (its pendiente sale is then cancelled). */
+  preferenceMinutes: number;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -109,6 +132,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     backup: backupSettingsFrom(env, dataDir),
     tls: tlsFrom(env),
     timeouts: timeoutsFrom(env),
+    mercadoPago: {
+      accessToken: env.MP_ACCESS_TOKEN || undefined,
+      webhookSecret: env.MP_WEBHOOK_SECRET || undefined,
+      apiUrl: env.MP_API_URL || 'https://api.mercadopago.com',
+      publicUrl: env.PUBLIC_URL || undefined,
+      pollIntervalMs: positiveInt(env.MP_POLL_INTERVAL_MS, 60_000),
+      timeoutMs: positiveInt(env.MP_TIMEOUT_MS, 10_000),
+      preferenceMinutes: positiveNumber(env.MP_PREFERENCE_MINUTES, 60),
+    },
     ...overrides,
   };
   mkdirSync(config.uploadsDir, { recursive: true, mode: 0o700 });

@@ -186,6 +186,8 @@ export const sales = sqliteTable(
     /** Offline anomalies: an oversold item (stock went negative) / a device price ≠ current price. */
     flagOversold: integer('flag_oversold', { mode: 'boolean' }).notNull().default(false),
     flagPriceChanged: integer('flag_price_changed', { mode: 'boolean' }).notNull().default(false),
+    /** Mercado Pago: a paid sale later refunded / charged back / in mediation, or approved after it was cancelled. */
+    flagPaymentReview: integer('flag_payment_review', { mode: 'boolean' }).notNull().default(false),
     /** When the sale happened (device capture time for synced sales). */
     saleDate: text('sale_date').notNull(),
     /** The sale's calendar day 'YYYY-MM-DD' in the shop's time zone: the key of the sales rollups below. */
@@ -327,22 +329,63 @@ export const invoices = sqliteTable(
   ],
 );
 
+/**
+ * One Mercado Pago checkout attempt (a preference). The row is written BEFORE the preference is
+ * requested, with its X-Idempotency-Key, so a retry after a crash reuses the key. `requestJson` is the
+ * attempt's cart (items, discount, customer) to refuse a reused reference with another cart.
+ * `status` is the provider status that currently decides the sale (pending until one is seen).
+ */
 export const payments = sqliteTable(
   'payments',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     saleId: integer('sale_id').references(() => sales.id),
-    preferenceId: text('preference_id').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
     externalReference: text('external_reference').notNull(),
+    preferenceId: text('preference_id'),
+    initPoint: text('init_point'),
+    sandboxInitPoint: text('sandbox_init_point'),
+    requestJson: text('request_json').notNull(),
     providerPaymentId: text('provider_payment_id'),
     status: text('status').notNull().default('pending'),
+    statusDetail: text('status_detail'),
     amountCents: integer('amount_cents').notNull(),
+    userId: integer('user_id').references(() => users.id),
+    expiresAt: text('expires_at').notNull(),
+    lastCheckedAt: text('last_checked_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('payments_idempotency_uq').on(t.idempotencyKey),
+    uniqueIndex('payments_reference_uq').on(t.externalReference),
     uniqueIndex('payments_preference_uq').on(t.preferenceId),
-    index('payments_reference_idx').on(t.externalReference),
-    index('payments_provider_idx').on(t.providerPaymentId),
+    index('payments_sale_idx').on(t.saleId),
   ],
 );
+
+/** Every distinct (provider payment, status) seen from Mercado Pago: the audit trail, and what makes repeats no-ops. */
+export const paymentEvents = sqliteTable(
+  'payment_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    paymentRowId: integer('payment_row_id').notNull().references(() => payments.id),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    status: text('status').notNull(),
+    statusDetail: text('status_detail'),
+    amountCents: integer('amount_cents'),
+    /** Where we learnt it: webhook, ipn, poll, return, staff. */
+    source: text('source').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payment_events_uq').on(t.providerPaymentId, t.status), index('payment_events_row_idx').on(t.paymentRowId)],
+);
+
+/** Mercado Pago settings an admin saved (one row, id 1); each empty column falls back to the environment. Never synced. */
+export const paymentSettings = sqliteTable('payment_settings', {
+  id: integer('id').primaryKey(),
+  accessToken: text('access_token'),
+  webhookSecret: text('webhook_secret'),
+  publicUrl: text('public_url'),
+  updatedAt: updatedAt(),
+});

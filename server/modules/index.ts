@@ -13,6 +13,7 @@ import uploadsRoutes from './uploads/routes';
 import salesRoutes from './sales/routes';
 import syncRoutes from './sync/routes';
 import backupsRoutes from './backups/routes';
+import paymentsRoutes from './payments/routes';
 
 export const apiModules: FastifyPluginAsync[] = [
   healthRoutes,
@@ -28,4 +29,5 @@ export const apiModules: FastifyPluginAsync[] = [
   salesRoutes,
   syncRoutes,
   backupsRoutes,
+  paymentsRoutes,
 ];

@@ -9,5 +9,4 @@ export const OFFLINE_MSG = {
     `Hay ${n} ${n === 1 ? 'venta sin sincronizar' : 'ventas sin sincronizar'}. Quedan guardadas en este dispositivo y se enviarán cuando alguien inicie sesión con conexión.`,
   pendingCount: (n: number) => `${n} ${n === 1 ? 'venta pendiente' : 'ventas pendientes'}`,
   mercadoPagoOffline: 'Requiere conexión a internet',
-  mercadoPagoLater: 'El cobro con Mercado Pago (checkout con redirección) llega con la función de pagos. Elegí otro método para registrar esta venta.',
 } as const;

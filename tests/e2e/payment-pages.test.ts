@@ -63,12 +63,16 @@ describe('payment result pages', () => {
   });
 
   it('pending: reasons, 48-hour note, and a local "Verificar Estado" that reports it is still pending', async () => {
-    let apiCalls = 0;
+    const apiCalls: string[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname.startsWith('/api/payments')) apiCalls += 1;
+      if (new URL(request.url()).pathname.startsWith('/api/payments')) apiCalls.push(`${request.method()} ${new URL(request.url()).pathname}`);
     });
+    const reconcile = page.waitForResponse((r) => r.url().endsWith('/api/payments/reconcile'));
     await page.goto(`${server.baseUrl}/payment/pending?${query}pending`);
     await page.getByRole('heading', { name: 'Pago Pendiente' }).waitFor();
+    // Hitting the page asks the server to check the reference (it reveals nothing); the button never calls.
+    expect((await reconcile).status()).toBe(202);
+    expect(apiCalls).toEqual(['POST /api/payments/reconcile']);
     const text = await page.locator('body').innerText();
     for (const expected of [
       'Tu pago está siendo procesado',
@@ -86,7 +90,7 @@ describe('payment result pages', () => {
     await page.getByRole('button', { name: 'Verificar Estado' }).click();
     await page.getByRole('alert').getByText('El pago sigue pendiente. Te avisaremos cuando se confirme.').waitFor({ timeout: 5000 });
     await screenshot(page, 'payment-pending-phone');
-    expect(apiCalls).toBe(0);
+    expect(apiCalls).toEqual(['POST /api/payments/reconcile']);
   });
 
   it('uses the fallback names while the business has no name', async () => {

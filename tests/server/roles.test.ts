@@ -16,6 +16,8 @@ const PUBLIC_ROUTES = [
   'GET /api/categories/public',
   'GET /api/products/catalog',
   'POST /api/contact',
+  'POST /api/payments/webhook',
+  'POST /api/payments/reconcile',
 ];
 
 /** Spec §6: "METHOD /path" → who may call it. */
@@ -67,6 +69,13 @@ const SPEC: Record<string, Access> = {
   'POST /api/backups': 'admin',
   'GET /api/backups/latest': 'admin',
   ...Object.fromEntries(PUBLIC_ROUTES.map((r) => [r, 'public' as const])),
+  'GET /api/payments/availability': 'staff',
+  'POST /api/payments/preference': 'staff',
+  'POST /api/payments/sale': 'staff',
+  'GET /api/payments/status/:id': 'staff',
+  'POST /api/payments/confirm/:id': 'staff',
+  'GET /api/payments/settings': 'admin',
+  'PUT /api/payments/settings': 'admin',
 };
 
 const SAMPLE_PARAMS: Record<string, string> = { id: '999999', categoria: 'ventas', clave: 'prefijo', filename: 'no-existe.webp' };

@@ -44,6 +44,9 @@ export interface SaleDraft {
   customerDocument: string | null;
   customerEmail: string | null;
   notes: string | null;
+  /** Mercado Pago: the preference and reference this sale is tied to (server/modules/payments). */
+  preferenceId?: string | null;
+  externalReference?: string | null;
 }
 
 export type SalePolicy = 'online' | 'captured';
@@ -55,10 +58,11 @@ export interface RecordOutcome {
   flags: SaleFlag[];
 }
 
-export function saleFlags(row: Pick<SaleRow, 'flagOversold' | 'flagPriceChanged'>): SaleFlag[] {
+export function saleFlags(row: Pick<SaleRow, 'flagOversold' | 'flagPriceChanged'> & { flagPaymentReview?: boolean }): SaleFlag[] {
   const flags: SaleFlag[] = [];
   if (row.flagOversold) flags.push('oversold');
   if (row.flagPriceChanged) flags.push('price_changed');
+  if (row.flagPaymentReview) flags.push('payment_review');
   return flags;
 }
 
@@ -151,6 +155,8 @@ export function recordSale(ctx: SalesContext, draft: SaleDraft, policy: SalePoli
       saleDate: draft.saleDate,
       // Key of the sales rollups (maintained by triggers, drizzle/0004_sales_rollup_triggers.sql).
       localDate: localDateString(draft.saleDate, ctx.timeZone),
+      preferenceId: draft.preferenceId ?? null,
+      externalReference: draft.externalReference ?? null,
     });
     lines.forEach((line, i) =>
       salesRepository.insertItem(db, {

@@ -22,7 +22,7 @@ export interface SaleFilters {
 const SALE_COLUMNS = [
   'saleNumber', 'clientSaleId', 'deviceId', 'deviceSeq', 'userId', 'customerName', 'customerDocument', 'customerEmail',
   'paymentMethod', 'paymentStatus', 'subtotalCents', 'discountCents', 'totalCents', 'costCents', 'notes', 'flagOversold',
-  'flagPriceChanged', 'saleDate', 'localDate',
+  'flagPriceChanged', 'saleDate', 'localDate', 'preferenceId', 'externalReference',
 ] as const satisfies readonly (keyof NewSaleRow)[];
 const ITEM_COLUMNS = [
   'saleId', 'productId', 'productName', 'quantity', 'unitPriceCents', 'unitCostCents', 'subtotalCents', 'catalogPriceCents',
@@ -80,8 +80,8 @@ function filterWhere(f: SaleFilters): SQL | undefined {
     f.endIso ? lte(sales.saleDate, f.endIso) : undefined,
     f.paymentMethod ? eq(sales.paymentMethod, f.paymentMethod) : undefined,
     f.status ? eq(sales.paymentStatus, f.status) : undefined,
-    f.flagged === true ? or(eq(sales.flagOversold, true), eq(sales.flagPriceChanged, true)) : undefined,
-    f.flagged === false ? and(eq(sales.flagOversold, false), eq(sales.flagPriceChanged, false)) : undefined,
+    f.flagged === true ? or(eq(sales.flagOversold, true), eq(sales.flagPriceChanged, true), eq(sales.flagPaymentReview, true)) : undefined,
+    f.flagged === false ? and(eq(sales.flagOversold, false), eq(sales.flagPriceChanged, false), eq(sales.flagPaymentReview, false)) : undefined,
   );
 }
 

@@ -2,19 +2,21 @@
  * "Completar Venta" (spec §4/§5): customer name, document and email (optional), discount (non-numeric
  * counts as 0), payment method, notes; total = subtotal − discount. Confirming writes the sale and its
  * outbox entry in one transaction (offline/outbox.ts recordSale) — the same path online or offline.
- * Mercado Pago is disabled offline; online it explains that its redirect checkout comes with the
- * payments feature and never creates a sale through the outbox.
+ * Mercado Pago (online only, and only when the server has it configured) never goes through the
+ * outbox: it runs the card flow of mercadopago-checkout.ts and redirects to the hosted checkout.
  */
-import { Alert, Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import type { PaymentMethod } from '../../../domain/constants';
-import { formatCents, toCents } from '../../../domain/money';
+import { Alert, Button, Group, Loader, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { TIMINGS, type PaymentMethod } from '../../../domain/constants';
+import { MSG } from '../../../domain/messages';
+import { formatCents, fromCents, toCents } from '../../../domain/money';
 import { discountProblem } from '../../../domain/sale-totals';
 import type { OutboxEntry } from '../../offline/db';
-import { OFFLINE_MSG } from '../../offline/messages';
 import { recordSale } from '../../offline/outbox';
 import { StaffModal } from '../../ui/StaffModal';
+import { attemptKey, mercadoPagoCustomerProblem, newExternalReference, startMercadoPagoCheckout } from './mercadopago-checkout';
 import { PaymentMethodPicker } from './PaymentMethodPicker';
+import { useMercadoPagoAvailability } from './useMercadoPagoAvailability';
 
 /** Spec §5: the discount is a number, 0 when not numeric. */
 export function parseDiscountCents(text: string): number {
@@ -39,6 +41,10 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
   const [method, setMethod] = useState<PaymentMethod>('efectivo');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const [warning, setWarning] = useState('');
+  const [redirecting, setRedirecting] = useState(false);
+  const attempt = useRef<{ key: string; reference: string } | null>(null);
+  const mercadoPago = useMercadoPagoAvailability(online, opened);
   const discountCents = parseDiscountCents(form.discount);
   const problem = discountProblem(subtotalCents, discountCents);
   const field = (key: keyof typeof EMPTY) => ({
@@ -46,8 +52,34 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
     onChange: (event: { currentTarget: { value: string } }) => setForm({ ...form, [key]: event.currentTarget.value }),
   });
 
+  /** Spec §4: validate, preference, sale, "Redirigiendo a Mercado Pago...", then the checkout after 1000 ms. */
+  const payWithMercadoPago = async () => {
+    const customerProblem = mercadoPagoCustomerProblem(form);
+    setWarning(customerProblem ?? '');
+    setError('');
+    if (customerProblem) return;
+    setBusy(true);
+    try {
+      const key = await attemptKey(form, fromCents(discountCents));
+      if (attempt.current?.key !== key) attempt.current = { key, reference: newExternalReference() };
+      const result = await startMercadoPagoCheckout(form, fromCents(discountCents), attempt.current.reference);
+      if (!result.ok) {
+        setError(result.message);
+        return;
+      }
+      attempt.current = null;
+      setRedirecting(true);
+      window.setTimeout(() => window.location.assign(result.checkoutUrl), TIMINGS.paymentRedirectMs);
+    } catch {
+      setError(MSG.paymentProviderError);
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const confirm = async () => {
-    if (method === 'mercadopago' || problem) return;
+    if (problem || (method === 'mercadopago' && mercadoPago.disabledReason)) return;
+    if (method === 'mercadopago') return payWithMercadoPago();
     onConfirmStart();
     setBusy(true);
     setError('');
@@ -74,12 +106,7 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
           <TextInput size="md" label="Email" type="email" autoComplete="off" withAsterisk={method === 'mercadopago'} {...field('customerEmail')} />
           <TextInput size="md" label="Descuento" inputMode="decimal" placeholder="0" leftSection="$" {...field('discount')} error={problem} />
         </Group>
-        <PaymentMethodPicker value={method} onChange={setMethod} online={online} />
-        {method === 'mercadopago' && (
-          <Alert color="info" title="Mercado Pago">
-            {online ? OFFLINE_MSG.mercadoPagoLater : OFFLINE_MSG.mercadoPagoOffline}
-          </Alert>
-        )}
+        <PaymentMethodPicker value={method} onChange={setMethod} mercadoPago={mercadoPago} />
         <Textarea size="md" label="Notas" autosize minRows={1} maxRows={3} {...field('notes')} />
         <Stack gap={2} p="sm" bg="var(--app-background)" style={{ borderRadius: 8 }}>
           <Group justify="space-between">
@@ -99,16 +126,26 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
             </Text>
           </Group>
         </Stack>
+        {warning && (
+          <Alert color="warning" role="alert">
+            {warning}
+          </Alert>
+        )}
         {error && (
           <Alert color="error" role="alert">
             {error}
+          </Alert>
+        )}
+        {redirecting && (
+          <Alert color="info" role="status" icon={<Loader size="sm" />}>
+            {MSG.paymentRedirecting}
           </Alert>
         )}
         <Group justify="flex-end" mt="xs">
           <Button variant="default" size="lg" onClick={onClose}>
             Cancelar
           </Button>
-          <Button size="lg" onClick={() => void confirm()} loading={busy} disabled={method === 'mercadopago' || Boolean(problem)}>
+          <Button size="lg" onClick={() => void confirm()} loading={busy || redirecting} disabled={(method === 'mercadopago' && Boolean(mercadoPago.disabledReason)) || Boolean(problem)}>
             Confirmar Venta
           </Button>
         </Group>

@@ -1,12 +1,13 @@
 /**
  * Payment method of the checkout (spec §5): efectivo (default), tarjeta, transferencia, and the online
- * provider "Mercado Pago", disabled while offline with the reason. Big two-column buttons for touch.
+ * provider "Mercado Pago" ("Mercado Pago simulado" against the simulator), disabled with the reason
+ * while offline or when the server has no credentials. Big two-column buttons for touch.
  */
 import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconBuildingBank, IconCash, IconCreditCard, IconWorldWww } from '@tabler/icons-react';
 import type { PaymentMethod } from '../../../domain/constants';
-import { OFFLINE_MSG } from '../../offline/messages';
 import { PAYMENT_LABELS } from '../../offline-ui/format';
+import type { MercadoPagoAvailability } from './useMercadoPagoAvailability';
 
 const OPTIONS = [
   { value: 'efectivo', icon: IconCash },
@@ -18,10 +19,10 @@ const OPTIONS = [
 interface Props {
   value: PaymentMethod;
   onChange: (method: PaymentMethod) => void;
-  online: boolean;
+  mercadoPago: MercadoPagoAvailability;
 }
 
-export function PaymentMethodPicker({ value, onChange, online }: Props) {
+export function PaymentMethodPicker({ value, onChange, mercadoPago }: Props) {
   return (
     <Stack gap={4}>
       <Text size="sm" fw={500} id="payment-method-label">
@@ -29,7 +30,7 @@ export function PaymentMethodPicker({ value, onChange, online }: Props) {
       </Text>
       <SimpleGrid cols={2} spacing="xs" role="radiogroup" aria-labelledby="payment-method-label">
         {OPTIONS.map(({ value: method, icon: Icon }) => {
-          const disabled = method === 'mercadopago' && !online;
+          const disabled = method === 'mercadopago' && Boolean(mercadoPago.disabledReason);
           return (
             <Button
               key={method}
@@ -42,14 +43,14 @@ export function PaymentMethodPicker({ value, onChange, online }: Props) {
               onClick={() => onChange(method)}
               styles={{ inner: { justifyContent: 'flex-start' } }}
             >
-              {PAYMENT_LABELS[method]}
+              {method === 'mercadopago' ? mercadoPago.label : PAYMENT_LABELS[method]}
             </Button>
           );
         })}
       </SimpleGrid>
-      {!online && (
-        <Text size="xs" c="dimmed">
-          Mercado Pago: {OFFLINE_MSG.mercadoPagoOffline.toLowerCase()}
+      {mercadoPago.disabledReason && (
+        <Text size="sm" c="dimmed" data-testid="mercadopago-reason">
+          Mercado Pago: {mercadoPago.disabledReason}
         </Text>
       )}
     </Stack>

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../ui/dates';
 import { Money } from '../../ui/Money';
 import { PaymentStatusChip, SaleFlagChips } from '../../ui/SaleChips';
 import { paymentMethodLabel } from '../../ui/sale-labels';
+import { MercadoPagoPanel } from './MercadoPagoPanel';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -58,6 +59,7 @@ export function SaleDetailBody({ sale }: { sale: Sale }) {
           </Stack>
         </Alert>
       )}
+      {sale.paymentMethod === 'mercadopago' && <MercadoPagoPanel saleId={sale.id} paymentStatus={sale.paymentStatus} />}
       <Table.ScrollContainer minWidth={480}>
         <Table striped verticalSpacing="xs" aria-label="Productos de la venta">
           <Table.Thead>

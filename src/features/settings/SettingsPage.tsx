@@ -1,10 +1,10 @@
 /**
  * Settings (spec §2, admin): Información del Negocio, Categorías, Marcas, Numeración de Ventas, and
- * (beyond the spec) Usuarios, Permisos (what sellers see), Dispositivos and Copias de seguridad. Only the
- * open tab is mounted, so each loads on demand.
+ * (beyond the spec) Usuarios, Permisos (what sellers see), Dispositivos, Mercado Pago and Copias de
+ * seguridad. Only the open tab is mounted, so each loads on demand.
  */
 import { Tabs } from '@mantine/core';
-import { IconBuildingStore, IconCategory, IconDatabaseExport, IconDeviceTablet, IconEyeOff, IconHash, IconTags, IconUsers } from '@tabler/icons-react';
+import { IconBuildingStore, IconCategory, IconCreditCard, IconDatabaseExport, IconDeviceTablet, IconEyeOff, IconHash, IconTags, IconUsers } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router-dom';
 import { StaffPage } from '../../ui/StaffPage';
 import { BackupsTab } from './backups/BackupsTab';
@@ -12,6 +12,7 @@ import { BusinessInfoTab } from './business/BusinessInfoTab';
 import { BrandsTab } from './catalog/BrandsTab';
 import { CategoriesTab } from './catalog/CategoriesTab';
 import { DevicesTab } from './devices/DevicesTab';
+import { MercadoPagoTab } from './mercadopago/MercadoPagoTab';
 import { NumberingTab } from './numbering/NumberingTab';
 import { PrivacyTab } from './privacy/PrivacyTab';
 import { UsersTab } from './users/UsersTab';
@@ -24,6 +25,7 @@ const TABS = [
   { value: 'usuarios', label: 'Usuarios', icon: IconUsers, panel: UsersTab },
   { value: 'permisos', label: 'Permisos', icon: IconEyeOff, panel: PrivacyTab },
   { value: 'dispositivos', label: 'Dispositivos', icon: IconDeviceTablet, panel: DevicesTab },
+  { value: 'mercadopago', label: 'Mercado Pago', icon: IconCreditCard, panel: MercadoPagoTab },
   { value: 'copias', label: 'Copias de seguridad', icon: IconDatabaseExport, panel: BackupsTab },
 ] as const;
 

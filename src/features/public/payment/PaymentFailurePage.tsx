@@ -6,11 +6,13 @@ import { PaymentDetails } from './PaymentDetails';
 import { PaymentResultCard } from './PaymentResultCard';
 import { ReasonList } from './ReasonList';
 import { usePaymentParams } from './payment-params';
+import { usePaymentCheck } from './usePaymentCheck';
 
 const REASONS = ['Fondos insuficientes', 'Datos de la tarjeta incorrectos', 'Pago rechazado por el banco', 'Límite de compra excedido'];
 
 export default function PaymentFailurePage() {
   const { externalReference, paymentId } = usePaymentParams();
+  usePaymentCheck(externalReference);
   const navigate = useNavigate();
   return (
     <PaymentResultCard icon={<IconCircleX size={56} />} color="error" title="Pago Rechazado" subtitle="No se pudo procesar tu pago">

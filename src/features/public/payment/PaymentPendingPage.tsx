@@ -8,6 +8,7 @@ import { PaymentDetails } from './PaymentDetails';
 import { PaymentResultCard } from './PaymentResultCard';
 import { ReasonList } from './ReasonList';
 import { usePaymentParams } from './payment-params';
+import { usePaymentCheck } from './usePaymentCheck';
 
 const REASONS = [
   'Pago en efectivo pendiente de acreditación',
@@ -18,6 +19,7 @@ const REASONS = [
 
 export default function PaymentPendingPage() {
   const { externalReference, paymentId } = usePaymentParams();
+  usePaymentCheck(externalReference);
   const navigate = useNavigate();
   const [checking, setChecking] = useState(false);
   const [stillPending, setStillPending] = useState(false);

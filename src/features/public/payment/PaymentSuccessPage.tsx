@@ -1,4 +1,4 @@
-/** /payment/success (spec §2): needs external_reference; the status is fixed to approved locally. */
+/** /payment/success (spec §2): needs external_reference; the status is fixed to approved locally (the server checks the reference on its own, usePaymentCheck). */
 import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconHome, IconInfoCircle, IconReceipt } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -8,12 +8,14 @@ import { ErrorAlert } from '../../../ui/ErrorAlert';
 import { PaymentDetails } from './PaymentDetails';
 import { PaymentResultCard } from './PaymentResultCard';
 import { usePaymentParams } from './payment-params';
+import { usePaymentCheck } from './usePaymentCheck';
 
 /** How long "Verificando pago..." stays before the local result shows. */
 const VERIFY_DISPLAY_MS = 800;
 
 export default function PaymentSuccessPage() {
   const { externalReference, paymentId } = usePaymentParams();
+  usePaymentCheck(externalReference);
   const navigate = useNavigate();
   const [verifying, setVerifying] = useState(Boolean(externalReference));
 

@@ -1,0 +1,63 @@
+/**
+ * What a Mercado Pago payment status does to a sale (reference "Statuses and the sale"). Pure rules:
+ * - approved / authorized: pendiente → pagado; an approval seen after the sale was cancelled is flagged;
+ * - rejected / cancelled / expired (our mark for a preference that expired unpaid): pendiente → cancelado (stock returns); never touches a paid sale;
+ * - refunded / charged_back / in_mediation: recorded and flagged for the owner (a pendiente sale that was
+ *   in fact paid becomes pagado first);
+ * - pending / in_process / anything else: nothing (a late "pending" never moves a sale backwards).
+ */
+import type { PaymentStatus } from './constants';
+
+export type StatusClass = 'waiting' | 'failed' | 'paid' | 'reversed';
+
+export function statusClass(status: string): StatusClass {
+  if (status === 'approved' || status === 'authorized') return 'paid';
+  if (status === 'rejected' || status === 'cancelled' || status === 'expired') return 'failed';
+  if (status === 'refunded' || status === 'charged_back' || status === 'in_mediation') return 'reversed';
+  return 'waiting';
+}
+
+const RANK: Record<StatusClass, number> = { waiting: 0, failed: 1, paid: 2, reversed: 3 };
+
+/** Whether `next` may replace `current` as the status that describes the attempt (never backwards). */
+export function supersedes(current: string, next: string): boolean {
+  return RANK[statusClass(next)] >= RANK[statusClass(current)];
+}
+
+export interface SaleDecision {
+  /** New sale status, when it changes. */
+  to?: 'pagado' | 'cancelado';
+  /** The owner must look at it (refund, chargeback, mediation, approval after cancellation). */
+  review: boolean;
+}
+
+export function decide(sale: PaymentStatus, status: string): SaleDecision {
+  const kind = statusClass(status);
+  if (kind === 'paid') return sale === 'pendiente' ? { to: 'pagado', review: false } : { review: sale === 'cancelado' };
+  if (kind === 'failed') return sale === 'pendiente' ? { to: 'cancelado', review: false } : { review: false };
+  if (kind === 'reversed') {
+    if (sale === 'pendiente') return { to: 'pagado', review: true };
+    return { review: sale === 'pagado' };
+  }
+  return { review: false };
+}
+
+/** Of several payments of one reference, those that decide it: the paid or reversed ones if any, else all. */
+export function decisivePayments<T extends { status: string }>(found: readonly T[]): T[] {
+  const settled = found.filter((p) => ['paid', 'reversed'].includes(statusClass(p.status)));
+  return settled.length ? settled : [...found];
+}
+
+/** Spanish label of a provider status for the sale detail. */
+export const PROVIDER_STATUS_LABELS: Record<string, string> = {
+  pending: 'Pendiente',
+  in_process: 'En proceso',
+  authorized: 'Autorizado',
+  approved: 'Aprobado',
+  rejected: 'Rechazado',
+  cancelled: 'Cancelado',
+  refunded: 'Reembolsado',
+  charged_back: 'Contracargo',
+  in_mediation: 'En mediación',
+  expired: 'Preferencia vencida',
+};

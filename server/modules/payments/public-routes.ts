@@ -1,0 +1,71 @@
+/**
+ * Public payment endpoints (no session):
+ * - POST /payments/webhook: Mercado Pago's notifications. A signed webhook must carry a valid, fresh
+ *   x-signature (else 401, nothing done); an unsigned IPN is answered 200. Neither is believed: the
+ *   payment is fetched from the API and only that answer settles the sale. A failed fetch answers 502
+ *   so Mercado Pago retries.
+ * - POST /payments/reconcile: the return pages ask the server to check a reference. It reveals nothing
+ *   (same reply for any reference), is rate-limited per IP and throttled per reference.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MSG } from '../../../domain/messages';
+import { reconcileBody, webhookQuery } from '../../../domain/schemas/payments';
+import { MercadoPagoError } from '../../integrations/mercadopago/errors';
+import { verifySignature } from '../../integrations/mercadopago/signature';
+import type { Reconciler } from './reconcile';
+import type { PaymentsContext } from './service';
+
+const PAYMENT_ID = /^\d{1,20}$/;
+
+const publicPaymentRoutes: FastifyPluginAsyncZod<{ ctx: PaymentsContext; reconciler: Reconciler }> = async (app, { ctx, reconciler }) => {
+  const tags = ['pagos'];
+  // IPN senders may post a form or nothing at all; the body is never trusted anyway.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+
+  app.post('/payments/webhook', { schema: { tags, querystring: webhookQuery } }, async (req, reply) => {
+    const runtime = ctx.runtime();
+    if (!runtime.configured) return reply.status(200).send({ success: true, message: 'ignorado' });
+    const query = req.query;
+    const body = (typeof req.body === 'object' && req.body ? req.body : {}) as { data?: { id?: unknown }; type?: unknown };
+    const xSignature = req.headers['x-signature'];
+    const signed = typeof xSignature === 'string' || query['data.id'] !== undefined;
+    if (signed && runtime.webhookSecret) {
+      const verdict = verifySignature(runtime.webhookSecret, {
+        xSignature: typeof xSignature === 'string' ? xSignature : undefined,
+        xRequestId: typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : undefined,
+        dataId: query['data.id'],
+      });
+      if (verdict !== 'valid') return reply.status(401).send({ success: false, message: MSG.paymentSignatureInvalid });
+    }
+    const topic = query.type ?? query.topic ?? (typeof body.type === 'string' ? body.type : undefined);
+    const id = query['data.id'] ?? query.id ?? (typeof body.data?.id === 'string' ? body.data.id : undefined);
+    if (topic !== 'payment' || !id || !PAYMENT_ID.test(id)) return reply.status(200).send({ success: true, message: 'ignorado' });
+    try {
+      await reconciler.notification(id, signed ? 'webhook' : 'ipn');
+    } catch (error) {
+      // A payment the API does not know is nobody's: acknowledged, nothing done.
+      if (error instanceof MercadoPagoError && error.kind === 'not_found') return reply.status(200).send({ success: true, message: 'ignorado' });
+      req.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'Mercado Pago: notificación no verificada');
+      return reply.status(502).send({ success: false, message: MSG.paymentStatusError });
+    }
+    return reply.status(200).send({ success: true });
+  });
+
+  app.post(
+    '/payments/reconcile',
+    {
+      config: { rateLimit: app.publicRateLimit && { max: Math.max(30, app.publicRateLimit.max), timeWindow: '1 minute' } },
+      schema: { tags, body: reconcileBody },
+    },
+    async (req, reply) => {
+      if (ctx.runtime().configured) {
+        await reconciler.byReference(req.body.externalReference).catch((error: unknown) => {
+          req.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'Mercado Pago: verificación fallida');
+        });
+      }
+      return reply.status(202).send({ success: true, message: 'Verificación solicitada' });
+    },
+  );
+};
+
+export default publicPaymentRoutes;
