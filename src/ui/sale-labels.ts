@@ -22,4 +22,5 @@ export const PAYMENT_STATUS_COLORS: Record<PaymentStatus, 'success' | 'warning' 
 export const SALE_FLAG_LABELS: Record<SaleFlag, string> = {
   oversold: 'Sobreventa',
   price_changed: 'Precio distinto',
+  review: 'Revisar',
 };
