@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../helpers/server';
 
-type Access = 'public' | 'staff' | 'admin';
+/** 'device': only a registered device's credential (x-device-id + x-device-key) opens it; a session alone does not. */
+type Access = 'public' | 'staff' | 'admin' | 'device';
 
 /** "METHOD /path" → who may call it. */
 const MATRIX: Record<string, Access> = {
@@ -54,7 +55,8 @@ const MATRIX: Record<string, Access> = {
   'GET /api/sales/summary': 'staff',
   'GET /api/sales/{id}': 'staff',
   'POST /api/sales/{id}/cancel': 'admin',
-  'POST /api/sync/push': 'staff',
+  'POST /api/sync/push': 'device',
+  'POST /api/sync/devices/register': 'staff',
   'GET /api/sync/pull': 'staff',
   'GET /api/sync/devices': 'admin',
 };
@@ -95,6 +97,10 @@ describe('role matrix (spec §6)', () => {
     const vendedor = await as(seller);
     const administrador = await as(admin);
 
+    if (access === 'device') {
+      expect([anonymous, vendedor, administrador]).toEqual([401, 401, 401]);
+      return;
+    }
     if (access === 'public') {
       expect([401, 403]).not.toContain(anonymous);
     } else {

@@ -44,10 +44,22 @@ function buildBatches(ids: number[], deviceId: string) {
 
 type Result = { status: string };
 
-async function pushAll(base: string, token: string, batches: string[]): Promise<Result[]> {
+type DeviceHeaders = Record<'x-device-id' | 'x-device-key', string>;
+
+async function registerDevice(base: string, token: string, deviceId: string): Promise<DeviceHeaders> {
+  const res = await fetch(`${base}/api/sync/devices/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ deviceId }),
+  });
+  const json = (await res.json()) as { data: { deviceKey: string } };
+  return { 'x-device-id': deviceId, 'x-device-key': json.data.deviceKey };
+}
+
+async function pushAll(base: string, device: DeviceHeaders, batches: string[]): Promise<Result[]> {
   const results: Result[] = [];
   for (const body of batches) {
-    const res = await fetch(`${base}/api/sync/push`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body });
+    const res = await fetch(`${base}/api/sync/push`, { method: 'POST', headers: { 'content-type': 'application/json', ...device }, body });
     const json = (await res.json()) as { data: { results: Result[] } };
     results.push(...json.data.results);
   }
@@ -63,10 +75,10 @@ describe('crash in the middle of a push', () => {
     const { batches, sold } = buildBatches(ids, deviceId);
 
     server = await startChildServer(dataDir);
-    const token = await server.adminToken();
+    const device = await registerDevice(server.baseUrl, await server.adminToken(), deviceId);
     const reader = new Database(dbFile, { readonly: true });
-    const inFlight = pushAll(server.baseUrl, token, batches).catch((error: unknown) => error);
-    // Kill as soon as the third batch is being applied (sales are committed one by one).
+    const inFlight = pushAll(server.baseUrl, device, batches).catch((error: unknown) => error);
+    // Kill as soon as the third batch is being applied (sales are committed a chunk at a time).
     while (countSales(reader) < 401) await new Promise((r) => setTimeout(r, 1));
     await server.kill('SIGKILL');
     expect(await inFlight).toBeInstanceOf(Error);
@@ -76,7 +88,7 @@ describe('crash in the middle of a push', () => {
     expect(storedBeforeRestart).toBeLessThan(1000);
 
     server = await startChildServer(dataDir);
-    const results = await pushAll(server.baseUrl, await server.adminToken(), batches);
+    const results = await pushAll(server.baseUrl, device, batches);
     const statuses = results.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
     expect(statuses).toEqual({ duplicate: storedBeforeRestart, applied: 1000 - storedBeforeRestart });
     await server.kill('SIGTERM');
