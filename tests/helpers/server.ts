@@ -61,7 +61,7 @@ export async function createTestServer(overrides: Partial<AppConfig> = {}, env: 
     await call({ method: 'POST', url: '/api/users', token: admin, payload: { username, fullName: `Vendedor ${username}`, password: 'clave-vendedor', role: 'vendedor' } });
     return login(username, 'clave-vendedor');
   };
-  const registerDevice = async (token: string, deviceId = randomUUID()): Promise<TestDevice> => {
+  const registerDevice = async (token: string, deviceId: string = randomUUID()): Promise<TestDevice> => {
     const res = await call({ method: 'POST', url: '/api/sync/devices/register', token, payload: { deviceId, deviceName: 'Caja de prueba' } });
     if (res.status !== 201) throw new Error(`register ${deviceId} failed: ${res.status} ${res.body.message}`);
     const key = res.body.data.deviceKey as string;

@@ -74,7 +74,7 @@ describe('device credential', () => {
 
   it('delivers captured sales with the credential alone, with an expired session too, and records who pushed', async () => {
     const device = await s.registerDevice(ana);
-    const expired = s.app.jwt.sign({ sub: anaId, role: 'vendedor', tv: 0, iat: Math.floor(Date.now() / 1000) - 13 * 3600 });
+    const expired = s.app.jwt.sign({ sub: anaId, role: 'vendedor', tv: 0, iat: Math.floor(Date.now() / 1000) - 13 * 3600 } as { sub: number; role: 'vendedor'; tv: number });
     expect((await s.call({ method: 'GET', url: '/api/auth/me', token: expired })).status).toBe(401);
     const alone = await push(device, [pushedSale(1, line(), { sellerId: anaId })]);
     const withExpired = await push(device, [pushedSale(2, line(), { sellerId: anaId })], expired);
