@@ -7,6 +7,8 @@
  *   least), each its own transaction, yielding to the event loop between chunks, so /health and other
  *   requests keep answering during a big push (a request needs a few loop turns, so a chunk must stay
  *   well under the POS probe's patience; small sales still share a commit, which keeps ingest fast).
+ *   Chunks of all pushes run one at a time through one FIFO queue, one chunk per loop turn: with 50
+ *   devices pushing at once, a loop turn still holds one chunk, not fifty, and pushes take turns fairly.
  *   A crash between chunks leaves the earlier chunks committed: the device still holds the batch and
  *   pushes it again, and every sale is idempotent by clientSaleId, so nothing lands twice.
  * - Each sale is validated on its own and applied by recordSale in its own savepoint: a bad sale is
@@ -150,6 +152,16 @@ function pushOne(b: BatchContext, raw: unknown): PushResult {
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** The end of the queue of chunks (of every push in this process). */
+let queueTail: Promise<unknown> = Promise.resolve();
+
+/** Runs `chunk` after every chunk queued before it, on a later loop turn of its own. */
+function inTurn<T>(chunk: () => T): Promise<T> {
+  const turn = queueTail.then(yieldToEventLoop).then(chunk);
+  queueTail = turn.catch(() => undefined);
+  return turn;
+}
+
 export async function pushSales(ctx: SalesContext, body: PushBody, pusher: Pusher): Promise<PushReply> {
   const { device } = pusher;
   if (body.deviceId !== device.id) throw forbidden(MSG.deviceIdMismatch);
@@ -164,11 +176,12 @@ export async function pushSales(ctx: SalesContext, body: PushBody, pusher: Pushe
   const batch: BatchContext = { ctx, device, batchId, nowMs: now.getTime(), sellerFor: sellerResolver(ctx.db, device, pusher.user) };
   const results: PushResult[] = [];
   while (results.length < body.sales.length) {
-    if (results.length > 0) await yieldToEventLoop();
-    const deadline = performance.now() + CHUNK_BUDGET_MS;
-    salesRepository.inTransaction(ctx.sqlite, () => {
-      do results.push(pushOne(batch, body.sales[results.length]));
-      while (results.length < body.sales.length && performance.now() < deadline);
+    await inTurn(() => {
+      const deadline = performance.now() + CHUNK_BUDGET_MS;
+      salesRepository.inTransaction(ctx.sqlite, () => {
+        do results.push(pushOne(batch, body.sales[results.length]));
+        while (results.length < body.sales.length && performance.now() < deadline);
+      });
     });
   }
   flushToDisk(ctx.sqlite);
