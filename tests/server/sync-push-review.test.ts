@@ -82,6 +82,12 @@ describe('what the owner is told to review', () => {
     ]);
   });
 
+  it('the bound is the device\'s first visit minus 30 days: 20 days before lands, 40 days before is refused', async () => {
+    const day = 86_400_000;
+    const res = await push([sale({ capturedAt: new Date(Date.now() - 20 * day).toISOString() }), sale({ capturedAt: new Date(Date.now() - 40 * day).toISOString() })]);
+    expect(res.body.data.results.map((r: { status: string }) => r.status)).toEqual(['applied', 'rejected']);
+  });
+
   it('flags a 100 % discount', async () => {
     const res = await push([sale({ discount: 200 }), sale({ discount: 199.99 })]);
     expect(res.body.data.results.map((r: { flags: string[] }) => r.flags)).toEqual([['review'], []]);

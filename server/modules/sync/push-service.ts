@@ -14,9 +14,10 @@
  * - Each sale is validated on its own and applied by recordSale in its own savepoint: a bad sale is
  *   `rejected` with a Spanish reason and never blocks the rest; results come back in input order.
  * - Refused (rejected): malformed, Mercado Pago, captured in the future (> 24 h, a fast clock) or before
- *   the device existed (its first visit minus 7 days: a device signs in online, and so registers,
- *   before it can sell; the margin absorbs a slow clock). Dates like 1970 or year 0001 are a broken
- *   clock or a forgery, never a real sale of this device.
+ *   the device existed (its first visit minus 30 days: a device signs in online, and so registers,
+ *   before it can sell; the margin absorbs a slow clock and a tablet that had to register under a fresh
+ *   id with sales already queued). Dates like 1970 or year 0001 are a broken clock or a forgery, never a
+ *   real sale of this device.
  * - Applied and flagged for the owner (review_note): a seller who never signed in on the device or is
  *   disabled (push-sellers.ts), a 100 % discount.
  * - A replay (same clientSaleId) with the same body is `duplicate`: the stored result, nothing written.
@@ -45,8 +46,8 @@ import { sellerResolver, type SellerChoice } from './push-sellers';
 
 /** A device clock may run a little fast; a sale captured further in the future than this is refused. */
 const MAX_CLOCK_AHEAD_MS = 24 * 60 * 60 * 1000;
-/** How long before a device's first visit a sale of it may say it was captured (a slow clock). */
-const MAX_BEFORE_DEVICE_MS = 7 * 24 * 60 * 60 * 1000;
+/** How long before a device's first visit a sale of it may say it was captured (see the header). */
+const MAX_BEFORE_DEVICE_MS = 30 * 24 * 60 * 60 * 1000;
 /** Work per transaction between two yields to the event loop. */
 const CHUNK_BUDGET_MS = 4;
 
