@@ -19,9 +19,8 @@ export function hashDeviceKey(key: string): string {
 
 /** True when `key` hashes to `storedHash`; constant time in the key. */
 export function deviceKeyMatches(key: string, storedHash: string | null): boolean {
-  const expected = Buffer.from(storedHash ?? '', 'hex');
   const actual = createHash('sha256').update(key, 'utf8').digest();
-  // A device without a credential still costs one comparison, against itself, and fails.
-  if (expected.length !== actual.length) return timingSafeEqual(actual, actual) && false;
-  return timingSafeEqual(actual, expected);
+  // A device without a credential (or an unknown id) still costs one comparison, against zeros, and fails.
+  const expected = storedHash !== null && /^[0-9a-f]{64}$/.test(storedHash) ? Buffer.from(storedHash, 'hex') : Buffer.alloc(actual.length);
+  return timingSafeEqual(actual, expected) && storedHash !== null;
 }
