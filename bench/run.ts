@@ -17,10 +17,11 @@ import { posBundle } from './scenarios/pos-bundle';
 import { posConfirm } from './scenarios/pos-confirm';
 import { posSearch } from './scenarios/pos-search';
 import { publicBundle } from './scenarios/public-bundle';
+import { pushConcurrency } from './scenarios/push-concurrency';
 import { reconnectDrain } from './scenarios/reconnect-drain';
 import { syncIngest } from './scenarios/sync-ingest';
 
-const SCENARIOS: Scenario[] = [publicBundle, posBundle, catalogApi, syncIngest, dashboardSummary, coldStart, posSearch, posConfirm, reconnectDrain];
+const SCENARIOS: Scenario[] = [publicBundle, posBundle, catalogApi, syncIngest, pushConcurrency, dashboardSummary, coldStart, posSearch, posConfirm, reconnectDrain];
 
 function parseArgs(argv: string[]) {
   const only = argv.includes('--only') ? (argv[argv.indexOf('--only') + 1] ?? '').split(',').filter(Boolean) : [];

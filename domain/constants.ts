@@ -14,7 +14,7 @@ export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 export const STOCK_OPERATIONS = ['set', 'add', 'subtract'] as const;
 export type StockOperation = (typeof STOCK_OPERATIONS)[number];
 
-export const SALE_FLAGS = ['oversold', 'price_changed', 'payment_review'] as const;
+export const SALE_FLAGS = ['oversold', 'price_changed', 'payment_review', 'review'] as const;
 export type SaleFlag = (typeof SALE_FLAGS)[number];
 
 export const LIMITS = {
@@ -28,6 +28,8 @@ export const LIMITS = {
   defaultMinStock: 5,
   requestTimeoutMs: 30000,
   syncPushMaxSales: 200,
+  /** Sale lines in one push: bounds the work of one request (issue #13 item 8). */
+  syncPushMaxLines: 4000,
   syncPullPageSize: 2000,
   uploadMaxBytes: 5 * 1024 * 1024,
   uploadMaxSidePx: 1200,

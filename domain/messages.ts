@@ -4,7 +4,8 @@ export const MSG = {
   loginError: 'Error al iniciar sesión',
   changePasswordError: 'Error al cambiar contraseña',
   invalidCredentials: 'Usuario o contraseña incorrectos',
-  userInactive: 'El usuario está desactivado',
+  tooManyLoginAttempts: 'Demasiados intentos fallidos. Esperá unos minutos e intentá nuevamente.',
+  tooManyPasswordAttempts: 'Demasiados intentos con una contraseña actual incorrecta. Esperá unos minutos e intentá nuevamente.',
   sessionRequired: 'Sesión no válida o expirada. Iniciá sesión nuevamente.',
   forbidden: 'No tenés permisos para realizar esta acción',
   wrongCurrentPassword: 'La contraseña actual es incorrecta',
@@ -45,6 +46,15 @@ export const MSG = {
   saleMercadoPagoOffline: 'Las ventas con Mercado Pago necesitan conexión: no se pueden registrar sin conexión',
   saleCapturedInFuture: 'La fecha de captura de la venta está en el futuro',
   devicesListError: 'Error al obtener dispositivos',
+  // Devices and sync (server/modules/sync)
+  deviceCredentialRequired: 'Este dispositivo no está registrado o su credencial no es válida. Iniciá sesión en línea para registrarlo.',
+  deviceIdTaken: 'Ese identificador de dispositivo ya pertenece a otro mostrador',
+  deviceIdMismatch: 'El dispositivo del envío no coincide con la credencial presentada',
+  deviceRegisterError: 'No se pudo registrar este dispositivo',
+  syncTooManyLines: 'El envío tiene demasiadas líneas de venta',
+  saleCapturedTooOld: 'La fecha de captura de la venta es anterior al registro de este dispositivo: revisá la fecha y hora de la tablet',
+  saleBodyMismatch: 'Ya se registró una venta con este identificador y otro contenido',
+  reviewFullDiscount: 'Descuento del 100 %: la venta se registró con total $ 0',
   cartEmpty: 'El carrito está vacío',
   noMoreStock: 'No hay más stock disponible',
   // Products
@@ -171,3 +181,13 @@ export const MSG = {
 } as const;
 
 export type MessageKey = keyof typeof MSG;
+
+/** Review notes the owner reads on a pushed sale (server/modules/sync/push-sellers.ts, push-service.ts). */
+export const SYNC_NOTES = {
+  sellerInactive: (name: string) => `El vendedor ${name} está desactivado: revisá que la venta sea suya`,
+  sellerNotOnDevice: (sellerId: number, attributedTo: string) =>
+    `El vendedor indicado por el dispositivo (#${sellerId}) nunca inició sesión en este mostrador: la venta se atribuyó a ${attributedTo}`,
+  sellerUnverified: (sellerId: number) => `El vendedor ${sellerId} no inició sesión en este dispositivo`,
+  bodyReplayed: 'Se recibió otra venta con este mismo identificador y distinto contenido: se rechazó',
+  tooManyLines: (max: number) => `${MSG.syncTooManyLines} (máximo ${max} líneas por envío)`,
+} as const;

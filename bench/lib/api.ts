@@ -1,8 +1,8 @@
-/** Calls to the real API from the bench process: sign-in, JSON reads, and pushing sales as a device does. */
+/** Calls to the real API from the bench process: sign-in, JSON reads, registering a device and pushing sales as it does. */
 import { randomUUID } from 'node:crypto';
 import { fromCents } from '../../domain/money';
 import type { PublicUser } from '../../domain/schemas/auth';
-import type { PushedSale, PushReply } from '../../domain/schemas/sync';
+import type { DeviceRegistration, PushedSale, PushReply } from '../../domain/schemas/sync';
 import type { ProductRef } from './data';
 import { BENCH_ADMIN_PASSWORD } from './paths';
 import { seededRandom } from './vocabulary';
@@ -60,16 +60,37 @@ export function makeSales(products: readonly ProductRef[], count: number, firstS
   });
 }
 
-/** POST /sync/push in batches, one after another like one device; fails unless every sale is applied. */
-export async function pushAll(baseUrl: string, token: string, sales: readonly PushedSale[], batchSize = 200): Promise<void> {
+export interface BenchDevice {
+  deviceId: string;
+  headers: Record<string, string>;
+}
+
+/** POST /sync/devices/register as the signed-in user: a new device and its credential headers. */
+export async function registerDevice(baseUrl: string, token: string): Promise<BenchDevice> {
   const deviceId = randomUUID();
+  const { deviceKey } = await call<DeviceRegistration>(`${baseUrl}/api/sync/devices/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ deviceId }),
+  });
+  return { deviceId, headers: { 'x-device-id': deviceId, 'x-device-key': deviceKey } };
+}
+
+/** One POST /sync/push of `sales` by `device`; fails unless every sale is applied. */
+export async function pushBatch(baseUrl: string, device: BenchDevice, sales: readonly PushedSale[], pendingCount = 0): Promise<void> {
+  const reply = await call<PushReply>(`${baseUrl}/api/sync/push`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...device.headers },
+    body: JSON.stringify({ deviceId: device.deviceId, schemaVersion: 1, pendingCount, sales }),
+  });
+  const refused = reply.results.filter((r) => r.status !== 'applied');
+  if (refused.length) throw new Error(`push: ${refused.length} ventas no aplicadas: ${JSON.stringify(refused[0])}`);
+}
+
+/** A new device pushes `sales` in batches, one after another; fails unless every sale is applied. */
+export async function pushAll(baseUrl: string, token: string, sales: readonly PushedSale[], batchSize = 200): Promise<void> {
+  const device = await registerDevice(baseUrl, token);
   for (let from = 0; from < sales.length; from += batchSize) {
-    const reply = await call<PushReply>(`${baseUrl}/api/sync/push`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ deviceId, schemaVersion: 1, pendingCount: Math.max(0, sales.length - from - batchSize), sales: sales.slice(from, from + batchSize) }),
-    });
-    const refused = reply.results.filter((r) => r.status !== 'applied');
-    if (refused.length) throw new Error(`push: ${refused.length} ventas no aplicadas: ${JSON.stringify(refused[0])}`);
+    await pushBatch(baseUrl, device, sales.slice(from, from + batchSize), Math.max(0, sales.length - from - batchSize));
   }
 }

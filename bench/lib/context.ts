@@ -14,6 +14,8 @@ export interface Sizes {
   searches: number;
   confirms: number;
   drainSales: number;
+  /** Batches each of the 50 devices pushes in push-concurrency. */
+  pushRounds: number;
 }
 
 export const FULL: Sizes = {
@@ -27,6 +29,7 @@ export const FULL: Sizes = {
   searches: 50,
   confirms: 50,
   drainSales: 5_000,
+  pushRounds: 10,
 };
 
 export const QUICK: Sizes = {
@@ -40,6 +43,7 @@ export const QUICK: Sizes = {
   searches: 10,
   confirms: 5,
   drainSales: 500,
+  pushRounds: 3,
 };
 
 export class BenchContext {

@@ -86,6 +86,8 @@ export interface SaleJson {
   deviceName: string | null;
   deviceSeq: number | null;
   flags: SaleFlag[];
+  /** Why the owner should look at this pushed sale (flag `review`), or null. */
+  reviewNote: string | null;
   cancelledAt: string | null;
   createdAt: string;
 }

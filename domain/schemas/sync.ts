@@ -3,6 +3,8 @@
  * POST /sync/push: the envelope is validated by the route; each sale inside it is validated on its
  * own (pushedSale) so one malformed sale is `rejected` without blocking the rest of the batch.
  * GET /sync/pull: catalogue changes after a revision cursor, paged.
+ * POST /sync/devices/register: a device's one-time credential; push and pull present it in the headers
+ * x-device-id and x-device-key (server/modules/sync/devices-service.ts).
  */
 import { LIMITS, type SaleFlag } from '../constants';
 import { money, optionalText, z } from './common';
@@ -24,6 +26,17 @@ export const pushBody = z.object({
     .array(z.unknown(), { error: missingOr('debe ser una lista') })
     .max(LIMITS.syncPushMaxSales, `no puede tener más de ${LIMITS.syncPushMaxSales} ventas por envío`),
 });
+
+export const registerDeviceBody = z.object({
+  deviceId: z.uuid('debe ser un UUID'),
+  deviceName: optionalText(100),
+});
+
+/** The reply of a registration: the key is shown this once and stored hashed on the server. */
+export interface DeviceRegistration {
+  deviceId: string;
+  deviceKey: string;
+}
 export type PushBody = z.output<typeof pushBody>;
 
 /**
@@ -59,18 +72,20 @@ export interface PushResult {
   flags?: SaleFlag[];
   /** Spanish reason, only for rejected sales. */
   reason?: string;
+  /** Set when the sale's deviceSeq was already taken and the server stored it under this one instead. */
+  serverSeq?: number;
 }
 
 export interface PushReply {
   results: PushResult[];
   serverTime: string;
+  /** The highest sequence the server holds for this device: the device's next one must be above it. */
+  lastSeq: number;
 }
 
 export const pullQuery = z.object({
   since: z.coerce.number({ error: 'debe ser un número' }).int('debe ser un número entero').min(0, 'no puede ser negativo').default(0),
   limit: z.coerce.number().int().min(1).max(LIMITS.syncPullPageSize).default(LIMITS.syncPullPageSize),
-  deviceId: z.uuid('debe ser un UUID').optional(),
-  deviceName: optionalText(100),
 });
 export type PullQuery = z.output<typeof pullQuery>;
 
@@ -115,6 +130,11 @@ export interface DeviceJson {
   name: string | null;
   userAgent: string | null;
   user: { id: number; fullName: string } | null;
+  /** Holds a credential (false: seen before credentials existed, waiting for its first registration). */
+  registered: boolean;
+  registeredAt: string | null;
+  /** Users who signed in on it (the sellers its sales may name). */
+  userCount: number;
   lastSeq: number;
   lastSeenAt: string | null;
   lastPushAt: string | null;

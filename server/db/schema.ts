@@ -31,6 +31,8 @@ export const users = sqliteTable('users', {
   email: text('email'),
   role: text('role', { enum: ['admin', 'vendedor'] }).notNull().default('vendedor'),
   active: integer('active', { mode: 'boolean' }).notNull().default(true),
+  /** Bumped by a password change or reset: sessions signed with an older value are refused (http/auth.ts). */
+  tokenVersion: integer('token_version').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -160,8 +162,36 @@ export const devices = sqliteTable('devices', {
   lastPullAt: text('last_pull_at'),
   /** Sales the device reported still waiting in its outbox after its last push. */
   pendingCount: integer('pending_count').notNull().default(0),
+  /** scrypt hash of the device credential (shown once at registration); null: a device from before credentials. */
+  keyHash: text('key_hash'),
+  registeredAt: text('registered_at'),
   createdAt: createdAt(),
 });
+
+/** Users who signed in online on a device (or registered it): the sellers its pushed sales may name. */
+export const deviceUsers = sqliteTable(
+  'device_users',
+  {
+    deviceId: text('device_id').notNull().references(() => devices.id),
+    userId: integer('user_id').notNull().references(() => users.id),
+    createdAt: createdAt(),
+    lastSeenAt: text('last_seen_at').notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.userId] })],
+);
+
+/** One row per POST /sync/push: which device sent it and who was signed in (null: the device credential alone). */
+export const syncBatches = sqliteTable(
+  'sync_batches',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    deviceId: text('device_id').notNull().references(() => devices.id),
+    userId: integer('user_id').references(() => users.id),
+    saleCount: integer('sale_count').notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [index('sync_batches_device_idx').on(t.deviceId)],
+);
 
 export const sales = sqliteTable(
   'sales',
@@ -197,6 +227,11 @@ export const sales = sqliteTable(
     cancelledBy: integer('cancelled_by').references(() => users.id),
     preferenceId: text('preference_id'),
     externalReference: text('external_reference'),
+    /** Why the owner should look at this pushed sale (Spanish), or null: e.g. an unverified seller, a 100 % discount. */
+    reviewNote: text('review_note'),
+    /** SHA-256 of the pushed sale's body: a replayed clientSaleId with another body is refused (sync/push-service.ts). */
+    bodyHash: text('body_hash'),
+    syncBatchId: integer('sync_batch_id'),
   },
   (t) => [
     uniqueIndex('sales_device_seq_uq').on(t.deviceId, t.deviceSeq),

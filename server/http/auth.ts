@@ -1,6 +1,9 @@
 /**
- * Session checks. A JWT (Bearer) names the user; every authenticated request re-reads the user so a
- * deactivated account or a changed role takes effect at once. `authenticate` → 401, `requireAdmin` → 403.
+ * Session checks. A JWT (Bearer) names the user and the user's token version; every authenticated
+ * request re-reads the user, so a deactivated account or a changed role takes effect at once, and a
+ * password change or an admin's reset (which bump users.token_version) revokes every session signed
+ * before it. `authenticate` → 401, `requireAdmin` → 403; `sessionUser` is the same check without replying
+ * (sync routes, where the device credential may stand alone).
  */
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -8,12 +11,13 @@ import type { Role } from '../../domain/constants';
 import { MSG } from '../../domain/messages';
 import type { PublicUser } from '../../domain/schemas/auth';
 import type { AppConfig } from '../config';
-import { usersRepository } from '../modules/users/repository';
+import { usersRepository, type UserRow } from '../modules/users/repository';
 import { toPublicUser } from '../modules/users/service';
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: { sub: number; role: Role };
+    /** tv: the user's token_version when signed (absent in tokens from before versions: counts as 0). */
+    payload: { sub: number; role: Role; tv?: number };
     user: PublicUser;
   }
 }
@@ -22,7 +26,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    signToken: (user: PublicUser) => string;
+    /** The signed-in, active user of a valid, current token, or null; never replies. */
+    sessionUser: (request: FastifyRequest) => Promise<PublicUser | null>;
+    signToken: (user: Pick<UserRow, 'id' | 'role' | 'tokenVersion'>) => string;
   }
 }
 
@@ -30,25 +36,34 @@ export async function installAuth(app: FastifyInstance, config: AppConfig): Prom
   await app.register(fastifyJwt, {
     secret: config.jwtSecret,
     sign: { expiresIn: config.jwtExpiresIn },
-    formatUser: (payload) => ({ id: payload.sub }) as unknown as PublicUser,
   });
 
-  async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  async function sessionUser(request: FastifyRequest): Promise<PublicUser | null> {
+    const match = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '');
+    if (!match) return null;
+    let payload: { sub: number; tv?: number };
     try {
-      await request.jwtVerify();
+      payload = app.jwt.verify<{ sub: number; tv?: number }>(match[1]);
     } catch {
-      return reply.status(401).send({ success: false, message: MSG.sessionRequired });
+      return null;
     }
-    const row = usersRepository.findById(app.db, request.user.id);
-    if (!row || !row.active) return reply.status(401).send({ success: false, message: MSG.sessionRequired });
-    request.user = toPublicUser(row);
+    const row = usersRepository.findById(app.db, payload.sub);
+    if (!row || !row.active || row.tokenVersion !== (payload.tv ?? 0)) return null;
+    return toPublicUser(row);
   }
 
+  async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const user = await sessionUser(request);
+    if (!user) return reply.status(401).send({ success: false, message: MSG.sessionRequired });
+    request.user = user;
+  }
+
+  app.decorate('sessionUser', sessionUser);
   app.decorate('authenticate', authenticate);
   app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
     await authenticate(request, reply);
     if (reply.sent) return;
     if (request.user.role !== 'admin') return reply.status(403).send({ success: false, message: MSG.forbidden });
   });
-  app.decorate('signToken', (user: PublicUser) => app.jwt.sign({ sub: user.id, role: user.role }));
+  app.decorate('signToken', (user: Pick<UserRow, 'id' | 'role' | 'tokenVersion'>) => app.jwt.sign({ sub: user.id, role: user.role, tv: user.tokenVersion }));
 }

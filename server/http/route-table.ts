@@ -1,11 +1,13 @@
 /**
- * The API's route table: every /api route with the access its onRequest hooks grant, recorded as the
+ * The API's route table: every /api route with the access its onRequest hooks grant (or its
+ * `config.access`, for a route with a guard of its own), recorded as the
  * routes register (onRoute), so tests can check each route for anonymous, seller and admin callers
  * without a hand-written list that a new route could be missing from.
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
 
-export type Access = 'public' | 'staff' | 'admin';
+/** 'device': only a registered device's credential (x-device-id + x-device-key) opens it; a session alone does not. */
+export type Access = 'public' | 'staff' | 'admin' | 'device';
 
 export interface RouteEntry {
   method: string;
@@ -18,6 +20,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     routeTable: RouteEntry[];
   }
+  interface FastifyContextConfig {
+    /** What the route grants when its guard is neither app.authenticate nor app.requireAdmin. */
+    access?: Access;
+  }
 }
 
 const hooksOf = (route: RouteOptions): unknown[] => [route.onRequest, route.preValidation, route.preHandler].flat().filter(Boolean);
@@ -29,7 +35,9 @@ export function installRouteTable(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     const hooks = hooksOf(route);
-    const access: Access = hooks.includes(app.requireAdmin) ? 'admin' : hooks.includes(app.authenticate) ? 'staff' : 'public';
+    // A route guarded by its own hook (the device credential) says what it grants in `config.access`.
+    const declared = route.config?.access;
+    const access: Access = declared ?? (hooks.includes(app.requireAdmin) ? 'admin' : hooks.includes(app.authenticate) ? 'staff' : 'public');
     for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, access });
   });
 }

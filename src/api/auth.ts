@@ -8,11 +8,13 @@ export interface LoginData {
   user: PublicUser;
 }
 
-export const login = (username: string, password: string) =>
-  apiCall<LoginData>('post', 'auth/login', { json: { username, password }, errorMessage: MSG.loginError, public: true });
+/** `headers`: the device credential of a registered counter (offline/offline-login.ts). */
+export const login = (username: string, password: string, headers?: Record<string, string>) =>
+  apiCall<LoginData>('post', 'auth/login', { json: { username, password }, headers, errorMessage: MSG.loginError, public: true });
 
 /** A failure here carries no message of its own (spec §8). */
 export const fetchMe = () => apiCall<PublicUser>('get', 'auth/me');
 
+/** On success the server revokes every older session and returns this one's fresh token. */
 export const changePassword = (currentPassword: string, newPassword: string) =>
-  apiCall<undefined>('post', 'auth/change-password', { json: { currentPassword, newPassword }, errorMessage: MSG.changePasswordError });
+  apiCall<{ token: string }>('post', 'auth/change-password', { json: { currentPassword, newPassword }, errorMessage: MSG.changePasswordError });

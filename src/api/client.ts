@@ -54,6 +54,8 @@ export interface CallOptions {
   public?: boolean;
   /** Sends the token if there is one, but a 401 is a plain failure (public page fallbacks). */
   noRedirect?: boolean;
+  /** Extra request headers (the device credential of sync calls and sign-in). */
+  headers?: Record<string, string>;
 }
 
 const base = ky.create({ prefixUrl: '/api', timeout: LIMITS.requestTimeoutMs, retry: 0, throwHttpErrors: false });
@@ -102,6 +104,7 @@ export async function apiCall<T>(method: Method, path: string, options: CallOpti
       body: options.body,
       searchParams: cleanQuery(options.query),
       signal: options.signal,
+      headers: options.headers,
     });
   } catch {
     return { success: false, kind: 'network', status: 0, message: fallback || MSG.networkError };

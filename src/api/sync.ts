@@ -1,23 +1,32 @@
 /**
- * Sync calls (design.md §4): POST /sync/push, GET /sync/pull and the GET /health connectivity probe.
- * None of them redirects on 401: the sync engine keeps the sales pending and asks for a new sign-in.
+ * Sync calls (design.md §4): POST /sync/devices/register, POST /sync/push, GET /sync/pull and the
+ * GET /health connectivity probe. Push and pull carry the device credential (x-device-id +
+ * x-device-key) and the session token when there is one. None of them redirects on 401: the sync
+ * engine keeps the sales pending and registers again or asks for a new sign-in.
  */
 import { MSG } from '../../domain/messages';
-import type { PullReply, PushBody, PushReply } from '../../domain/schemas/sync';
+import type { DeviceRegistration, PullReply, PushBody, PushReply } from '../../domain/schemas/sync';
+import type { DeviceCredential } from '../offline/device';
 import type { PullParams, SyncTransport } from '../offline/engine';
 import { apiCall } from './client';
 
 /** A probe that has not answered in this time counts as "offline". */
 const PROBE_TIMEOUT_MS = 5000;
 
-export const pushSales = (body: PushBody) => apiCall<PushReply>('post', 'sync/push', { json: body, noRedirect: true, errorMessage: MSG.saleCreateError });
+export const deviceHeaders = (device: DeviceCredential) => ({ 'x-device-id': device.deviceId, 'x-device-key': device.deviceKey });
 
-export const pullChanges = ({ since, deviceId, deviceName }: PullParams) =>
-  apiCall<PullReply>('get', 'sync/pull', { query: { since, deviceId, deviceName }, noRedirect: true, errorMessage: MSG.productsListError });
+export const registerDevice = (deviceId: string, deviceName: string) =>
+  apiCall<DeviceRegistration>('post', 'sync/devices/register', { json: { deviceId, deviceName }, noRedirect: true, errorMessage: MSG.deviceRegisterError });
+
+export const pushSales = (body: PushBody, device: DeviceCredential) =>
+  apiCall<PushReply>('post', 'sync/push', { json: body, headers: deviceHeaders(device), noRedirect: true, errorMessage: MSG.saleCreateError });
+
+export const pullChanges = ({ since }: PullParams, device: DeviceCredential) =>
+  apiCall<PullReply>('get', 'sync/pull', { query: { since }, headers: deviceHeaders(device), noRedirect: true, errorMessage: MSG.productsListError });
 
 export async function probeHealth(): Promise<boolean> {
   const result = await apiCall<unknown>('get', 'health', { public: true, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
   return result.success;
 }
 
-export const syncTransport: SyncTransport = { health: probeHealth, push: pushSales, pull: pullChanges };
+export const syncTransport: SyncTransport = { health: probeHealth, register: registerDevice, push: pushSales, pull: pullChanges };

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { fetchMe, login as loginCall } from '../api/auth';
 import { clearSession, getStoredUser, getToken, saveSession, saveUser } from '../api/session';
-import { loginOffline, rememberLogin } from '../offline/offline-login';
+import { deviceLoginHeaders, loginOffline, rememberLogin } from '../offline/offline-login';
 import { AuthContext, type AuthValue } from './auth-context';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -33,7 +33,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const login = useCallback<AuthValue['login']>(async (username, password) => {
-    let result = await loginCall(username, password);
+    let result = await loginCall(username, password, await deviceLoginHeaders());
     if (result.success) await rememberLogin(username, password, result.data);
     // No network: a user who signed in here before can sign in against the stored verifier.
     else if (result.kind === 'network') result = await loginOffline(username, password);

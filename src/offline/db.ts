@@ -7,7 +7,7 @@
  *  - cart: the sale being rung up; persisted, so a reload keeps it.
  *  - outbox: every sale confirmed on this device, with its sync status. An entry leaves `pending` only
  *    through the uploader holding the sync lock, and is deleted only long after it became `synced`.
- *  - meta: device id and sequence, pull cursor, last sync, business info, numbering, change versions.
+ *  - meta: device id, credential (deviceKey, from the server's registration) and sequence, pull cursor, last sync, business info, numbering, change versions.
  *  - credentials: PBKDF2 verifiers for offline sign-in (never a password).
  * Transactions use strict durability: "complete" (and so "Venta registrada correctamente") only fires
  * once the sale is on disk, not merely handed to the OS (Chromium's default became relaxed in 121).
@@ -116,6 +116,7 @@ export interface ProductsChange {
 
 export interface MetaValues {
   deviceId: string;
+  deviceKey: string;
   deviceSeq: number;
   pullCursor: number;
   lastSyncAt: string;

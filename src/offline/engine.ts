@@ -1,36 +1,40 @@
 /**
  * The sync engine (design.md §4 rules 4–6, 9, 10). No React, no globals but the Web Lock.
- * A cycle: probe GET /health → take the Web Lock 'mostrador-sync' → put entries stuck in `syncing` back
- * to pending → push the outbox in batches of ≤ 200 → pull catalogue pages → record lastSyncAt.
+ * A cycle: probe GET /health → take the Web Lock 'mostrador-sync' → make sure the device holds its
+ * credential (registering it needs a signed-in user) → put entries stuck in `syncing` back to pending →
+ * push the outbox in batches of ≤ 200 sales and ≤ LIMITS.syncPushMaxLines lines → pull catalogue pages
+ * → record lastSyncAt. Push and pull present the device credential; the session is optional, so a
+ * device whose session expired (a long offline period) still delivers what it captured.
  * Invariants:
  *  - only the lock holder takes entries, so one tab uploads at a time; an entry becomes synced or
  *    rejected only from the server's result for it; anything unconfirmed goes back to pending;
  *  - network errors, 5xx and whole-batch refusals retry with backoff (1 s doubling, cap 60 s, jitter);
- *    a 401 keeps every sale pending and reports `authRequired` (sign in again, online);
+ *    a 401 (the server refused the device credential) forgets the key and keeps every sale pending: with
+ *    a session the device registers again at the next attempt, without one it reports `authRequired` (sign in online);
  *  - triggers coalesce: one cycle at a time per tab; a trigger during a cycle runs one more after it.
  */
 import { LIMITS } from '../../domain/constants';
-import { SYNC_SCHEMA_VERSION, type PushBody, type PullReply, type PushReply } from '../../domain/schemas/sync';
+import { SYNC_SCHEMA_VERSION, type DeviceRegistration, type PushBody, type PullReply, type PushReply } from '../../domain/schemas/sync';
 import type { ApiResult } from '../api/client';
 import { backoffDelay } from './backoff';
 import { applyPullPage, pullCursor, recomputeStock } from './catalog';
 import { setMeta, type OutboxEntry } from './db';
-import { deviceName, getDeviceId } from './device';
+import { deviceName, forgetDeviceKey, getDeviceCredential, raiseDeviceSeq, registerDevice, type DeviceCredential } from './device';
 import { applyResults, countUnsynced, pruneSynced, releaseBatch, resetStuck, takeBatch, toPushedSale } from './outbox';
 
 export const SYNC_LOCK = 'mostrador-sync';
 
 export interface PullParams {
   since: number;
-  deviceId: string;
-  deviceName: string;
 }
 
 export interface SyncTransport {
   /** True when GET /health answered (the server is reachable). */
   health(): Promise<boolean>;
-  push(body: PushBody): Promise<ApiResult<PushReply>>;
-  pull(params: PullParams): Promise<ApiResult<PullReply>>;
+  /** POST /sync/devices/register as the signed-in user. */
+  register(deviceId: string, deviceName: string): Promise<ApiResult<DeviceRegistration>>;
+  push(body: PushBody, device: DeviceCredential): Promise<ApiResult<PushReply>>;
+  pull(params: PullParams, device: DeviceCredential): Promise<ApiResult<PullReply>>;
 }
 
 export type CycleOutcome = 'ok' | 'offline' | 'retry' | 'auth' | 'no-session';
@@ -96,24 +100,43 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
     emit({ type: 'status', status });
   };
 
-  async function pushAll(deviceId: string, touched: Set<number>): Promise<CycleOutcome> {
+  /** The server refused the credential: forget it; with a session the next (backoff) cycle registers again. */
+  async function refused(): Promise<CycleOutcome> {
+    await forgetDeviceKey();
+    return hasSession() ? 'retry' : 'auth';
+  }
+
+  async function credential(): Promise<DeviceCredential | CycleOutcome> {
+    const stored = await getDeviceCredential();
+    if (stored) return stored;
+    if (!hasSession()) return 'no-session';
+    const registered = await registerDevice(transport.register);
+    if (registered.success) return registered.data;
+    if (registered.status === 401) return 'auth';
+    setStatus({ lastError: registered.message });
+    return 'retry';
+  }
+
+  async function pushAll(device: DeviceCredential, touched: Set<number>): Promise<CycleOutcome> {
     for (;;) {
-      const batch = await takeBatch(LIMITS.syncPushMaxSales);
+      const batch = await takeBatch(LIMITS.syncPushMaxSales, LIMITS.syncPushMaxLines);
       if (!batch.length) return 'ok';
       const pendingCount = Math.max(0, (await countUnsynced()) - batch.length);
-      const reply = await transport.push({
-        deviceId,
-        deviceName: deviceName(deviceId),
+      const body: PushBody = {
+        deviceId: device.deviceId,
+        deviceName: deviceName(device.deviceId),
         schemaVersion: SYNC_SCHEMA_VERSION,
         pendingCount,
         sales: batch.map(toPushedSale),
-      });
+      };
+      const reply = await transport.push(body, device);
       if (!reply.success) {
         await releaseBatch(batch, reply.message);
-        if (reply.status === 401) return 'auth';
+        if (reply.status === 401) return refused();
         setStatus({ lastError: reply.message });
         return 'retry';
       }
+      await raiseDeviceSeq(reply.data.lastSeq);
       const applied = await applyResults(batch, reply.data.results);
       for (const entry of [...applied.synced, ...applied.rejected]) entry.items.forEach((item) => touched.add(item.productId));
       if (applied.synced.length) emit({ type: 'synced', entries: applied.synced });
@@ -122,12 +145,12 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
     }
   }
 
-  async function pullAll(deviceId: string): Promise<CycleOutcome> {
+  async function pullAll(device: DeviceCredential): Promise<CycleOutcome> {
     for (;;) {
       const since = await pullCursor();
-      const reply = await transport.pull({ since, deviceId, deviceName: deviceName(deviceId) });
+      const reply = await transport.pull({ since }, device);
       if (!reply.success) {
-        if (reply.status === 401) return 'auth';
+        if (reply.status === 401) return refused();
         setStatus({ lastError: reply.message });
         return 'retry';
       }
@@ -139,18 +162,19 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
   }
 
   async function cycle(): Promise<CycleOutcome> {
-    if (!hasSession()) return 'no-session';
+    if (!hasSession() && !(await getDeviceCredential())) return 'no-session';
     const reachable = await transport.health();
     setStatus({ online: reachable });
     if (!reachable) return 'offline';
-    const deviceId = await getDeviceId();
     return withLock(async () => {
+      const device = await credential();
+      if (typeof device === 'string') return device;
       await resetStuck();
       const touched = new Set<number>();
       try {
-        const pushed = await pushAll(deviceId, touched);
+        const pushed = await pushAll(device, touched);
         if (pushed !== 'ok') return pushed;
-        const pulled = await pullAll(deviceId);
+        const pulled = await pullAll(device);
         if (pulled !== 'ok') return pulled;
       } finally {
         await recomputeStock(touched);

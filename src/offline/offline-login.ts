@@ -7,6 +7,21 @@ import type { ApiResult } from '../api/client';
 import { MSG } from '../../domain/messages';
 import { OFFLINE_MSG } from './messages';
 
+/**
+ * This device's credential as sign-in headers, if it has one: a registered counter's sign-in counts
+ * only its own failures (so other people's typos never lock its cashiers out), and it records the
+ * user as one of the device's sellers. Never throws.
+ */
+export async function deviceLoginHeaders(): Promise<Record<string, string> | undefined> {
+  try {
+    const { getDeviceCredential } = await import('./device');
+    const device = await getDeviceCredential();
+    return device ? { 'x-device-id': device.deviceId, 'x-device-key': device.deviceKey } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** After an online login: keep a verifier so this user can sign in here without network. Never throws. */
 export async function rememberLogin(username: string, password: string, data: LoginData): Promise<void> {
   try {

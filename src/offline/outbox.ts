@@ -100,10 +100,20 @@ export function toPushedSale(entry: OutboxEntry): PushedSale {
 
 const pendingRange = () => db.outbox.where('[status+deviceSeq]').between(['pending', Dexie.minKey], ['pending', Dexie.maxKey]);
 
-/** Takes up to `limit` pending entries, oldest first, marking them syncing. Only the lock holder calls it. */
-export function takeBatch(limit: number): Promise<OutboxEntry[]> {
+/**
+ * Takes up to `limit` pending entries holding at most `maxLines` sale lines together (one entry at least),
+ * oldest first, marking them syncing. Only the lock holder calls it.
+ */
+export function takeBatch(limit: number, maxLines = Infinity): Promise<OutboxEntry[]> {
   return db.transaction('rw', db.outbox, async () => {
-    const batch = await pendingRange().limit(limit).toArray();
+    const candidates = await pendingRange().limit(limit).toArray();
+    const batch: OutboxEntry[] = [];
+    let lines = 0;
+    for (const entry of candidates) {
+      if (batch.length > 0 && lines + entry.items.length > maxLines) break;
+      batch.push(entry);
+      lines += entry.items.length;
+    }
     const at = new Date().toISOString();
     const taken = batch.map((entry) => ({ ...entry, status: 'syncing' as const, attempts: entry.attempts + 1, lastAttemptAt: at }));
     await db.outbox.bulkPut(taken);

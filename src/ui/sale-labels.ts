@@ -23,4 +23,5 @@ export const SALE_FLAG_LABELS: Record<SaleFlag, string> = {
   oversold: 'Sobreventa',
   price_changed: 'Precio distinto',
   payment_review: 'Pago a revisar',
+  review: 'Revisar',
 };

@@ -1,22 +1,32 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PushBody, PushedSale, PullReply, PushResult } from '../../domain/schemas/sync';
+import type { DeviceRegistration, PushBody, PushedSale, PullReply, PushReply, PushResult } from '../../domain/schemas/sync';
 import type { ApiResult } from '../../src/api/client';
 import { backoffDelay } from '../../src/offline/backoff';
 import { addToCart } from '../../src/offline/cart';
 import { db, getMeta } from '../../src/offline/db';
+import type { DeviceCredential } from '../../src/offline/device';
 import { createSyncEngine, type PullParams, type SyncEngine, type SyncEvent } from '../../src/offline/engine';
 import { recordSale, takeBatch } from '../../src/offline/outbox';
 import { freshStore, product, pullPage } from './local-store';
 
 type Failure = { kind: 'network' | 'http'; status: number; message: string };
 
-/** A server stand-in: exactly-once by clientSaleId, scripted failures, a log of what each push carried. */
+/**
+ * A server stand-in: device registration (a credential per id; scripted 409s), exactly-once by
+ * clientSaleId, scripted failures, a log of what each push carried and which device sent it.
+ */
 class FakeServer {
   reachable = true;
   applied = new Map<string, number>();
   pushes: string[][] = [];
-  pulls: PullParams[] = [];
+  pushedBy: string[] = [];
+  pulls: (PullParams & { deviceId: string })[] = [];
+  keys = new Map<string, string>();
+  /** Ids the next registrations refuse with 409 (taken by another counter). */
+  taken = new Set<string>();
+  registrations = 0;
+  lastSeq = 0;
   pushFailures: Failure[] = [];
   /** Applies the batch, then loses the reply (the request reached the server). */
   loseReplies = 0;
@@ -33,11 +43,24 @@ class FakeServer {
     return { ...id, status: 'applied', saleId, saleNumber: `V-${saleId}` };
   }
 
+  private knows(device: DeviceCredential): boolean {
+    return this.keys.get(device.deviceId) === device.deviceKey;
+  }
+
   transport = {
     health: async () => this.reachable,
-    push: async (body: PushBody): Promise<ApiResult<{ results: PushResult[]; serverTime: string }>> => {
+    register: async (deviceId: string): Promise<ApiResult<DeviceRegistration>> => {
+      this.registrations += 1;
+      if (this.taken.has(deviceId) || this.keys.has(deviceId)) return { success: false, kind: 'http', status: 409, message: 'tomado' };
+      const deviceKey = `clave-${deviceId}`;
+      this.keys.set(deviceId, deviceKey);
+      return { success: true, data: { deviceId, deviceKey } };
+    },
+    push: async (body: PushBody, device: DeviceCredential): Promise<ApiResult<PushReply>> => {
+      if (!this.knows(device) || body.deviceId !== device.deviceId) return { success: false, kind: 'http', status: 401, message: 'Dispositivo no registrado' };
       const sales = body.sales as PushedSale[];
       this.pushes.push(sales.map((s) => s.clientSaleId));
+      this.pushedBy.push(device.deviceId);
       const failure = this.pushFailures.shift();
       if (failure) return { success: false, ...failure };
       const results = sales.map((sale) => this.result(sale));
@@ -45,10 +68,11 @@ class FakeServer {
         this.loseReplies -= 1;
         return { success: false, kind: 'network', status: 0, message: 'respuesta perdida' };
       }
-      return { success: true, data: { results, serverTime: new Date().toISOString() } };
+      return { success: true, data: { results, serverTime: new Date().toISOString(), lastSeq: this.lastSeq } };
     },
-    pull: async (params: PullParams): Promise<ApiResult<PullReply>> => {
-      this.pulls.push(params);
+    pull: async (params: PullParams, device: DeviceCredential): Promise<ApiResult<PullReply>> => {
+      if (!this.knows(device)) return { success: false, kind: 'http', status: 401, message: 'Dispositivo no registrado' };
+      this.pulls.push({ ...params, deviceId: device.deviceId });
       return { success: true, data: this.pages.shift() ?? pullPage({ cursor: params.since }) };
     },
   };
@@ -128,14 +152,29 @@ describe('sync engine: per-sale results', () => {
     expect(await statuses()).toEqual(['synced']);
   });
 
-  it('a 401 keeps every sale pending and asks for a new sign-in; success clears it', async () => {
+  it('a refused credential keeps every sale pending; with a session the device registers again and delivers', async () => {
     await sell();
-    server.pushFailures.push({ kind: 'http', status: 401, message: 'Sesión no válida' });
+    expect(await engine.requestSync()).toBe('ok');
+    await sell();
+    server.keys.clear(); // e.g. the server's database was restored from an older copy
+    expect(await engine.requestSync()).toBe('retry');
+    expect(await statuses()).toEqual(['synced', 'pending']);
+    expect(await getMeta('deviceKey')).toBeUndefined();
+    expect(await engine.requestSync()).toBe('ok');
+    expect(await statuses()).toEqual(['synced', 'synced']);
+    expect(server.registrations).toBe(2);
+  });
+
+  it('a refused credential without a session asks for an online sign-in; the sales wait', async () => {
+    await sell();
+    expect(await engine.requestSync()).toBe('ok');
+    engine.stop();
+    start(false);
+    await sell();
+    server.keys.clear();
     expect(await engine.requestSync()).toBe('auth');
     expect(engine.getStatus()).toMatchObject({ authRequired: true, retryAt: null });
-    expect(await statuses()).toEqual(['pending']);
-    expect(await engine.requestSync()).toBe('ok');
-    expect(engine.getStatus().authRequired).toBe(false);
+    expect(await statuses()).toEqual(['synced', 'pending']);
   });
 
   it('unreachable server (probe fails): nothing is taken from the outbox', async () => {
@@ -147,12 +186,52 @@ describe('sync engine: per-sale results', () => {
     expect(await statuses()).toEqual(['pending']);
   });
 
-  it('without a session nothing is sent', async () => {
+  it('without a session nor a credential nothing is sent (registering needs someone signed in)', async () => {
     engine.stop();
     start(false);
     await sell();
     expect(await engine.requestSync()).toBe('no-session');
     expect(server.pushes).toHaveLength(0);
+    expect(server.registrations).toBe(0);
+  });
+
+  it('a registered device delivers its captured sales after the session is gone (long offline)', async () => {
+    await sell();
+    expect(await engine.requestSync()).toBe('ok');
+    engine.stop();
+    start(false);
+    await sell();
+    await sell();
+    expect(await engine.requestSync()).toBe('ok');
+    expect(await statuses()).toEqual(['synced', 'synced', 'synced']);
+  });
+});
+
+describe('sync engine: device registration and sequences', () => {
+  it('registers once; an id the server refuses (409) is replaced and the queued sales travel under the new one', async () => {
+    const firstId = await getMeta('deviceId');
+    const sale = await sell();
+    const oldId = (await getMeta('deviceId'))!;
+    expect(firstId === undefined || firstId === oldId).toBe(true);
+    server.taken.add(oldId);
+    expect(await engine.requestSync()).toBe('ok');
+    const newId = await getMeta('deviceId');
+    expect(newId).not.toBe(oldId);
+    expect(await getMeta('deviceKey')).toBe(`clave-${newId}`);
+    expect(server.pushedBy).toEqual([newId]);
+    expect(await db.outbox.get(sale.clientSaleId)).toMatchObject({ status: 'synced', deviceSeq: sale.deviceSeq });
+    await engine.requestSync();
+    expect(server.registrations).toBe(2);
+  });
+
+  it("the server's last sequence moves the device's counter forward, never back", async () => {
+    await sell();
+    server.lastSeq = 40;
+    await engine.requestSync();
+    expect((await sell()).deviceSeq).toBe(41);
+    server.lastSeq = 3;
+    await engine.requestSync();
+    expect((await sell()).deviceSeq).toBe(42);
   });
 });
 
@@ -182,6 +261,7 @@ describe('sync engine: batches, stuck entries, pulls', () => {
     await engine.requestSync();
     expect(server.pulls.map((p) => p.since)).toEqual([1, 10]);
     expect(server.pulls[0].deviceId).toBe(await getMeta('deviceId'));
+    expect(server.keys.get(server.pulls[0].deviceId)).toBe(await getMeta('deviceKey'));
     expect(await db.products.toCollection().primaryKeys()).toEqual([1, 2]);
     expect(await getMeta('pullCursor')).toBe(11);
   });

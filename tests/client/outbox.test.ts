@@ -77,6 +77,16 @@ describe('outbox status moves only on server answers', () => {
     expect((await takeBatch(10)).map((e) => e.deviceSeq)).toEqual([3]);
   });
 
+  it('a batch stops before the line limit of one push (a single big sale still goes alone)', async () => {
+    await freshStore(product(1, { stock: 100 }), product(2, { stock: 100 }), product(3, { stock: 100 }));
+    await sell(1); // 1 line
+    for (const id of [1, 2, 3]) await addToCart(id);
+    await recordSale({ ...seller, discountCents: 0 }); // 3 lines
+    await sell(2); // 1 line
+    expect((await takeBatch(10, 4)).map((e) => e.deviceSeq)).toEqual([1, 2]);
+    expect((await takeBatch(10, 0)).map((e) => e.deviceSeq)).toEqual([3]);
+  });
+
   it('an unanswered batch goes back to pending with the error; stuck syncing entries are reset', async () => {
     await sell(1);
     await sell(1);

@@ -75,10 +75,12 @@ describe('dashboard', () => {
   it('announces offline sales flagged by the server and links to them', async () => {
     const admin = (await server.api('GET', '/users', { token: await server.adminToken() })).body.data[0];
     const soldOut = (await server.api('GET', '/products?limit=10000', { token: await server.adminToken() })).body.data.find((p: ApiProduct) => p.stock === 0) as ApiProduct;
+    const device = await server.registerDevice('Mostrador 1');
     const push = await server.api('POST', '/sync/push', {
+      headers: device.headers,
       token: await server.adminToken(),
       body: {
-        deviceId: randomUUID(),
+        deviceId: device.id,
         deviceName: 'Mostrador 1',
         schemaVersion: 1,
         sales: [

@@ -74,10 +74,12 @@ beforeAll(async () => {
   await createSale(server, { items: [{ productId: products[1].id, quantity: 1 }, { productId: products[2].id, quantity: 2 }], paymentMethod: 'tarjeta', customerName: 'Ana Pérez' });
   await createSale(server, { items: [{ productId: products[3].id, quantity: 1 }], paymentMethod: 'transferencia' });
   const admin = (await server.api('GET', '/users', { token })).body.data[0];
+  const device = await server.registerDevice('Caja');
   await server.api('POST', '/sync/push', {
+    headers: device.headers,
     token,
     body: {
-      deviceId: randomUUID(),
+      deviceId: device.id,
       deviceName: 'Mostrador 1',
       schemaVersion: 1,
       sales: [{ clientSaleId: randomUUID(), deviceSeq: 1, capturedAt: new Date().toISOString(), sellerId: admin.id, items: [{ productId: products[4].id, quantity: products[4].stock + 1, unitPrice: products[4].price - 500 }], paymentMethod: 'efectivo' }],

@@ -172,10 +172,12 @@ describe('users and devices', () => {
     const token = await server.adminToken();
     const admin = (await server.api('GET', '/users', { token })).body.data.find((u: { username: string }) => u.username === 'admin');
     const product = (await server.api('GET', '/products?limit=10000&active=true', { token })).body.data.find((p: { stock: number }) => p.stock > 0);
+    const device = await server.registerDevice('Caja 1');
     const push = await server.api('POST', '/sync/push', {
+      headers: device.headers,
       token,
       body: {
-        deviceId: randomUUID(),
+        deviceId: device.id,
         deviceName: 'Caja 1',
         schemaVersion: 1,
         pendingCount: 2,

@@ -3,6 +3,7 @@
  * a temporary DATA_DIR and a known admin password, plus Debian's Chromium driven by playwright-core.
  * Pages are opened on http://localhost:<port> (a secure context, so the service worker runs).
  */
+import { randomUUID } from 'node:crypto';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,8 +27,10 @@ export interface Reply {
 export interface E2eServer {
   baseUrl: string;
   /** JSON call to the API (path without /api). */
-  api: (method: string, apiPath: string, options?: { body?: unknown; token?: string; form?: FormData }) => Promise<Reply>;
+  api: (method: string, apiPath: string, options?: { body?: unknown; token?: string; form?: FormData; headers?: Record<string, string> }) => Promise<Reply>;
   adminToken: () => Promise<string>;
+  /** Registers a new counter device as the admin: its id and the credential headers for /sync calls. */
+  registerDevice: (deviceName: string) => Promise<{ id: string; headers: Record<string, string> }>;
   /** Creates a vendedor once and returns its username. */
   createSeller: (username?: string) => Promise<string>;
   close: () => Promise<void>;
@@ -45,7 +48,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2e
   const baseUrl = `http://localhost:${address.port}`;
 
   const api: E2eServer['api'] = async (method, apiPath, options = {}) => {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     const res = await fetch(`${baseUrl}/api${apiPath}`, {
@@ -74,10 +77,18 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2e
     return username;
   };
 
+  const registerDevice = async (deviceName: string) => {
+    const id = randomUUID();
+    const res = await api('POST', '/sync/devices/register', { token: await adminToken(), body: { deviceId: id, deviceName } });
+    if (res.status !== 201) throw new Error(`registrar dispositivo: ${res.status} ${res.body.message}`);
+    return { id, headers: { 'x-device-id': id, 'x-device-key': res.body.data.deviceKey as string } };
+  };
+
   return {
     baseUrl,
     api,
     adminToken,
+    registerDevice,
     createSeller,
     close: async () => {
       await app.close();

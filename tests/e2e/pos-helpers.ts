@@ -110,6 +110,27 @@ export async function waitForOutbox(page: Page, done: (sales: DeviceSale[]) => b
   }
 }
 
+/** Writes one value of the device's meta store (IndexedDB), e.g. to simulate a credential the server no longer knows. */
+export function setDeviceMeta(page: Page, key: string, value: unknown): Promise<void> {
+  return page.evaluate(
+    ([k, v]) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('mostrador');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('meta', 'readwrite');
+          tx.objectStore('meta').put({ key: k, value: v });
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    [key, value] as const,
+  );
+}
+
 /** Polls the device until it holds `expected` sales, all synced. */
 export function waitAllSynced(page: Page, expected: number, timeoutMs = 30_000): Promise<DeviceSale[]> {
   return waitForOutbox(page, (sales) => sales.length === expected && sales.every((sale) => sale.status === 'synced'), timeoutMs);
@@ -120,6 +141,7 @@ export interface ServerSale {
   saleNumber: string;
   clientSaleId: string | null;
   deviceId: string | null;
+  user: { id: number; fullName: string };
   flags: string[];
   total: number;
 }

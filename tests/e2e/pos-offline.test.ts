@@ -2,7 +2,8 @@
  * POS with the network pulled, in real Chromium with the real service worker: three sales offline and a
  * reload offline (app, cart and outbox survive), then back online they reach the server exactly once
  * with their official numbers; offline sign-in for a user who signed in on this device before (and a
- * clear refusal for one who never did), the sign-out warning, and a refused session that keeps sales.
+ * clear refusal for one who never did), the sign-out warning, an expired session that no longer holds sales
+ * back (the device credential delivers them), and a refused credential that keeps sales until an online sign-in.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,7 @@ import {
   openPos,
   productStock,
   serverSales,
+  setDeviceMeta,
   signInAndOpenPos,
   waitAllSynced,
   waitForServiceWorker,
@@ -124,19 +126,33 @@ describe('POS offline', () => {
     await page.getByText('Hay 1 venta sin sincronizar').waitFor();
     await page.getByRole('button', { name: 'Cancelar' }).click();
 
-    // The stored token is refused once back online (as an expired one would be): the sale stays pending.
+    // A long offline period: the stored session has expired when the network returns (refused like any
+    // invalid token). The device credential alone delivers the sale, under the seller who made it.
     await page.evaluate(() => localStorage.setItem('token', 'token-vencido'));
     await context.setOffline(false);
+    const [sale] = await waitAllSynced(page, 1);
+    const delivered = (await serverSales(server)).filter((s) => s.clientSaleId === sale.clientSaleId);
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]).toMatchObject({ user: { fullName: 'Vera Vendedora' }, flags: [] });
+
+    // The server no longer knows the device's credential and nobody has a valid session: the next sale
+    // waits, the panel asks for an online sign-in, and after it the device registers again and delivers.
+    await setDeviceMeta(page, 'deviceKey', 'una-clave-que-el-servidor-no-conoce');
+    await addProduct(page, 'Bombilla de alpaca');
+    await checkout(page);
     await statusButton(page).click();
     const panel = page.getByRole('dialog', { name: 'Sincronización' });
     await panel.getByText('Sesión vencida').waitFor();
-    expect((await deviceOutbox(page)).map((s) => s.status)).toEqual(['pending']);
+    expect((await deviceOutbox(page)).map((s) => s.status).sort()).toEqual(['pending', 'synced']);
     await panel.getByRole('button', { name: 'Iniciar sesión' }).click();
     await page.waitForURL('**/login');
     await signIn(page, seller, SELLER_PASSWORD);
     await page.waitForURL('**/dashboard');
-    const [sale] = await waitAllSynced(page, 1);
-    expect((await serverSales(server)).filter((s) => s.clientSaleId === sale.clientSaleId)).toHaveLength(1);
+    const second = (await waitAllSynced(page, 2)).find((s) => s.clientSaleId !== sale.clientSaleId)!;
+    const onServer = (await serverSales(server)).filter((s) => s.clientSaleId === second.clientSaleId);
+    expect(onServer).toHaveLength(1);
+    // The old id keeps its credential on the server, so the device moved to a fresh one.
+    expect(onServer[0].deviceId).not.toBe(delivered[0].deviceId);
     await context.close();
   });
 });

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { toCents } from '../../domain/money';
 import type { Db } from '../../server/db/client';
-import { products, sales, stockMovements } from '../../server/db/schema';
+import { devices, products, sales, stockMovements } from '../../server/db/schema';
 import { productSearchText } from '../../server/modules/products/search';
 import { applyStockDelta, ledgerStock } from '../../server/modules/stock/repository';
 
@@ -72,6 +72,11 @@ export function setProductPrice(app: FastifyInstance, productId: number, price: 
 
 export function softDeleteProduct(app: FastifyInstance, productId: number): void {
   app.db.update(products).set({ deletedAt: new Date().toISOString(), active: false }).where(eq(products.id, productId)).run();
+}
+
+/** Makes a registered device look as old as `iso`, so it may push sales captured since then (historical test data). */
+export function backdateDevice(app: FastifyInstance, deviceId: string, iso = '2000-01-01T00:00:00.000Z'): void {
+  app.db.update(devices).set({ createdAt: iso }).where(eq(devices.id, deviceId)).run();
 }
 
 /** A pushed sale as the POS sends it. */

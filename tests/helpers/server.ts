@@ -1,5 +1,6 @@
 /** A real server on a temporary SQLite file, driven with fastify.inject. */
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,8 @@ export interface TestServer {
   login: (username?: string, password?: string) => Promise<string>;
   /** Creates a seller (vendedor) and returns its token. */
   sellerToken: (username?: string) => Promise<string>;
+  /** Registers a new device as the token's user: its id and the headers that prove it. */
+  registerDevice: (token: string, deviceId?: string) => Promise<TestDevice>;
   close: () => Promise<void>;
   /** Log lines the server wrote (JSON objects), only when created with { captureLogs: true }. */
   logs: { level: number; msg?: string; [k: string]: unknown }[];
@@ -23,6 +26,12 @@ export interface TestServer {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Envelope = { success: boolean; message?: string; data?: any; pagination?: any; [k: string]: any };
+
+export interface TestDevice {
+  id: string;
+  key: string;
+  headers: { 'x-device-id': string; 'x-device-key': string };
+}
 
 export async function createTestServer(
   overrides: Partial<AppConfig> = {},
@@ -60,6 +69,12 @@ export async function createTestServer(
     await call({ method: 'POST', url: '/api/users', token: admin, payload: { username, fullName: `Vendedor ${username}`, password: 'clave-vendedor', role: 'vendedor' } });
     return login(username, 'clave-vendedor');
   };
+  const registerDevice = async (token: string, deviceId: string = randomUUID()): Promise<TestDevice> => {
+    const res = await call({ method: 'POST', url: '/api/sync/devices/register', token, payload: { deviceId, deviceName: 'Caja de prueba' } });
+    if (res.status !== 201) throw new Error(`register ${deviceId} failed: ${res.status} ${res.body.message}`);
+    const key = res.body.data.deviceKey as string;
+    return { id: deviceId, key, headers: { 'x-device-id': deviceId, 'x-device-key': key } };
+  };
   return {
     app,
     config,
@@ -67,6 +82,7 @@ export async function createTestServer(
     login,
     sellerToken,
     logs,
+    registerDevice,
     close: async () => {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -4,7 +4,6 @@
  * exactly the configured set; an admin can download the newest one, a seller cannot.
  */
 import Database from 'better-sqlite3';
-import { randomUUID } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -48,15 +47,15 @@ describe('copia de seguridad en caliente', () => {
     const base = `http://127.0.0.1:${port}`;
     const token = await t.login();
     const ids = createProducts(t.app.db, 10, { price: 100, stock: 100_000 });
-    const deviceId = randomUUID();
+    const device = await t.registerDevice(token);
     const batches = Array.from({ length: 25 }, (_, b) =>
       Array.from({ length: 200 }, (_, i) => pushedSale(b * 200 + i + 1, [{ productId: ids[i % 10], quantity: 1, unitPrice: 100 }])),
     );
     const push = async (sales: ReturnType<typeof pushedSale>[]) => {
       const res = await fetch(`${base}/api/sync/push`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ deviceId, schemaVersion: SYNC_SCHEMA_VERSION, sales }),
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...device.headers },
+        body: JSON.stringify({ deviceId: device.id, schemaVersion: SYNC_SCHEMA_VERSION, sales }),
       });
       const body = (await res.json()) as { data: { results: { status: string }[] } };
       expect(body.data.results.every((r) => r.status === 'applied')).toBe(true);

@@ -61,7 +61,8 @@ const SPEC: Record<string, Access> = {
   'GET /api/sales/summary': 'staff',
   'GET /api/sales/:id': 'staff',
   'POST /api/sales/:id/cancel': 'admin',
-  'POST /api/sync/push': 'staff',
+  'POST /api/sync/push': 'device',
+  'POST /api/sync/devices/register': 'staff',
   'GET /api/sync/pull': 'staff',
   'GET /api/sync/devices': 'admin',
   'GET /api/backups/status': 'admin',
@@ -121,6 +122,10 @@ describe('role matrix (anonymous / vendedor / admin × every route)', () => {
     const as = async (token?: string) => (await s.call({ method: method as 'GET', url, payload, token })).status;
     const [anonymous, vendedor, administrador] = [await as(), await as(seller), await as(admin)];
 
+    if (access === 'device') {
+      expect([anonymous, vendedor, administrador]).toEqual([401, 401, 401]);
+      return;
+    }
     if (access === 'public') expect([401, 403]).not.toContain(anonymous);
     else expect(anonymous).toBe(401);
     if (access === 'admin') expect(vendedor).toBe(403);

@@ -2,16 +2,20 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../helpers/fixtures';
-import { createTestServer, type TestServer } from '../helpers/server';
+import { createTestServer, type TestDevice, type TestServer } from '../helpers/server';
 
 let s: TestServer;
 let admin: string;
 let seller: string;
+let device: TestDevice;
+/** Known before the cases are built; registered in beforeAll. */
+const DEVICE_ID = randomUUID();
 
 beforeAll(async () => {
   s = await createTestServer();
   admin = await s.login();
   seller = await s.sellerToken('caja');
+  device = await s.registerDevice(seller, DEVICE_ID);
   expect(createProduct(s.app.db, { stock: 10 })).toBe(1);
 });
 afterAll(() => s.close());
@@ -23,6 +27,8 @@ interface Case {
   payload?: unknown;
   raw?: string;
   as?: 'admin' | 'seller' | 'nobody';
+  /** Device headers sent on /sync routes: the registered device's (default), none, or a wrong key. */
+  device?: false | 'wrong';
   status: number;
   mentions?: string;
 }
@@ -30,7 +36,7 @@ interface Case {
 /** The first product of a fresh database (checked in beforeAll). */
 const line = () => ({ productId: 1, quantity: 1 });
 const sale = (patch: Record<string, unknown>) => ({ items: [line()], paymentMethod: 'efectivo', ...patch });
-const envelope = (patch: Record<string, unknown>) => ({ deviceId: randomUUID(), schemaVersion: 1, sales: [], ...patch });
+const envelope = (patch: Record<string, unknown>) => ({ deviceId: DEVICE_ID, schemaVersion: 1, sales: [], ...patch });
 
 const cases: Case[] = [
   { name: 'sale without body', method: 'POST', url: '/api/sales', status: 400 },
@@ -72,6 +78,8 @@ const cases: Case[] = [
   { name: 'cancel: unknown sale', method: 'POST', url: '/api/sales/99999/cancel', status: 404, mentions: 'Venta no encontrada' },
   { name: 'cancel by a seller', method: 'POST', url: '/api/sales/1/cancel', as: 'seller', status: 403 },
   { name: 'push without body', method: 'POST', url: '/api/sync/push', status: 400 },
+  { name: 'push without device credential', method: 'POST', url: '/api/sync/push', payload: envelope({}), device: false, status: 401, mentions: 'dispositivo' },
+  { name: 'register: device not a UUID', method: 'POST', url: '/api/sync/devices/register', payload: { deviceId: 'tablet' }, status: 400, mentions: 'Dispositivo' },
   { name: 'push with broken JSON', method: 'POST', url: '/api/sync/push', raw: '{"deviceId":', status: 400, mentions: 'JSON' },
   { name: 'push without device', method: 'POST', url: '/api/sync/push', payload: { schemaVersion: 1, sales: [] }, status: 400, mentions: 'Dispositivo' },
   { name: 'push: device not a UUID', method: 'POST', url: '/api/sync/push', payload: envelope({ deviceId: 'tablet' }), status: 400, mentions: 'Dispositivo' },
@@ -81,12 +89,12 @@ const cases: Case[] = [
   { name: 'push: 201 sales', method: 'POST', url: '/api/sync/push', payload: envelope({ sales: Array.from({ length: 201 }, () => ({})) }), status: 400, mentions: 'Ventas' },
   { name: 'push: negative pending', method: 'POST', url: '/api/sync/push', payload: envelope({ pendingCount: -1 }), status: 400, mentions: 'Ventas pendientes' },
   { name: 'push: long device name', method: 'POST', url: '/api/sync/push', payload: envelope({ deviceName: 'x'.repeat(101) }), status: 400, mentions: 'Nombre del dispositivo' },
-  { name: 'push without session', method: 'POST', url: '/api/sync/push', payload: envelope({}), as: 'nobody', status: 401 },
+  { name: 'push without session nor device', method: 'POST', url: '/api/sync/push', payload: envelope({}), as: 'nobody', device: false, status: 401 },
   { name: 'pull: negative cursor', method: 'GET', url: '/api/sync/pull?since=-1', status: 400, mentions: 'Cursor' },
   { name: 'pull: cursor text', method: 'GET', url: '/api/sync/pull?since=ayer', status: 400, mentions: 'Cursor' },
   { name: 'pull: limit too big', method: 'GET', url: '/api/sync/pull?limit=5000', status: 400, mentions: 'Límite' },
-  { name: 'pull: device not a UUID', method: 'GET', url: '/api/sync/pull?deviceId=tablet', status: 400, mentions: 'Dispositivo' },
-  { name: 'pull without session', method: 'GET', url: '/api/sync/pull', as: 'nobody', status: 401 },
+  { name: 'pull: wrong device key', method: 'GET', url: '/api/sync/pull', device: 'wrong', status: 401, mentions: 'dispositivo' },
+  { name: 'pull without session nor device', method: 'GET', url: '/api/sync/pull', as: 'nobody', device: false, status: 401 },
   { name: 'devices by a seller', method: 'GET', url: '/api/sync/devices', as: 'seller', status: 403 },
   { name: 'devices without session', method: 'GET', url: '/api/sync/devices', as: 'nobody', status: 401 },
 ];
@@ -94,11 +102,18 @@ const cases: Case[] = [
 describe('bad input on sales and sync routes', () => {
   it.each(cases)('$name → $status', async (c) => {
     const token = c.as === 'nobody' ? undefined : c.as === 'seller' ? seller : admin;
+    const deviceHeaders =
+      !c.url.startsWith('/api/sync/') || c.url.startsWith('/api/sync/devices') || c.device === false
+        ? {}
+        : c.device === 'wrong'
+          ? { ...device.headers, 'x-device-key': 'no' }
+          : device.headers;
     const res = await s.call({
       method: c.method,
       url: c.url,
       token,
-      ...(c.raw !== undefined ? { payload: c.raw, headers: { 'content-type': 'application/json' } } : c.payload !== undefined ? { payload: c.payload as object } : {}),
+      headers: { ...deviceHeaders, ...(c.raw !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(c.raw !== undefined ? { payload: c.raw } : c.payload !== undefined ? { payload: c.payload as object } : {}),
     });
     expect(res.status).toBe(c.status);
     expect(res.body.success).toBe(false);

@@ -5,13 +5,12 @@
  * execution's own days and over a wide range of all executions' sales (whole years, whole months, any
  * span), which the summary reads from the rollups kept by triggers (years + months + days pieces).
  */
-import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromCents } from '../../domain/money';
 import { localDateString } from '../../domain/time';
 import { applyStockDelta, setStock } from '../../server/modules/stock/repository';
-import { createProduct, pushedSale, stockOf } from '../helpers/fixtures';
+import { backdateDevice, createProduct, pushedSale, stockOf } from '../helpers/fixtures';
 import { createTestServer, type TestServer } from '../helpers/server';
 
 const BA = 'America/Argentina/Buenos_Aires';
@@ -105,7 +104,8 @@ describe('stock ledger and summary under random activity', () => {
         const ids = products.map((p, i) => createProduct(s.app.db, { name: `Prop ${execution}-${i}`, ...p }));
         const expected = new Map(ids.map((id) => [id, 5]));
         const sales: ModelSale[] = [];
-        const deviceId = randomUUID();
+        const device = await s.registerDevice(admin);
+        backdateDevice(s.app, device.id);
         let seq = 0;
         for (const step of steps) {
           if (step.kind === 'sale') {
@@ -122,8 +122,8 @@ describe('stock ledger and summary under random activity', () => {
             const res = await s.call({
               method: 'POST',
               url: '/api/sync/push',
-              token: admin,
-              payload: { deviceId, schemaVersion: 1, sales: [pushedSale(++seq, items, { capturedAt: at, paymentMethod: step.method, discount: discountCents / 100 })] },
+              headers: device.headers,
+              payload: { deviceId: device.id, schemaVersion: 1, sales: [pushedSale(++seq, items, { capturedAt: at, paymentMethod: step.method, discount: discountCents / 100 })] },
             });
             expect(res.body.data.results[0].status).toBe('applied');
             const sale = { id: res.body.data.results[0].saleId, at, method: step.method, lines, discountCents, cancelled: false };

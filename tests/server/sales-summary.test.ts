@@ -1,20 +1,22 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rangeOf, wholeLocalDays } from '../../server/modules/sales/service';
 import { summaryQueries } from '../../server/modules/sales/summary-repository';
-import { createProduct, pushedSale } from '../helpers/fixtures';
-import { createTestServer, type TestServer } from '../helpers/server';
+import { backdateDevice, createProduct, pushedSale } from '../helpers/fixtures';
+import { createTestServer, type TestDevice, type TestServer } from '../helpers/server';
 
 let s: TestServer;
 let admin: string;
 const ids: Record<string, number> = {};
 
+let device: TestDevice;
 const push = (sales: unknown[]) =>
-  s.call({ method: 'POST', url: '/api/sync/push', token: admin, payload: { deviceId: randomUUID(), schemaVersion: 1, sales } });
+  s.call({ method: 'POST', url: '/api/sync/push', headers: device.headers, payload: { deviceId: device.id, schemaVersion: 1, sales } });
 
 beforeAll(async () => {
   s = await createTestServer();
   admin = await s.login();
+  device = await s.registerDevice(admin);
+  backdateDevice(s.app, device.id);
   ids.mate = createProduct(s.app.db, { name: 'Mate', price: 1000, cost: 400, stock: 100 });
   ids.bombilla = createProduct(s.app.db, { name: 'Bombilla', price: 500, cost: 100, stock: 100 });
   const day = (iso: string, items: { productId: number; quantity: number; unitPrice: number }[], extra: Record<string, unknown> = {}) =>

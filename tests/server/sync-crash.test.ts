@@ -49,11 +49,23 @@ function buildBatches(ids: number[], deviceId: string) {
 
 type Result = { status: string };
 
+type DeviceHeaders = Record<'x-device-id' | 'x-device-key', string>;
+
+async function registerDevice(base: string, token: string, deviceId: string): Promise<DeviceHeaders> {
+  const res = await fetch(`${base}/api/sync/devices/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ deviceId }),
+  });
+  const json = (await res.json()) as { data: { deviceKey: string } };
+  return { 'x-device-id': deviceId, 'x-device-key': json.data.deviceKey };
+}
+
 /** Pushes the batches in order; `acknowledged` counts the sales whose batch got its reply. */
-async function pushAll(base: string, token: string, batches: string[], acknowledged = { sales: 0 }): Promise<Result[]> {
+async function pushAll(base: string, device: DeviceHeaders, batches: string[], acknowledged = { sales: 0 }): Promise<Result[]> {
   const results: Result[] = [];
   for (const body of batches) {
-    const res = await fetch(`${base}/api/sync/push`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body });
+    const res = await fetch(`${base}/api/sync/push`, { method: 'POST', headers: { 'content-type': 'application/json', ...device }, body });
     const json = (await res.json()) as { data: { results: Result[] } };
     results.push(...json.data.results);
     acknowledged.sales += json.data.results.length;
@@ -70,11 +82,11 @@ describe.each(['SIGKILL', 'SIGTERM'] as const)('%s in the middle of a push', (si
     const { batches, sold } = buildBatches(ids, deviceId);
 
     server = await startChildServer(dataDir);
-    const token = await server.adminToken();
+    const device = await registerDevice(server.baseUrl, await server.adminToken(), deviceId);
     const reader = new Database(dbFile, { readonly: true });
     const acknowledged = { sales: 0 };
-    const inFlight = pushAll(server.baseUrl, token, batches, acknowledged).catch((error: unknown) => error);
-    // Stop as soon as the third batch is being applied (sales are committed in chunks).
+    const inFlight = pushAll(server.baseUrl, device, batches, acknowledged).catch((error: unknown) => error);
+    // Stop as soon as the third batch is being applied (sales are committed a chunk at a time).
     while (countSales(reader) < 401) await new Promise((r) => setTimeout(r, 1));
     await server.kill(signal);
     expect(await inFlight).toBeInstanceOf(Error);
@@ -90,7 +102,7 @@ describe.each(['SIGKILL', 'SIGTERM'] as const)('%s in the middle of a push', (si
     }
 
     server = await startChildServer(dataDir);
-    const results = await pushAll(server.baseUrl, await server.adminToken(), batches);
+    const results = await pushAll(server.baseUrl, device, batches);
     const statuses = results.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
     expect(statuses).toEqual({ duplicate: storedBeforeRestart, applied: 1000 - storedBeforeRestart });
     await server.kill('SIGTERM');

@@ -1,16 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands, businessInfo, categories } from '../../server/db/schema';
 import { createProduct, createProducts, pushedSale, setProductPrice, softDeleteProduct } from '../helpers/fixtures';
-import { createTestServer, type Envelope, type TestServer } from '../helpers/server';
+import { createTestServer, type Envelope, type TestDevice, type TestServer } from '../helpers/server';
 
 let s: TestServer;
 let token: string;
+let device: TestDevice;
 
 beforeAll(async () => {
   s = await createTestServer();
   token = await s.sellerToken('caja');
+  device = await s.registerDevice(token);
 });
 afterAll(() => s.close());
 
@@ -92,7 +93,9 @@ describe('GET /sync/pull', () => {
   it('a sale sends the new stock of what it sold and the advanced counter', async () => {
     const id = createProduct(s.app.db, { stock: 10 });
     cursor = (await pull(`since=${cursor}`)).body.data.cursor;
-    await s.call({ method: 'POST', url: '/api/sync/push', token, payload: { deviceId: randomUUID(), schemaVersion: 1, sales: [pushedSale(1, [{ productId: id, quantity: 3, unitPrice: 100 }])] } });
+    const me = (await s.call({ method: 'GET', url: '/api/auth/me', token })).body.data.id;
+    const sale = pushedSale(1, [{ productId: id, quantity: 3, unitPrice: 100 }], { sellerId: me });
+    await s.call({ method: 'POST', url: '/api/sync/push', headers: device.headers, payload: { deviceId: device.id, schemaVersion: 1, sales: [sale] } });
     const res = await pull(`since=${cursor}`);
     expect(res.body.data.products).toEqual([expect.objectContaining({ id, stock: 7 })]);
     expect(res.body.data.numbering.numero_actual).toBe('2');
@@ -106,20 +109,19 @@ describe('GET /sync/pull', () => {
     expect(res.body.data.businessInfo.revision).toBeUndefined();
   });
 
-  it('pages by a smaller limit and registers the device that pulls', async () => {
-    const device = randomUUID();
-    const res = await pull(`since=0&limit=100&deviceId=${device}&deviceName=Caja%202`);
+  it('pages by a smaller limit and records the device that pulls', async () => {
+    const res = await s.call({ method: 'GET', url: '/api/sync/pull?since=0&limit=100', headers: device.headers });
     expect(res.body.data.products.length).toBeLessThanOrEqual(100);
     expect(res.body.data.hasMore).toBe(true);
     const admin = await s.login();
     const devices = await s.call({ method: 'GET', url: '/api/sync/devices', token: admin });
-    const mine = devices.body.data.find((d: { id: string }) => d.id === device);
-    expect(mine).toMatchObject({ name: 'Caja 2', lastPushAt: null, salesCount: 0, user: { fullName: 'Vendedor caja' } });
+    const mine = devices.body.data.find((d: { id: string }) => d.id === device.id);
+    expect(mine).toMatchObject({ name: 'Caja de prueba', salesCount: 1, user: { fullName: 'Vendedor caja' } });
     expect(mine.lastPullAt).toBeTruthy();
   });
 
   it('refuses a bad cursor or limit in Spanish, and a missing session', async () => {
-    for (const query of ['since=-1', 'since=abc', 'limit=0', 'limit=2001', 'deviceId=caja']) {
+    for (const query of ['since=-1', 'since=abc', 'limit=0', 'limit=2001']) {
       const res = await pull(query);
       expect(res.status, query).toBe(400);
       expect(res.body.success).toBe(false);

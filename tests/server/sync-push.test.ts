@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../domain/messages';
 import { countSaleMovements, countSales, createProduct, pushedSale, setProductPrice, softDeleteProduct, stockOf } from '../helpers/fixtures';
-import { createTestServer, type TestServer } from '../helpers/server';
+import { createTestServer, type TestDevice, type TestServer } from '../helpers/server';
 
 let s: TestServer;
 let token: string;
@@ -15,14 +15,16 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const push = (deviceId: string, sales: unknown[], extra: Record<string, unknown> = {}) =>
-  s.call({ method: 'POST', url: '/api/sync/push', token, payload: { deviceId, schemaVersion: 1, sales, ...extra } });
+/** A device registered by the admin (user 1, the default seller of pushedSale). */
+const fresh = () => s.registerDevice(admin);
+const push = (device: TestDevice, sales: unknown[], extra: Record<string, unknown> = {}) =>
+  s.call({ method: 'POST', url: '/api/sync/push', token: admin, headers: device.headers, payload: { deviceId: device.id, schemaVersion: 1, sales, ...extra } });
 
 describe('POST /sync/push: exactly once', () => {
   it('the same batch pushed twice yields one sale each, one set of movements, and duplicate for the repeat', async () => {
     const a = createProduct(s.app.db, { price: 100, stock: 50 });
     const b = createProduct(s.app.db, { price: 250, stock: 50 });
-    const device = randomUUID();
+    const device = await fresh();
     const batch = [1, 2, 3].map((seq) =>
       pushedSale(seq, [
         { productId: a, quantity: seq, unitPrice: 100 },
@@ -51,12 +53,13 @@ describe('POST /sync/push: exactly once', () => {
     const { port } = s.app.server.address() as { port: number };
     const product = createProduct(s.app.db, { price: 10, stock: 20 });
     const sale = pushedSale(1, [{ productId: product, quantity: 4, unitPrice: 10 }]);
-    const body = JSON.stringify({ deviceId: randomUUID(), schemaVersion: 1, sales: [sale] });
+    const device = await fresh();
+    const body = JSON.stringify({ deviceId: device.id, schemaVersion: 1, sales: [sale] });
     const salesBefore = countSales(s.app);
     const send = () =>
       fetch(`http://127.0.0.1:${port}/api/sync/push`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        headers: { 'content-type': 'application/json', ...device.headers },
         body,
       }).then((r) => r.json());
     const replies = await Promise.all([send(), send()]);
@@ -71,7 +74,7 @@ describe('POST /sync/push: exactly once', () => {
 describe('POST /sync/push: offline rules', () => {
   it('accepts an offline oversell: stock goes negative and the sale is flagged', async () => {
     const id = createProduct(s.app.db, { name: 'Pendrive 32GB', price: 50, stock: 2 });
-    const res = await push(randomUUID(), [pushedSale(1, [{ productId: id, quantity: 5, unitPrice: 50 }])]);
+    const res = await push(await fresh(), [pushedSale(1, [{ productId: id, quantity: 5, unitPrice: 50 }])]);
     expect(res.body.data.results[0]).toMatchObject({ status: 'applied', flags: ['oversold'] });
     expect(stockOf(s.app, id)).toEqual({ stock: -3, ledger: -3 });
   });
@@ -79,7 +82,7 @@ describe('POST /sync/push: offline rules', () => {
   it('keeps the device price when the catalogue price changed, and flags it', async () => {
     const id = createProduct(s.app.db, { price: 120, stock: 10 });
     setProductPrice(s.app, id, 150);
-    const res = await push(randomUUID(), [pushedSale(1, [{ productId: id, quantity: 2, unitPrice: 120 }], { discount: 40 })]);
+    const res = await push(await fresh(), [pushedSale(1, [{ productId: id, quantity: 2, unitPrice: 120 }], { discount: 40 })]);
     const result = res.body.data.results[0];
     expect(result).toMatchObject({ status: 'applied', flags: ['price_changed'] });
     const sale = await s.call({ method: 'GET', url: `/api/sales/${result.saleId}`, token: admin });
@@ -89,7 +92,7 @@ describe('POST /sync/push: offline rules', () => {
 
   it('uses the capture time as sale date and for the number, in shop time', async () => {
     const id = createProduct(s.app.db, { stock: 5 });
-    const res = await push(randomUUID(), [pushedSale(1, [{ productId: id, quantity: 1, unitPrice: 100 }], { capturedAt: '2026-11-21T02:59:00-00:00' })]);
+    const res = await push(await fresh(), [pushedSale(1, [{ productId: id, quantity: 1, unitPrice: 100 }], { capturedAt: '2026-11-21T02:59:00-00:00' })]);
     const result = res.body.data.results[0];
     expect(result.saleNumber).toMatch(/^V20261120-\d{4}$/);
     const sale = await s.call({ method: 'GET', url: `/api/sales/${result.saleId}`, token: admin });
@@ -109,14 +112,14 @@ describe('POST /sync/push: offline rules', () => {
       malformed,
       pushedSale(4, line, { paymentMethod: 'mercadopago' }),
       pushedSale(5, line, { capturedAt: future }),
-      pushedSale(6, line, { sellerId: 424242 }),
+      pushedSale(6, line, { capturedAt: '1970-01-01T00:00:00Z' }),
       pushedSale(7, line, { discount: 10.5 }),
       'no soy una venta',
       pushedSale(9, [{ productId: gone, quantity: 2, unitPrice: 10 }]),
       pushedSale(10, line),
     ];
     const before = stockOf(s.app, ok).stock;
-    const res = await push(randomUUID(), batch);
+    const res = await push(await fresh(), batch);
     const results = res.body.data.results;
     expect(results.map((r: { status: string }) => r.status)).toEqual([
       'applied', 'rejected', 'rejected', 'rejected', 'rejected', 'rejected', 'rejected', 'rejected', 'applied', 'applied',
@@ -126,71 +129,78 @@ describe('POST /sync/push: offline rules', () => {
     expect(results[2]).toMatchObject({ clientSaleId: malformed.clientSaleId, deviceSeq: 3 });
     expect(results[3].reason).toBe(MSG.saleMercadoPagoOffline);
     expect(results[4].reason).toBe(MSG.saleCapturedInFuture);
-    expect(results[5].reason).toBe('El vendedor 424242 no existe');
+    expect(results[5].reason).toBe(MSG.saleCapturedTooOld);
     expect(results[6].reason).toBe('El descuento no puede superar el subtotal de la venta');
     expect(results[7]).toMatchObject({ clientSaleId: null, deviceSeq: null, status: 'rejected' });
     expect(stockOf(s.app, ok)).toEqual({ stock: before - 2, ledger: before - 2 });
     expect(stockOf(s.app, gone)).toEqual({ stock: -1, ledger: -1 });
   });
 
-  it("lands an inactive seller's captured sales", async () => {
+  it("lands an inactive seller's captured sales, flagged for review", async () => {
     const sellerToken = await s.sellerToken('temporada');
     const me = await s.call({ method: 'GET', url: '/api/auth/me', token: sellerToken });
+    const device = await s.registerDevice(sellerToken);
     await s.call({ method: 'PUT', url: `/api/users/${me.body.data.id}`, token: admin, payload: { active: false } });
     const id = createProduct(s.app.db, { stock: 5 });
-    const res = await push(randomUUID(), [pushedSale(1, [{ productId: id, quantity: 1, unitPrice: 100 }], { sellerId: me.body.data.id })]);
-    expect(res.body.data.results[0].status).toBe('applied');
-    const sale = await s.call({ method: 'GET', url: `/api/sales/${res.body.data.results[0].saleId}`, token: admin });
-    expect(sale.body.data.user).toEqual({ id: me.body.data.id, fullName: 'Vendedor temporada' });
+    const sale = pushedSale(1, [{ productId: id, quantity: 1, unitPrice: 100 }], { sellerId: me.body.data.id });
+    // The seller's session is gone: the device delivers with its credential alone.
+    const res = await s.call({ method: 'POST', url: '/api/sync/push', headers: device.headers, payload: { deviceId: device.id, schemaVersion: 1, sales: [sale] } });
+    expect(res.body.data.results[0]).toMatchObject({ status: 'applied', flags: ['review'] });
+    const stored = await s.call({ method: 'GET', url: `/api/sales/${res.body.data.results[0].saleId}`, token: admin });
+    expect(stored.body.data.user).toEqual({ id: me.body.data.id, fullName: 'Vendedor temporada' });
+    expect(stored.body.data.reviewNote).toBe('El vendedor Vendedor temporada está desactivado: revisá que la venta sea suya');
   });
 
-  it('refuses a device sequence already used by another sale, and keeps last_seq at the maximum', async () => {
+  it('stores a sale whose sequence is taken under the next free one, and keeps last_seq at the maximum', async () => {
     const id = createProduct(s.app.db, { stock: 50 });
-    const device = randomUUID();
+    const device = await fresh();
     const line = [{ productId: id, quantity: 1, unitPrice: 100 }];
     await push(device, [pushedSale(5, line), pushedSale(3, line)], { deviceName: 'Caja 1', pendingCount: 7 });
     const clash = await push(device, [pushedSale(3, line)]);
-    expect(clash.body.data.results[0].status).toBe('rejected');
-    expect(clash.body.data.results[0].reason).toContain('La secuencia 3 de este dispositivo ya corresponde a otra venta');
+    expect(clash.body.data.results[0]).toMatchObject({ status: 'applied', deviceSeq: 3, serverSeq: 6 });
+    expect(clash.body.data.lastSeq).toBe(6);
     const devices = await s.call({ method: 'GET', url: '/api/sync/devices', token: admin });
-    expect(devices.body.data.find((d: { id: string }) => d.id === device)).toMatchObject({
+    expect(devices.body.data.find((d: { id: string }) => d.id === device.id)).toMatchObject({
       name: 'Caja 1',
-      lastSeq: 5,
-      salesCount: 2,
+      lastSeq: 6,
+      salesCount: 3,
       flaggedCount: 0,
       pendingCount: 7,
-      user: { fullName: 'Vendedor caja1' },
+      registered: true,
+      user: { fullName: 'Administrador' },
     });
-    expect(stockOf(s.app, id)).toEqual({ stock: 48, ledger: 48 });
-    const saleId = (await push(device, [pushedSale(6, line)])).body.data.results[0].saleId;
+    expect(stockOf(s.app, id)).toEqual({ stock: 47, ledger: 47 });
+    const saleId = (await push(device, [pushedSale(7, line)])).body.data.results[0].saleId;
     const sale = await s.call({ method: 'GET', url: `/api/sales/${saleId}`, token });
-    expect(sale.body.data).toMatchObject({ deviceId: device, deviceName: 'Caja 1', deviceSeq: 6 });
+    expect(sale.body.data).toMatchObject({ deviceId: device.id, deviceName: 'Caja 1', deviceSeq: 7 });
   });
 });
 
 describe('POST /sync/push: the envelope', () => {
   it('refuses an unknown schema version, too many sales, a bad device id and a missing session', async () => {
-    const version = await push(randomUUID(), [], { schemaVersion: 2 });
+    const version = await push(await fresh(), [], { schemaVersion: 2 });
     expect(version.status).toBe(400);
     expect(version.body.message).toContain('Versión de esquema');
-    const many = await push(randomUUID(), Array.from({ length: 201 }, (_, i) => pushedSale(i + 1, [])));
+    const many = await push(await fresh(), Array.from({ length: 201 }, (_, i) => pushedSale(i + 1, [])));
     expect(many.status).toBe(400);
     expect(many.body.message).toContain('Ventas');
-    const device = await push('caja-1', []);
+    const registered = await fresh();
+    const device = await s.call({ method: 'POST', url: '/api/sync/push', headers: registered.headers, payload: { deviceId: 'caja-1', schemaVersion: 1, sales: [] } });
     expect(device.status).toBe(400);
     expect(device.body.message).toContain('Dispositivo');
     const anonymous = await s.call({ method: 'POST', url: '/api/sync/push', payload: { deviceId: randomUUID(), schemaVersion: 1, sales: [] } });
     expect(anonymous.status).toBe(401);
+    expect(anonymous.body.message).toBe(MSG.deviceCredentialRequired);
   });
 
-  it('an empty push registers the device; only admins list devices', async () => {
-    const device = randomUUID();
+  it('an empty push names the device; only admins list devices', async () => {
+    const device = await fresh();
     const res = await push(device, [], { deviceName: 'Tablet mostrador', pendingCount: 0 });
     expect(res.status).toBe(200);
     expect(res.body.data.results).toEqual([]);
     expect(Date.parse(res.body.data.serverTime)).not.toBeNaN();
     const list = await s.call({ method: 'GET', url: '/api/sync/devices', token: admin });
-    expect(list.body.data.some((d: { id: string; name: string }) => d.id === device && d.name === 'Tablet mostrador')).toBe(true);
+    expect(list.body.data.some((d: { id: string; name: string }) => d.id === device.id && d.name === 'Tablet mostrador')).toBe(true);
     const forbidden = await s.call({ method: 'GET', url: '/api/sync/devices', token });
     expect(forbidden.status).toBe(403);
   });

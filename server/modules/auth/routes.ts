@@ -1,28 +1,54 @@
-/** POST /auth/login, GET /auth/me, POST /auth/change-password (spec §7). */
+/**
+ * POST /auth/login, GET /auth/me, POST /auth/change-password (spec §7), with the failure limits of
+ * login-limits.ts. A login presenting a valid device credential (x-device-id + x-device-key) records the
+ * user as one of that device's users (the sellers its pushed sales may name).
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '../../../domain/messages';
 import { changePasswordBody, loginBody } from '../../../domain/schemas/auth';
 import { ok } from '../../http/envelope';
+import { AppError } from '../../http/errors';
+import { deviceFromHeaders } from '../sync/device-auth';
+import { rememberDeviceUser } from '../sync/devices-service';
+import { toPublicUser } from '../users/service';
+import { createLoginLimits } from './login-limits';
 import { changePassword, checkCredentials } from './service';
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/auth/login',
-    { schema: { tags: ['auth'], body: loginBody }, config: { rateLimit: app.publicRateLimit } },
-    async (req) => {
-      const user = await checkCredentials(app.db, req.body.username, req.body.password);
-      return ok({ token: app.signToken(user), user }, MSG.loginOk);
-    },
-  );
+  const limits = createLoginLimits(app.config.rateLimitPerMinute > 0);
+
+  app.post('/auth/login', { schema: { tags: ['auth'], body: loginBody } }, async (req, reply) => {
+    const device = deviceFromHeaders(app.db, req.headers);
+    const attempt = { username: req.body.username, ip: req.ip, deviceId: device?.id ?? null };
+    if (limits.loginBlocked(attempt)) return reply.status(429).send({ success: false, message: MSG.tooManyLoginAttempts });
+    let user;
+    try {
+      user = await checkCredentials(app.db, req.body.username, req.body.password);
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 401) limits.loginFailed(attempt);
+      throw error;
+    }
+    limits.loginSucceeded(attempt);
+    if (device) rememberDeviceUser(app.db, device.id, user.id);
+    return ok({ token: app.signToken(user), user: toPublicUser(user) }, MSG.loginOk);
+  });
 
   app.get('/auth/me', { onRequest: [app.authenticate], schema: { tags: ['auth'] } }, async (req) => ok(req.user));
 
   app.post(
     '/auth/change-password',
     { onRequest: [app.authenticate], schema: { tags: ['auth'], body: changePasswordBody } },
-    async (req) => {
-      await changePassword(app.db, req.user.id, req.body.currentPassword, req.body.newPassword);
-      return { success: true, message: MSG.passwordChanged };
+    async (req, reply) => {
+      if (limits.passwordChangeBlocked(req.user.id)) return reply.status(429).send({ success: false, message: MSG.tooManyPasswordAttempts });
+      let row;
+      try {
+        row = await changePassword(app.db, req.user.id, req.body.currentPassword, req.body.newPassword);
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 400) limits.passwordChangeFailed(req.user.id);
+        throw error;
+      }
+      // Every older session is revoked; this one continues with a fresh token.
+      return ok({ token: app.signToken(row) }, MSG.passwordChanged);
     },
   );
 };

@@ -1,29 +1,32 @@
-/** Sign-in and password change. */
+/**
+ * Sign-in and password change. A disabled account answers exactly like a wrong password (same status,
+ * same message, the same scrypt work), so sign-in never tells which usernames exist or are disabled.
+ * A password change bumps the user's token_version, which revokes every session signed before it.
+ */
 import { MSG } from '../../../domain/messages';
-import type { PublicUser } from '../../../domain/schemas/auth';
 import type { Db } from '../../db/client';
 import { badRequest, unauthorized } from '../../http/errors';
-import { usersRepository } from '../users/repository';
-import { toPublicUser } from '../users/service';
+import { usersRepository, type UserRow } from '../users/repository';
 import { hashPassword, verifyPassword } from './password';
 
 /** A fixed hash so an unknown username costs the same time as a wrong password. */
 let dummyHash: Promise<string> | undefined;
 
-export async function checkCredentials(db: Db, username: string, password: string): Promise<PublicUser> {
+export async function checkCredentials(db: Db, username: string, password: string): Promise<UserRow> {
   const row = usersRepository.findByUsername(db, username.trim());
   if (!row) {
     dummyHash ??= hashPassword('dummy-password');
     await verifyPassword(password, await dummyHash);
     throw unauthorized(MSG.invalidCredentials);
   }
-  if (!(await verifyPassword(password, row.passwordHash))) throw unauthorized(MSG.invalidCredentials);
-  if (!row.active) throw unauthorized(MSG.userInactive);
-  return toPublicUser(row);
+  const matches = await verifyPassword(password, row.passwordHash);
+  if (!matches || !row.active) throw unauthorized(MSG.invalidCredentials);
+  return row;
 }
 
-export async function changePassword(db: Db, userId: number, currentPassword: string, newPassword: string): Promise<void> {
+/** Changes the password when the current one is right; returns the updated user (its new token version). */
+export async function changePassword(db: Db, userId: number, currentPassword: string, newPassword: string): Promise<UserRow> {
   const row = usersRepository.findById(db, userId);
   if (!row || !(await verifyPassword(currentPassword, row.passwordHash))) throw badRequest(MSG.wrongCurrentPassword);
-  usersRepository.update(db, userId, { passwordHash: await hashPassword(newPassword) });
+  return usersRepository.update(db, userId, { passwordHash: await hashPassword(newPassword), tokenVersion: row.tokenVersion + 1 })!;
 }

@@ -1,8 +1,10 @@
 /**
  * recordSale: THE one way a sale enters the ledger (POST /sales, POST /sync/push, the payments flow).
  * Invariants (design.md §4):
- * - Exactly once: a known clientSaleId returns the stored sale as `duplicate` and writes nothing; a
- *   (deviceId, deviceSeq) already used by another sale is refused. The check, the sale, its items, one
+ * - Exactly once: a known clientSaleId returns the stored sale as `duplicate` and writes nothing. A
+ *   (deviceId, deviceSeq) already used by another sale never loses the sale: it is stored under the
+ *   device's next free sequence (reported as `deviceSeq` of the outcome), since the clientSaleId, not the
+ *   sequence, is what makes it unique. The check, the sale, its items, one
  *   stock movement per item, the sale-number counter and the device's last_seq are written in ONE
  *   immediate transaction, so a crash leaves either all of it or none of it.
  * - Policy 'online' prices from the catalogue and refuses to sell beyond stock (409).
@@ -19,6 +21,7 @@ import { localDateString } from '../../../domain/time';
 import type { Db } from '../../db/client';
 import { badRequest, conflict } from '../../http/errors';
 import { applyStockDelta } from '../stock/repository';
+import { devicesRepository } from '../sync/devices-repository';
 import { numberingRepository } from './numbering-repository';
 import { salesRepository, type SaleRow } from './repository';
 
@@ -56,13 +59,18 @@ export interface RecordOutcome {
   saleId: number;
   saleNumber: string;
   flags: SaleFlag[];
+  /** The sequence the sale is stored under (another one than asked when that one was taken); null without a device. */
+  deviceSeq: number | null;
 }
 
-export function saleFlags(row: Pick<SaleRow, 'flagOversold' | 'flagPriceChanged'> & { flagPaymentReview?: boolean }): SaleFlag[] {
+export function saleFlags(
+  row: Pick<SaleRow, 'flagOversold' | 'flagPriceChanged'> & { flagPaymentReview?: boolean; reviewNote?: string | null },
+): SaleFlag[] {
   const flags: SaleFlag[] = [];
   if (row.flagOversold) flags.push('oversold');
   if (row.flagPriceChanged) flags.push('price_changed');
   if (row.flagPaymentReview) flags.push('payment_review');
+  if (row.reviewNote) flags.push('review');
   return flags;
 }
 
@@ -117,11 +125,11 @@ export function recordSale(ctx: SalesContext, draft: SaleDraft, policy: SalePoli
   return salesRepository.inTransaction(ctx.sqlite, (): RecordOutcome => {
     if (draft.clientSaleId) {
       const stored = salesRepository.findByClientSaleId(db, draft.clientSaleId);
-      if (stored) return { status: 'duplicate', saleId: stored.id, saleNumber: stored.saleNumber, flags: saleFlags(stored) };
+      if (stored) return { status: 'duplicate', saleId: stored.id, saleNumber: stored.saleNumber, flags: saleFlags(stored), deviceSeq: stored.deviceSeq };
     }
-    if (draft.deviceId && draft.deviceSeq !== null) {
-      const taken = salesRepository.findByDeviceSeq(db, draft.deviceId, draft.deviceSeq);
-      if (taken) throw conflict(`La secuencia ${draft.deviceSeq} de este dispositivo ya corresponde a otra venta (${taken.saleNumber})`);
+    let deviceSeq = draft.deviceSeq;
+    if (draft.deviceId && deviceSeq !== null && salesRepository.findByDeviceSeq(db, draft.deviceId, deviceSeq)) {
+      deviceSeq = (devicesRepository.find(db, draft.deviceId)?.lastSeq ?? 0) + 1;
     }
     if (!salesRepository.userExists(db, draft.sellerId)) throw badRequest(`El vendedor ${draft.sellerId} no existe`);
 
@@ -138,7 +146,7 @@ export function recordSale(ctx: SalesContext, draft: SaleDraft, policy: SalePoli
       saleNumber,
       clientSaleId: draft.clientSaleId,
       deviceId: draft.deviceId,
-      deviceSeq: draft.deviceSeq,
+      deviceSeq,
       userId: draft.sellerId,
       customerName: draft.customerName,
       customerDocument: draft.customerDocument,
@@ -171,7 +179,7 @@ export function recordSale(ctx: SalesContext, draft: SaleDraft, policy: SalePoli
       }),
     );
     for (const line of lines) applyStockDelta(db, line.product.id, -line.quantity, 'sale', { saleId, userId: draft.sellerId });
-    if (draft.deviceId && draft.deviceSeq !== null) salesRepository.advanceDeviceSeq(db, draft.deviceId, draft.deviceSeq);
-    return { status: 'applied', saleId, saleNumber, flags: saleFlags({ flagOversold: oversold, flagPriceChanged: priceChanged }) };
+    if (draft.deviceId && deviceSeq !== null) salesRepository.advanceDeviceSeq(db, draft.deviceId, deviceSeq);
+    return { status: 'applied', saleId, saleNumber, flags: saleFlags({ flagOversold: oversold, flagPriceChanged: priceChanged }), deviceSeq };
   });
 }

@@ -1,6 +1,6 @@
 /** SQL for sales and their items (numbering: numbering-repository.ts; dashboard: summary-repository.ts). */
 import type Database from 'better-sqlite3';
-import { and, count, desc, eq, gte, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PaymentMethod, PaymentStatus } from '../../../domain/constants';
 import type { Db } from '../../db/client';
 import { preparedPerConnection } from '../../db/prepared';
@@ -80,8 +80,12 @@ function filterWhere(f: SaleFilters): SQL | undefined {
     f.endIso ? lte(sales.saleDate, f.endIso) : undefined,
     f.paymentMethod ? eq(sales.paymentMethod, f.paymentMethod) : undefined,
     f.status ? eq(sales.paymentStatus, f.status) : undefined,
-    f.flagged === true ? or(eq(sales.flagOversold, true), eq(sales.flagPriceChanged, true), eq(sales.flagPaymentReview, true)) : undefined,
-    f.flagged === false ? and(eq(sales.flagOversold, false), eq(sales.flagPriceChanged, false), eq(sales.flagPaymentReview, false)) : undefined,
+    f.flagged === true
+      ? or(eq(sales.flagOversold, true), eq(sales.flagPriceChanged, true), eq(sales.flagPaymentReview, true), isNotNull(sales.reviewNote))
+      : undefined,
+    f.flagged === false
+      ? and(eq(sales.flagOversold, false), eq(sales.flagPriceChanged, false), eq(sales.flagPaymentReview, false), isNull(sales.reviewNote))
+      : undefined,
   );
 }
 

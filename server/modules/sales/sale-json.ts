@@ -38,6 +38,7 @@ function headerJson(row: SaleWithUser): Omit<SaleJson, 'items'> {
     deviceName: row.deviceName,
     deviceSeq: row.deviceSeq,
     flags: saleFlags(row),
+    reviewNote: row.reviewNote,
     cancelledAt: row.cancelledAt,
     createdAt: row.createdAt,
   };

@@ -1,18 +1,82 @@
-/** POS devices: each registers on its first push or pull; admins see pending, flagged and synced sales per device. */
-import type { DeviceJson } from '../../../domain/schemas/sync';
+/**
+ * POS devices (issue #13 items 1–3). Invariant: only the device itself can speak for its id.
+ * - A device registers ONCE (POST /sync/devices/register, a signed-in user): the server makes a random
+ *   key, returns it in that reply only and keeps its hash. Push and pull present it (headers
+ *   x-device-id + x-device-key, device-auth.ts); nobody else can push to, pull as, rename or re-own it,
+ *   and an id read from GET /sales is useless without the key.
+ * - An id already registered answers 409 and the device registers a fresh id (its queued sales travel
+ *   under the new id: exactly-once rests on clientSaleId, and sequences are per device).
+ * - Migration of devices from before credentials (key_hash null): the first registration of that id
+ *   claims it when the signed-in user is one of its users (sold on it or synced it, seeded by the
+ *   migration from sales and devices.user_id) or an admin. Anyone else gets 409 and the tablet moves to
+ *   a fresh id, so a hostile user who learnt the id can at worst make the real tablet change its id,
+ *   never capture its sales. Until registered, a legacy device cannot push (its sales wait on the
+ *   tablet, which registers at the next online sign-in or sync).
+ * - device_users holds who signed in on each device: the registering user, every online sign-in that
+ *   presented the device credential, and every push/pull made with a session and the credential.
+ *   Offline sign-in is only possible for users who signed in online there before, so this set covers
+ *   the sellers a device's sales may name (push-service.ts).
+ */
+import type { DeviceJson, DeviceRegistration } from '../../../domain/schemas/sync';
+import { MSG } from '../../../domain/messages';
+import type { PublicUser } from '../../../domain/schemas/auth';
 import type { Db } from '../../db/client';
-import { devicesRepository, type DeviceVisit } from './devices-repository';
+import { conflict } from '../../http/errors';
+import { deviceKeyMatches, hashDeviceKey, newDeviceKey } from './device-credential';
+import { devicesRepository, type DeviceRow, type DeviceVisit } from './devices-repository';
+
+export interface RegisterInput {
+  deviceId: string;
+  deviceName: string | null;
+  userAgent: string | null;
+  user: PublicUser;
+}
+
+export function registerDevice(db: Db, input: RegisterInput): DeviceRegistration {
+  const deviceKey = newDeviceKey();
+  const keyHash = hashDeviceKey(deviceKey);
+  const at = new Date().toISOString();
+  const row = { name: input.deviceName, userAgent: input.userAgent, userId: input.user.id, keyHash, at };
+  db.transaction(() => {
+    const existing = devicesRepository.find(db, input.deviceId);
+    if (!existing) devicesRepository.create(db, { id: input.deviceId, ...row });
+    else {
+      const isItsUser = existing.userId === input.user.id || devicesRepository.hasUser(db, existing.id, input.user.id);
+      const mayClaim = existing.keyHash === null && (input.user.role === 'admin' || isItsUser);
+      if (!mayClaim || !devicesRepository.claim(db, existing.id, row)) throw conflict(MSG.deviceIdTaken);
+    }
+    devicesRepository.addUser(db, input.deviceId, input.user.id, at);
+  });
+  return { deviceId: input.deviceId, deviceKey };
+}
+
+/** The registered device this id and key prove, or null. */
+export function verifyDevice(db: Db, deviceId: string, deviceKey: string): DeviceRow | null {
+  const device = devicesRepository.find(db, deviceId);
+  // An unknown id still hashes and compares, so timing does not tell known ids from unknown ones.
+  const matches = deviceKeyMatches(deviceKey, device?.keyHash ?? null);
+  return device && matches ? device : null;
+}
 
 export function touchDevice(db: Db, visit: DeviceVisit): void {
   devicesRepository.touch(db, visit);
+  if (visit.userId !== null) devicesRepository.addUser(db, visit.id, visit.userId, visit.at);
+}
+
+/** An online sign-in that presented this device's credential. */
+export function rememberDeviceUser(db: Db, deviceId: string, userId: number): void {
+  devicesRepository.addUser(db, deviceId, userId, new Date().toISOString());
 }
 
 export function listDevices(db: Db): DeviceJson[] {
-  return devicesRepository.listWithCounts(db).map(({ device, userFullName, salesCount, flaggedCount }) => ({
+  return devicesRepository.listWithCounts(db).map(({ device, userFullName, salesCount, flaggedCount, userCount }) => ({
     id: device.id,
     name: device.name,
     userAgent: device.userAgent,
     user: device.userId !== null && userFullName !== null ? { id: device.userId, fullName: userFullName } : null,
+    registered: device.keyHash !== null,
+    registeredAt: device.registeredAt,
+    userCount: Number(userCount),
     lastSeq: device.lastSeq,
     lastSeenAt: device.lastSeenAt,
     lastPushAt: device.lastPushAt,

@@ -1,33 +1,68 @@
 /**
- * POST /sync/push: exactly-once ingest of sales captured on a device (design.md §4).
- * - Each sale is validated on its own and applied by recordSale in ITS OWN (nested) transaction (sale,
- *   items, stock movements, number and the device's last_seq together), so a bad sale is `rejected`
- *   with a Spanish reason, rolls back alone and never blocks the rest; results come back in input order.
- * - The batch commits once (each sale is a savepoint inside it): one commit per sale made the commit
- *   itself half of the ingest time. A crash before that commit loses the whole batch, which the device
- *   still holds and pushes again; nothing is acknowledged before the commit and the fsync.
- * - A replay (same clientSaleId) is `duplicate`: the stored result, nothing written.
+ * POST /sync/push: exactly-once ingest of sales captured on a device (design.md §4, issue #13).
+ * - Only a registered device pushes (device-auth.ts); a session alongside is optional and recorded as
+ *   the batch's pusher (sync_batches), so a shop offline for longer than a session still delivers.
+ * - Bounded work: at most LIMITS.syncPushMaxSales sales and LIMITS.syncPushMaxLines lines (413 above).
+ *   The batch is applied in chunks of about CHUNK_BUDGET_MS of work (as many sales as fit, one at
+ *   least), each its own transaction, yielding to the event loop between chunks, so /health and other
+ *   requests keep answering during a big push (a request needs a few loop turns, so a chunk must stay
+ *   well under the POS probe's patience; small sales still share a commit, which keeps ingest fast).
+ *   Chunks of all pushes run one at a time through one FIFO queue, one chunk per loop turn: with 50
+ *   devices pushing at once, a loop turn still holds one chunk, not fifty, and pushes take turns fairly.
+ *   A crash between chunks leaves the earlier chunks committed: the device still holds the batch and
+ *   pushes it again, and every sale is idempotent by clientSaleId, so nothing lands twice.
+ * - Each sale is validated on its own and applied by recordSale in its own savepoint: a bad sale is
+ *   `rejected` with a Spanish reason and never blocks the rest; results come back in input order.
+ * - Refused (rejected): malformed, Mercado Pago, captured in the future (> 24 h, a fast clock) or before
+ *   the device existed (its first visit minus 30 days: a device signs in online, and so registers,
+ *   before it can sell; the margin absorbs a slow clock and a tablet that had to register under a fresh
+ *   id with sales already queued). Dates like 1970 or year 0001 are a broken clock or a forgery, never a
+ *   real sale of this device.
+ * - Applied and flagged for the owner (review_note): a seller who never signed in on the device or is
+ *   disabled (push-sellers.ts), a 100 % discount.
+ * - A replay (same clientSaleId) with the same body is `duplicate`: the stored result, nothing written.
+ *   With another body (body_hash differs) it is `rejected` and the stored sale gets a review note.
+ * - A sequence already taken never loses the sale: recordSale stores it under the next free one
+ *   (`serverSeq`), and the reply's `lastSeq` lets the device move its counter past it.
  * - Business refusals are permanent (`rejected`); anything unexpected fails the request (5xx) so the
  *   device retries the whole batch later, and what was applied comes back as `duplicate`.
- * - Before replying the batch is made durable with one fsync of the WAL (sales/durability.ts explains
- *   the choice and its measured cost).
+ * - Before replying, everything is made durable with one fsync of the WAL (sales/durability.ts).
  */
-import { MSG } from '../../../domain/messages';
+import { createHash } from 'node:crypto';
+import { LIMITS } from '../../../domain/constants';
+import { MSG, SYNC_NOTES } from '../../../domain/messages';
 import { fieldLabel } from '../../../domain/field-labels';
 import { toCents } from '../../../domain/money';
-import { pushedSale, type PushBody, type PushReply, type PushResult } from '../../../domain/schemas/sync';
-import { AppError } from '../../http/errors';
+import type { PublicUser } from '../../../domain/schemas/auth';
+import { pushedSale, type PushBody, type PushedSale, type PushReply, type PushResult } from '../../../domain/schemas/sync';
+import { AppError, forbidden } from '../../http/errors';
 import { flushToDisk } from '../sales/durability';
 import { recordSale, type SalesContext } from '../sales/record-sale';
 import { salesRepository } from '../sales/repository';
+import { devicesRepository, type DeviceRow } from './devices-repository';
 import { touchDevice } from './devices-service';
+import { pushAuditRepository } from './push-audit-repository';
+import { sellerResolver, type SellerChoice } from './push-sellers';
 
 /** A device clock may run a little fast; a sale captured further in the future than this is refused. */
 const MAX_CLOCK_AHEAD_MS = 24 * 60 * 60 * 1000;
+/** How long before a device's first visit a sale of it may say it was captured (see the header). */
+const MAX_BEFORE_DEVICE_MS = 30 * 24 * 60 * 60 * 1000;
+/** Work per transaction between two yields to the event loop. */
+const CHUNK_BUDGET_MS = 4;
 
 export interface Pusher {
-  userId: number;
+  device: DeviceRow;
+  user: PublicUser | null;
   userAgent: string | null;
+}
+
+interface BatchContext {
+  ctx: SalesContext;
+  device: DeviceRow;
+  batchId: number;
+  nowMs: number;
+  sellerFor: (claimedId: number) => SellerChoice | null;
 }
 
 /** Best-effort identity of a sale that failed validation, so the device can match the result. */
@@ -39,7 +74,28 @@ function identityOf(raw: unknown): Pick<PushResult, 'clientSaleId' | 'deviceSeq'
   };
 }
 
-function pushOne(ctx: SalesContext, deviceId: string, raw: unknown, nowMs: number): PushResult {
+const linesOf = (raw: unknown) => {
+  const items = typeof raw === 'object' && raw !== null ? (raw as { items?: unknown }).items : undefined;
+  return Array.isArray(items) ? items.length : 0;
+};
+
+/** SHA-256 of the validated sale with its keys in a fixed order (a retry of the same sale hashes the same). */
+function bodyHash(sale: PushedSale): string {
+  const canonical = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(canonical)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, canonical(v)]))
+        : value;
+  return createHash('sha256').update(JSON.stringify(canonical(sale))).digest('hex');
+}
+
+function isFullDiscount(sale: PushedSale): boolean {
+  const subtotal = sale.items.reduce((sum, item) => sum + toCents(item.unitPrice) * item.quantity, 0);
+  return subtotal > 0 && toCents(sale.discount) >= subtotal;
+}
+
+function pushOne(b: BatchContext, raw: unknown): PushResult {
   const parsed = pushedSale.safeParse(raw);
   if (!parsed.success) {
     const detail = parsed.error.issues
@@ -52,15 +108,19 @@ function pushOne(ctx: SalesContext, deviceId: string, raw: unknown, nowMs: numbe
   const id = { clientSaleId: sale.clientSaleId, deviceSeq: sale.deviceSeq };
   if (sale.paymentMethod === 'mercadopago') return { ...id, status: 'rejected', reason: MSG.saleMercadoPagoOffline };
   const capturedMs = Date.parse(sale.capturedAt);
-  if (capturedMs > nowMs + MAX_CLOCK_AHEAD_MS) return { ...id, status: 'rejected', reason: MSG.saleCapturedInFuture };
+  if (capturedMs > b.nowMs + MAX_CLOCK_AHEAD_MS) return { ...id, status: 'rejected', reason: MSG.saleCapturedInFuture };
+  if (capturedMs < Date.parse(b.device.createdAt) - MAX_BEFORE_DEVICE_MS) return { ...id, status: 'rejected', reason: MSG.saleCapturedTooOld };
+  const seller = b.sellerFor(sale.sellerId);
+  if (!seller) return { ...id, status: 'rejected', reason: SYNC_NOTES.sellerUnverified(sale.sellerId) };
+  const hash = bodyHash(sale);
   try {
     const outcome = recordSale(
-      ctx,
+      b.ctx,
       {
         clientSaleId: sale.clientSaleId,
-        deviceId,
+        deviceId: b.device.id,
         deviceSeq: sale.deviceSeq,
-        sellerId: sale.sellerId,
+        sellerId: seller.sellerId,
         saleDate: new Date(capturedMs).toISOString(),
         items: sale.items.map((item) => ({ productId: item.productId, quantity: item.quantity, unitPriceCents: toCents(item.unitPrice) })),
         discountCents: toCents(sale.discount),
@@ -72,25 +132,59 @@ function pushOne(ctx: SalesContext, deviceId: string, raw: unknown, nowMs: numbe
       },
       'captured',
     );
-    return { ...id, status: outcome.status, saleId: outcome.saleId, saleNumber: outcome.saleNumber, flags: outcome.flags };
+    const result: PushResult = { ...id, status: outcome.status, saleId: outcome.saleId, saleNumber: outcome.saleNumber, flags: outcome.flags };
+    if (outcome.status === 'duplicate') {
+      const stored = pushAuditRepository.bodyHashOf(b.ctx.db, outcome.saleId);
+      if (stored === null || stored === hash) return result;
+      pushAuditRepository.appendReview(b.ctx.db, outcome.saleId, SYNC_NOTES.bodyReplayed);
+      return { ...id, status: 'rejected', reason: `${MSG.saleBodyMismatch} (${outcome.saleNumber})` };
+    }
+    const notes = [seller.note, isFullDiscount(sale) ? MSG.reviewFullDiscount : null].filter((n): n is string => n !== null);
+    const reviewNote = notes.length ? notes.join('\n') : null;
+    pushAuditRepository.annotateSale(b.ctx.db, outcome.saleId, { bodyHash: hash, reviewNote, syncBatchId: b.batchId });
+    if (reviewNote) result.flags = [...outcome.flags, 'review'];
+    if (outcome.deviceSeq !== sale.deviceSeq && outcome.deviceSeq !== null) result.serverSeq = outcome.deviceSeq;
+    return result;
   } catch (error) {
     if (error instanceof AppError && error.statusCode < 500) return { ...id, status: 'rejected', reason: error.message };
     throw error;
   }
 }
 
-export function pushSales(ctx: SalesContext, body: PushBody, pusher: Pusher): PushReply {
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The end of the queue of chunks (of every push in this process). */
+let queueTail: Promise<unknown> = Promise.resolve();
+
+/** Runs `chunk` after every chunk queued before it, on a later loop turn of its own. */
+function inTurn<T>(chunk: () => T): Promise<T> {
+  const turn = queueTail.then(yieldToEventLoop).then(chunk);
+  queueTail = turn.catch(() => undefined);
+  return turn;
+}
+
+export async function pushSales(ctx: SalesContext, body: PushBody, pusher: Pusher): Promise<PushReply> {
+  const { device } = pusher;
+  if (body.deviceId !== device.id) throw forbidden(MSG.deviceIdMismatch);
+  const lines = body.sales.reduce<number>((sum, raw) => sum + linesOf(raw), 0);
+  if (lines > LIMITS.syncPushMaxLines) throw new AppError(413, SYNC_NOTES.tooManyLines(LIMITS.syncPushMaxLines));
   const now = new Date();
-  touchDevice(ctx.db, {
-    id: body.deviceId,
-    name: body.deviceName,
-    userAgent: pusher.userAgent,
-    userId: pusher.userId,
-    at: now.toISOString(),
-    kind: 'push',
-    pendingCount: body.pendingCount,
+  const at = now.toISOString();
+  const batchId = salesRepository.inTransaction(ctx.sqlite, () => {
+    touchDevice(ctx.db, { id: device.id, name: body.deviceName, userAgent: pusher.userAgent, userId: pusher.user?.id ?? null, at, kind: 'push', pendingCount: body.pendingCount });
+    return pushAuditRepository.insertBatch(ctx.db, { deviceId: device.id, userId: pusher.user?.id ?? null, saleCount: body.sales.length, at });
   });
-  const results = salesRepository.inTransaction(ctx.sqlite, () => body.sales.map((raw) => pushOne(ctx, body.deviceId, raw, now.getTime())));
+  const batch: BatchContext = { ctx, device, batchId, nowMs: now.getTime(), sellerFor: sellerResolver(ctx.db, device, pusher.user) };
+  const results: PushResult[] = [];
+  while (results.length < body.sales.length) {
+    await inTurn(() => {
+      const deadline = performance.now() + CHUNK_BUDGET_MS;
+      salesRepository.inTransaction(ctx.sqlite, () => {
+        do results.push(pushOne(batch, body.sales[results.length]));
+        while (results.length < body.sales.length && performance.now() < deadline);
+      });
+    });
+  }
   flushToDisk(ctx.sqlite);
-  return { results, serverTime: new Date().toISOString() };
+  return { results, serverTime: new Date().toISOString(), lastSeq: devicesRepository.find(ctx.db, device.id)?.lastSeq ?? 0 };
 }

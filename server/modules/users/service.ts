@@ -1,4 +1,4 @@
-/** User management (admin): create sellers, reset passwords, deactivate. */
+/** User management (admin): create sellers, reset passwords (which revokes their sessions), deactivate. */
 import type { z } from 'zod';
 import type { createUserBody, PublicUser, updateUserBody } from '../../../domain/schemas/auth';
 import type { Db } from '../../db/client';
@@ -38,6 +38,7 @@ export async function updateUser(
     throw conflict('No podés desactivarte ni quitarte el rol de administrador a vos mismo');
   }
   const { password, ...rest } = input;
-  const patch = { ...rest, ...(password ? { passwordHash: await hashPassword(password) } : {}) };
+  // A reset password revokes the user's sessions (token_version, server/http/auth.ts).
+  const patch = { ...rest, ...(password ? { passwordHash: await hashPassword(password), tokenVersion: existing.tokenVersion + 1 } : {}) };
   return toPublicUser(usersRepository.update(db, id, patch)!);
 }

@@ -4,6 +4,8 @@ import { IconCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { MSG } from '../../../domain/messages';
 import { changePassword } from '../../api/auth';
+import { saveSession } from '../../api/session';
+import { rememberLogin } from '../../offline/offline-login';
 import { useAuth } from '../../app/auth-context';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { PageTitle } from '../../ui/PageTitle';
@@ -33,6 +35,12 @@ export default function ProfilePage() {
     if (!result.success) {
       setError(result.message || MSG.changePasswordError);
       return;
+    }
+    // The change revoked every older session: keep this one with its fresh token, and let the offline
+    // sign-in of this device know the new password (the old one no longer opens it).
+    if (user) {
+      saveSession(result.data.token, user);
+      await rememberLogin(user.username, next, { token: result.data.token, user });
     }
     setSuccess(result.message || MSG.passwordChanged);
     setCurrent('');

@@ -56,6 +56,11 @@ export function SaleDetailBody({ sale }: { sale: Sale }) {
             <SaleFlagChips flags={sale.flags} />
             {sale.flags.includes('oversold') && <Text size="sm">Se vendió más de lo que había en stock: el stock quedó en negativo.</Text>}
             {sale.flags.includes('price_changed') && <Text size="sm">Se cobró un precio distinto al del catálogo al sincronizar.</Text>}
+            {sale.reviewNote && (
+              <Text size="sm" style={{ whiteSpace: 'pre-line' }} data-testid="sale-review-note">
+                {sale.reviewNote}
+              </Text>
+            )}
           </Stack>
         </Alert>
       )}

@@ -15,7 +15,7 @@ function lastSync(d: Device): string | null {
   return times.at(-1) ?? d.lastSeenAt;
 }
 
-/** Dispositivos: each counter device, its user, last sync, pending and flagged sales. */
+/** Dispositivos: each counter device, whether it holds its credential, its users, last sync, pending and flagged sales. */
 export function DevicesTab() {
   const devices = useQuery({ queryKey: ['devices'], queryFn: () => unwrap(fetchDevices()) });
   const rows = devices.data ?? [];
@@ -23,7 +23,8 @@ export function DevicesTab() {
     <Stack gap="md">
       <Group justify="space-between">
         <Text c="dimmed" size="sm">
-          Los mostradores aparecen al sincronizar por primera vez.
+          Cada mostrador se registra con una credencial propia la primera vez que alguien inicia sesión en él; solo ese
+          mostrador puede enviar sus ventas.
         </Text>
         <Button variant="default" size="md" leftSection={<IconRefresh size={18} />} onClick={() => devices.refetch()} loading={devices.isFetching}>
           Recargar
@@ -57,8 +58,20 @@ export function DevicesTab() {
                     <Text size="xs" c="dimmed" ff="monospace">
                       {d.id.slice(0, 8)}
                     </Text>
+                    {!d.registered && (
+                      <Badge color="warning" variant="light" mt={4}>
+                        Sin registrar
+                      </Badge>
+                    )}
                   </Table.Td>
-                  <Table.Td>{d.user?.fullName ?? '—'}</Table.Td>
+                  <Table.Td>
+                    {d.user?.fullName ?? '—'}
+                    {d.userCount > 1 && (
+                      <Text size="xs" c="dimmed">
+                        y {d.userCount - 1} más
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(lastSync(d)) || 'Nunca'}</Table.Td>
                   <Table.Td ta="right">{d.salesCount}</Table.Td>
                   <Table.Td ta="right">

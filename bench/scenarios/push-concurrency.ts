@@ -1,0 +1,81 @@
+/**
+ * Push concurrency (issue #13 item 8): 50 counter devices, each registered with its own credential,
+ * push 20-sale batches (three items each) at the same time, each device one batch after another, against
+ * the real server (own process) on a copy of the catalogue database; meanwhile /api/health is probed back
+ * to back. Reports the push latency (p50, p99) and the health latency p99 while the pushes run.
+ * Target: health p99 ≤ 100 ms (the POS probe must never think the server is gone). Push latency is a
+ * figure without a target: 50 devices share one SQLite writer, so a push waits for the others.
+ */
+import { makeSales, pushBatch, registerDevice, signIn, type BenchDevice } from '../lib/api';
+import { startServer } from '../lib/child';
+import type { Scenario } from '../lib/context';
+import { removeWorkDir, sellableProducts, workDir } from '../lib/data';
+import { catalogFile } from '../lib/datasets';
+import { percentile, round } from '../lib/stats';
+
+const DEVICES = 50;
+const BATCH = 20;
+const HEALTH_TARGET_MS = 100;
+
+export const pushConcurrency: Scenario = {
+  name: 'push-concurrency',
+  description: `${DEVICES} dispositivos empujan lotes de ${BATCH} ventas a la vez; latencia de push y de /api/health`,
+  run: async (ctx) => {
+    const rounds = ctx.sizes.pushRounds;
+    const source = await catalogFile(ctx);
+    const products = sellableProducts(source);
+    const dir = workDir('push-concurrency', source);
+    try {
+      const server = await startServer(dir, { profile: ctx.profile, label: 'push-concurrency' });
+      try {
+        const { token } = await signIn(server.baseUrl);
+        const devices: BenchDevice[] = [];
+        for (let i = 0; i < DEVICES; i++) devices.push(await registerDevice(server.baseUrl, token));
+        const salesOf = devices.map((_, i) => makeSales(products, rounds * BATCH, 1, 100 + i));
+
+        const pushMs: number[] = [];
+        const healthMs: number[] = [];
+        let running = true;
+        const prober = (async () => {
+          while (running) {
+            const t0 = performance.now();
+            await (await fetch(`${server.baseUrl}/api/health`)).arrayBuffer();
+            if (running) healthMs.push(performance.now() - t0);
+          }
+        })();
+        const started = performance.now();
+        await Promise.all(
+          devices.map(async (device, i) => {
+            for (let r = 0; r < rounds; r++) {
+              const t0 = performance.now();
+              await pushBatch(server.baseUrl, device, salesOf[i].slice(r * BATCH, (r + 1) * BATCH), (rounds - r - 1) * BATCH);
+              pushMs.push(performance.now() - t0);
+            }
+          }),
+        ).finally(() => {
+          running = false;
+        });
+        const totalMs = performance.now() - started;
+        await prober;
+
+        const sales = DEVICES * rounds * BATCH;
+        const details = { devices: DEVICES, batch: BATCH, rounds, sales, pushes: pushMs.length, healthProbes: healthMs.length, totalMs: round(totalMs, 0), salesPerSecond: round((sales / totalMs) * 1000, 0) };
+        const healthP99 = percentile(healthMs, 99);
+        const figure = (key: string, label: string, value: number) => ({ key, label, value: round(value, 1), unit: 'ms', baseline: null, baselineLabel: null, ratio: null, target: null, met: null, details });
+        return [
+          figure('push-concurrency-p50', `Push con ${DEVICES} dispositivos a la vez (lotes de ${BATCH} ventas), latencia p50`, percentile(pushMs, 50)),
+          figure('push-concurrency-p99', `Push con ${DEVICES} dispositivos a la vez (lotes de ${BATCH} ventas), latencia p99`, percentile(pushMs, 99)),
+          {
+            ...figure('push-concurrency-health-p99', `/api/health durante esos pushes, latencia p99 (${healthMs.length} sondeos)`, healthP99),
+            target: `≤ ${HEALTH_TARGET_MS} ms`,
+            met: healthP99 <= HEALTH_TARGET_MS,
+          },
+        ];
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      removeWorkDir(dir);
+    }
+  },
+};

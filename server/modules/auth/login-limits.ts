@@ -1,0 +1,49 @@
+/**
+ * Limits on guessing passwords (issue #13 items 11–12). Failures, not requests, are counted, in a
+ * 15-minute window:
+ * - sign-in without a device credential: per account (5) and per address (30). One cashier's typos lock
+ *   only that account, never the other cashiers behind the shop's NAT; a guesser spreading one account's
+ *   attempts over many addresses is stopped by the account count; one address trying many accounts by
+ *   the address count. A blocked sign-in answers 429 before the password is checked.
+ * - sign-in presenting a valid device credential (a registered counter): only that device's own
+ *   failures count (10), so someone else's typos on the account or the address never block a cashier at
+ *   a known counter, and a stolen tablet is still slowed.
+ * - change-password: 5 wrong current passwords per user.
+ * A successful sign-in clears its account's count. RATE_LIMIT_PER_MINUTE=0 turns all of this off (tests).
+ */
+import { FailureLimiter } from './failure-limiter';
+
+const WINDOW_MS = 15 * 60 * 1000;
+export const LOGIN_LIMITS = { perAccount: 5, perAddress: 30, perDevice: 10, passwordChangePerUser: 5 } as const;
+
+export interface LoginAttempt {
+  username: string;
+  ip: string;
+  /** The id of a device whose credential the request proved, or null. */
+  deviceId: string | null;
+}
+
+export function createLoginLimits(enabled: boolean, now?: () => number) {
+  const limiter = new FailureLimiter(WINDOW_MS, now);
+  const keysOf = (a: LoginAttempt): [string, number][] =>
+    a.deviceId
+      ? [[`device:${a.deviceId}`, LOGIN_LIMITS.perDevice]]
+      : [
+          [`account:${a.username.trim().toLowerCase()}`, LOGIN_LIMITS.perAccount],
+          [`address:${a.ip}`, LOGIN_LIMITS.perAddress],
+        ];
+  return {
+    loginBlocked: (a: LoginAttempt) => enabled && keysOf(a).some(([key, max]) => limiter.blocked(key, max)),
+    loginFailed: (a: LoginAttempt) => {
+      if (!enabled) return;
+      for (const [key] of keysOf(a)) limiter.fail(key);
+      // A failure at a known counter still counts against the account for everyone else.
+      if (a.deviceId) limiter.fail(`account:${a.username.trim().toLowerCase()}`);
+    },
+    loginSucceeded: (a: LoginAttempt) => limiter.clear(`account:${a.username.trim().toLowerCase()}`),
+    passwordChangeBlocked: (userId: number) => enabled && limiter.blocked(`password:${userId}`, LOGIN_LIMITS.passwordChangePerUser),
+    passwordChangeFailed: (userId: number) => {
+      if (enabled) limiter.fail(`password:${userId}`);
+    },
+  };
+}

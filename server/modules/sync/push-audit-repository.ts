@@ -1,0 +1,26 @@
+/** SQL of the push audit trail: one row per batch (who pushed), and each pushed sale's body hash and review note. */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sales, syncBatches } from '../../db/schema';
+
+export const pushAuditRepository = {
+  insertBatch: (db: Db, row: { deviceId: string; userId: number | null; saleCount: number; at: string }): number =>
+    db
+      .insert(syncBatches)
+      .values({ deviceId: row.deviceId, userId: row.userId, saleCount: row.saleCount, receivedAt: row.at })
+      .returning({ id: syncBatches.id })
+      .get().id,
+
+  annotateSale: (db: Db, saleId: number, row: { bodyHash: string; reviewNote: string | null; syncBatchId: number }) =>
+    db.update(sales).set(row).where(eq(sales.id, saleId)).run(),
+
+  bodyHashOf: (db: Db, saleId: number) => db.select({ bodyHash: sales.bodyHash }).from(sales).where(eq(sales.id, saleId)).get()?.bodyHash ?? null,
+
+  /** Adds a line to the sale's review note (keeps what was there; a line already present is not repeated). */
+  appendReview: (db: Db, saleId: number, note: string) =>
+    db
+      .update(sales)
+      .set({ reviewNote: sql`case when ${sales.reviewNote} is null then ${note} else ${sales.reviewNote} || char(10) || ${note} end` })
+      .where(and(eq(sales.id, saleId), sql`(${sales.reviewNote} is null or instr(${sales.reviewNote}, ${note}) = 0)`))
+      .run(),
+};
