@@ -6,6 +6,7 @@
  * - a code is unique among non-deleted products; category and brand must exist and not be deleted.
  */
 import { MSG } from '../../../domain/messages';
+import { ivaRateToBp } from '../../../domain/invoicing/codes';
 import { toCents } from '../../../domain/money';
 import type {
   CatalogItemDto,
@@ -72,6 +73,7 @@ export function createProduct(db: Db, input: ProductCreateInput, userId: number)
       showInCatalog: input.showInCatalog,
       active: input.active,
       image: input.image,
+      ivaRateBp: ivaRateToBp(input.ivaRate),
       searchText: productSearchText(input),
     });
     if (input.stock !== 0) applyStockDelta(db, id, input.stock, 'initial', { userId });
@@ -83,9 +85,10 @@ export function updateProduct(db: Db, id: number, input: ProductUpdateInput, use
   return db.transaction(() => {
     const current = requireRow(db, id);
     checkReferences(db, input, id);
-    const { price, cost, stock, ...fields } = input;
+    const { price, cost, stock, ivaRate, ...fields } = input;
     const patch: Partial<NewProductRow> = {
       ...fields,
+      ivaRateBp: ivaRate === undefined ? undefined : ivaRateToBp(ivaRate),
       priceCents: price === undefined ? undefined : toCents(price),
       costCents: cost === undefined ? undefined : toCents(cost),
     };
