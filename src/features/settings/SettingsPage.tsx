@@ -1,15 +1,17 @@
 /**
  * Settings (spec §2, admin): Información del Negocio, Categorías, Marcas, Numeración de Ventas, and
- * (beyond the spec) Usuarios and Dispositivos. Only the open tab is mounted, so each loads on demand.
+ * (beyond the spec) Facturación electrónica (issue #10), Usuarios and Dispositivos. Only the open tab
+ * is mounted, so each loads on demand.
  */
 import { Tabs } from '@mantine/core';
-import { IconBuildingStore, IconCategory, IconDeviceTablet, IconHash, IconTags, IconUsers } from '@tabler/icons-react';
+import { IconBuildingStore, IconCategory, IconDeviceTablet, IconFileInvoice, IconHash, IconTags, IconUsers } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router-dom';
 import { StaffPage } from '../../ui/StaffPage';
 import { BusinessInfoTab } from './business/BusinessInfoTab';
 import { BrandsTab } from './catalog/BrandsTab';
 import { CategoriesTab } from './catalog/CategoriesTab';
 import { DevicesTab } from './devices/DevicesTab';
+import { InvoicingTab } from './invoicing/InvoicingTab';
 import { NumberingTab } from './numbering/NumberingTab';
 import { UsersTab } from './users/UsersTab';
 
@@ -18,6 +20,7 @@ const TABS = [
   { value: 'categorias', label: 'Categorías', icon: IconCategory, panel: CategoriesTab },
   { value: 'marcas', label: 'Marcas', icon: IconTags, panel: BrandsTab },
   { value: 'numeracion', label: 'Numeración de Ventas', icon: IconHash, panel: NumberingTab },
+  { value: 'facturacion', label: 'Facturación electrónica', icon: IconFileInvoice, panel: InvoicingTab },
   { value: 'usuarios', label: 'Usuarios', icon: IconUsers, panel: UsersTab },
   { value: 'dispositivos', label: 'Dispositivos', icon: IconDeviceTablet, panel: DevicesTab },
 ] as const;
