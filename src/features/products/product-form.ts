@@ -1,9 +1,10 @@
 /**
  * The product form's values (strings, as typed) and their parsing (spec §5): Nombre, Precio and Stock
  * are required; price and cost are decimals (cost blank → 0); stock and minimum stock are integers
- * (minimum stock blank → 5).
+ * (minimum stock blank → 5). The IVA rate (21 % by default) is what Factura A/B break amounts down by.
  */
 import { LIMITS } from '../../../domain/constants';
+import { DEFAULT_IVA_RATE, type IvaRate } from '../../../domain/invoicing/codes';
 import type { Product, ProductPayload } from '../../api/products';
 
 export interface ProductFormValues {
@@ -19,6 +20,7 @@ export interface ProductFormValues {
   image: string | null;
   showInCatalog: boolean;
   active: boolean;
+  ivaRate: IvaRate;
 }
 
 export type ProductFormErrors = Partial<Record<'name' | 'price' | 'cost' | 'stock' | 'minStock', string>>;
@@ -36,6 +38,7 @@ export const emptyProductForm = (): ProductFormValues => ({
   image: null,
   showInCatalog: true,
   active: true,
+  ivaRate: DEFAULT_IVA_RATE,
 });
 
 /** 1234.5 → "1234,5" (the decimal comma an es-AR user types). */
@@ -54,6 +57,7 @@ export const productToForm = (p: Product): ProductFormValues => ({
   image: p.image,
   showInCatalog: p.showInCatalog,
   active: p.active,
+  ivaRate: p.ivaRate ?? DEFAULT_IVA_RATE,
 });
 
 const DECIMAL = /^\d+([.,]\d+)?$/;
@@ -85,6 +89,7 @@ export function parseProductForm(v: ProductFormValues): { payload: ProductPayloa
       image: v.image,
       showInCatalog: v.showInCatalog,
       active: v.active,
+      ivaRate: v.ivaRate,
     },
   };
 }
