@@ -80,7 +80,7 @@ export function GenerateInvoiceDialog({ sale, status, opened, onClose }: Props) 
             </Text>
           </Group>
         </Paper>
-        {status.simulator && <SimulatorBadge />}
+        {status.simulator && issued?.status !== 'autorizada' && <SimulatorBadge />}
         {issued?.status === 'autorizada' ? (
           <>
             <Alert color="success" variant="light" role="status">
