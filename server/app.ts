@@ -40,7 +40,7 @@ export interface BuildOptions {
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.body.password'] } : false,
+    logger: options.logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.body.password', 'req.body.privateKey'] } : false,
     // One line per request only when asked for (LOG_LEVEL=debug); errors are always logged.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     bodyLimit: 2 * 1024 * 1024,

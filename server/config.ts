@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_TIME_ZONE } from '../domain/constants';
+import { readArcaEnv, type ArcaEnvConfig } from './integrations/arca/env';
 
 export interface AppConfig {
   port: number;
@@ -24,6 +25,8 @@ export interface AppConfig {
   publicUrl: string;
   /** Trust X-Forwarded-For (only behind a reverse proxy; otherwise clients could dodge rate limits). */
   trustProxy: boolean;
+  /** ARCA electronic invoicing from ARCA_* variables (they win over the settings screen). */
+  arca: ArcaEnvConfig;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -61,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: bool(env.TRUST_PROXY, false),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${Number.isInteger(port) ? port : 3000}`,
+    arca: readArcaEnv(env),
     ...overrides,
   };
   mkdirSync(config.uploadsDir, { recursive: true });

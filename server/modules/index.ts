@@ -12,6 +12,7 @@ import contactRoutes from './contact/routes';
 import uploadsRoutes from './uploads/routes';
 import salesRoutes from './sales/routes';
 import syncRoutes from './sync/routes';
+import invoicesRoutes from './invoices/routes';
 
 export const apiModules: FastifyPluginAsync[] = [
   healthRoutes,
@@ -26,4 +27,5 @@ export const apiModules: FastifyPluginAsync[] = [
   uploadsRoutes,
   salesRoutes,
   syncRoutes,
+  invoicesRoutes,
 ];
