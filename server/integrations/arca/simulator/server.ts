@@ -59,7 +59,9 @@ export interface ArcaSimulator {
   ledger: SimLedger;
   tickets: Map<string, SimTicket>;
   issuers: Record<string, IssuerTaxCondition>;
-  /** The ledger entries of a book, by number (index 0 = number 1). */
+  /** The last request body received per operation (loginCms included), for fixture comparisons. */
+  lastRequests: Map<string, string>;
+  /** The ledger entries of a book, by number (index 0 = number 1); the live array (tests may add to it). */
   book: (cuit: string, ptoVta: number, cbteTipo: number) => LedgerEntry[];
   close: () => Promise<void>;
 }
@@ -83,6 +85,7 @@ export async function startArcaSimulator(options: ArcaSimulatorOptions): Promise
   const counters: SimulatorCounters = { logins: 0, loginFaults: 0, caeRequests: 0, granted: 0, consults: 0, lastAuthorized: 0, lostReplies: 0, http500: 0, busyMs: 0 };
   const issuers = { ...(options.issuers ?? {}) };
   let wsaaUrl = '';
+  const lastRequests = new Map<string, string>();
 
   async function wsfe(body: string, res: http.ServerResponse): Promise<void> {
     let doc: XmlNode;
@@ -94,6 +97,7 @@ export async function startArcaSimulator(options: ArcaSimulatorOptions): Promise
     const bodyNode = soapBody(doc);
     const op = Object.keys(bodyNode)[0] ?? '';
     const req = bodyNode[op] ?? {};
+    lastRequests.set(op, body);
     if (faults.delayMs > 0) await sleep(faults.delayMs);
     if (op === 'FEDummy') return send(res, 200, wsfeEnvelope('FEDummy', { AppServer: 'OK', DbServer: 'OK', AuthServer: 'OK' }));
     if (faults.http500Rate > 0 && Math.random() < faults.http500Rate) {
@@ -162,6 +166,7 @@ export async function startArcaSimulator(options: ArcaSimulatorOptions): Promise
       const body = Buffer.concat(chunks).toString('utf8');
       const done = () => (counters.busyMs += performance.now() - started);
       if (req.method === 'POST' && req.url?.startsWith('/ws/services/LoginCms')) {
+        lastRequests.set('loginCms', body);
         const reply = handleLogin(body, options.caCertPem, tickets, wsaaUrl);
         if (reply.status === 200) {
           counters.logins += 1;
@@ -193,7 +198,12 @@ export async function startArcaSimulator(options: ArcaSimulatorOptions): Promise
     ledger,
     tickets,
     issuers,
-    book: (cuit, ptoVta, tipo) => ledger.books.get(`${cuit}|${ptoVta}|${tipo}`) ?? [],
+    lastRequests,
+    book: (cuit, ptoVta, tipo) => {
+      const key = `${cuit}|${ptoVta}|${tipo}`;
+      if (!ledger.books.has(key)) ledger.books.set(key, []);
+      return ledger.books.get(key)!;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
