@@ -56,8 +56,9 @@ export function letterProblem(
       ? 'A un comprador Responsable Inscripto o Monotributista corresponde Factura A'
       : 'A un Consumidor Final, Exento o no categorizado corresponde Factura B';
   }
-  if (!docTiposFor(tipo, receptor).includes(docTipo)) {
-    return docTipo === 99
+  const docs = docTiposFor(tipo, receptor);
+  if (!docs.includes(docTipo)) {
+    return docs.length === 1 || docTipo === 99
       ? 'Para esta condición frente al IVA hay que identificar al comprador con su CUIT'
       : 'El tipo de documento no corresponde a la condición frente al IVA del comprador';
   }
