@@ -57,9 +57,22 @@ const MATRIX: Record<string, Access> = {
   'POST /api/sync/push': 'staff',
   'GET /api/sync/pull': 'staff',
   'GET /api/sync/devices': 'admin',
+  'GET /api/invoices/status': 'staff',
+  'GET /api/invoices/tipos-comprobante': 'staff',
+  'GET /api/invoices/tipos-documento': 'staff',
+  'GET /api/invoices/condiciones-iva': 'staff',
+  'POST /api/invoices/generate-for-sale/{saleId}': 'staff',
+  'GET /api/invoices/list': 'staff',
+  'GET /api/invoices/sale/{saleId}': 'staff',
+  'GET /api/invoices/pending': 'staff',
+  'POST /api/invoices/{id}/retry': 'admin',
+  'GET /api/invoices/settings': 'admin',
+  'PUT /api/invoices/settings': 'admin',
+  'PUT /api/invoices/settings/credentials': 'admin',
+  'POST /api/invoices/settings/test': 'admin',
 };
 
-const SAMPLE_PARAMS: Record<string, string> = { id: '999999', categoria: 'ventas', clave: 'prefijo', filename: 'no-existe.webp' };
+const SAMPLE_PARAMS: Record<string, string> = { id: '999999', saleId: '999999', categoria: 'ventas', clave: 'prefijo', filename: 'no-existe.webp' };
 
 let s: TestServer;
 let seller: string;
