@@ -16,7 +16,7 @@ export function InvoiceProblem({ invoice, showSale = false }: { invoice: Invoice
   const retry = useRetryInvoice();
   const failed = invoice.status === 'fallida';
   const result = retry.data;
-  const title = `${invoiceTypeLabel(invoice)} ${invoice.invoiceNumber} ${failed ? 'fallida' : 'pendiente'}${showSale ? ` · Venta ${invoice.saleNumber}` : ''}`;
+  const title = [invoiceTypeLabel(invoice), invoice.invoiceNumber, failed ? 'fallida' : 'pendiente', showSale && `· Venta ${invoice.saleNumber}`].filter(Boolean).join(' ');
   return (
     <Alert color={failed ? 'error' : 'warning'} variant="light" icon={<IconAlertTriangle />} title={title} data-testid="invoice-problem">
       <Stack gap="xs">

@@ -110,8 +110,9 @@ export default function InvoicePrintout({ invoice, sale, business, issuer, forma
 
   useEffect(() => {
     let active = true;
-    void QRCode.toDataURL(qrUrl, { errorCorrectionLevel: 'M', margin: 2, width: 360 }).then((image) => {
-      if (active) setQr({ url: qrUrl, image });
+    // SVG: the QR stays vector in the printed PDF, crisp at any printer resolution.
+    void QRCode.toString(qrUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }).then((svg) => {
+      if (active) setQr({ url: qrUrl, image: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` });
     });
     return () => {
       active = false;
@@ -185,7 +186,7 @@ export default function InvoicePrintout({ invoice, sale, business, issuer, forma
       )}
       {a && [6, 13, 16].includes(invoice.condicionIvaReceptor) && <section>{LEY_27618}</section>}
       <section className="auth">
-        <div className="qr">{ready && <img src={qr.image} alt="Código QR del comprobante (ARCA)" style={{ width: format === 'a4' ? '32mm' : '38mm' }} />}</div>
+        <div className="qr">{ready && <img src={qr.image} alt="Código QR del comprobante (ARCA)" style={{ width: format === 'a4' ? '35mm' : '40mm' }} />}</div>
         <div>
           <div>
             <strong>CAE N°: {invoice.cae}</strong>
