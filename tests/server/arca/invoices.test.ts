@@ -65,6 +65,22 @@ describe('Factura C (Monotributo)', () => {
     expect((await s.call({ method: 'GET', url: '/api/invoices/list?limit=15', token })).status).toBe(400);
     expect((await s.call({ method: 'GET', url: '/api/invoices/settings', token: seller })).status).toBe(403);
   });
+
+  it('an ARCA rejection keeps the invoice as fallida with the reason and frees the number; asking again issues it', async () => {
+    const saleId = await paidSale(s, token, [{ price: 77, quantity: 1 }]);
+    setup.sim.issuers[ISSUER_CUIT] = 'responsable_inscripto';
+    const res = await generate(s, token, saleId);
+    setup.sim.issuers[ISSUER_CUIT] = 'monotributo';
+    expect(res.status).toBe(422);
+    expect(res.body.message).toMatch(/^ARCA rechazó el comprobante: 10002 /);
+    expect(res.body.data).toMatchObject({ status: 'fallida', cae: null, invoice_number: '' });
+    const pending = await s.call({ method: 'GET', url: '/api/invoices/pending', token });
+    expect(pending.body.data.map((i: { saleId: number; status: string }) => [i.saleId, i.status])).toEqual([[saleId, 'fallida']]);
+    const again = await generate(s, token, saleId);
+    expect(again.status).toBe(201);
+    expect(again.body.data).toMatchObject({ status: 'autorizada', cbteNro: setup.sim.book(ISSUER_CUIT, 4, 11).length, failureReason: null });
+    expect((await s.call({ method: 'GET', url: '/api/invoices/status', token })).body.data).toMatchObject({ pendingCount: 0, failedCount: 0 });
+  });
 });
 
 describe('Factura A and B (Responsable Inscripto)', () => {
