@@ -6,6 +6,8 @@ export interface ArcaCredentials {
   keyPem: string;
   /** SHA-256 fingerprint of the certificate (hex, no colons): part of the ticket cache key. */
   fingerprint: string;
+  /** The CUIT in the certificate's subject (serialNumber "CUIT n"): the ticket is that taxpayer's. */
+  subjectCuit: string | null;
 }
 
 export interface CertificateInfo {
@@ -39,5 +41,5 @@ export function loadCredentials(certPem: string, keyPem: string): ArcaCredential
   const fromKey = createPublicKey(keyPem).export({ type: 'spki', format: 'der' });
   const fromCert = cert.publicKey.export({ type: 'spki', format: 'der' });
   if (!fromKey.equals(fromCert)) throw new Error('mismatch');
-  return { certPem, keyPem, fingerprint: cert.fingerprint256.replace(/:/g, '').toLowerCase() };
+  return { certPem, keyPem, fingerprint: cert.fingerprint256.replace(/:/g, '').toLowerCase(), subjectCuit: /CUIT (\d{11})/.exec(cert.subject)?.[1] ?? null };
 }

@@ -1,6 +1,6 @@
 /**
  * Access-ticket manager. Invariants: a ticket is reused until `marginMs` before it expires; it is
- * stored (byte-exact) through a TicketCache keyed by (CUIT, service, environment, certificate
+ * stored (byte-exact) through a TicketCache keyed by (the certificate's CUIT, service, environment, certificate
  * fingerprint) so it survives restarts; only one login runs at a time per key (single-flight), so a
  * burst of invoices costs one login and WSAA never sees a second request while a ticket is valid.
  */

@@ -149,8 +149,9 @@ export class ArcaRuntime {
     return client;
   }
 
+  /** The ticket belongs to the certificate: keyed by the certificate's CUIT (it may act for eff.cuit). */
   private ticketKey(eff: EffectiveArca): TicketKey {
-    return { cuit: eff.cuit!, service: 'wsfe', environment: eff.simulator ? 'simulador' : eff.environment, certFingerprint: eff.credentials!.fingerprint };
+    return { cuit: eff.credentials!.subjectCuit ?? eff.cuit!, service: 'wsfe', environment: eff.simulator ? 'simulador' : eff.environment, certFingerprint: eff.credentials!.fingerprint };
   }
 
   private tickets(eff: EffectiveArca): TicketManager {

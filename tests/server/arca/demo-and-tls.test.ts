@@ -32,6 +32,16 @@ describe('demo mode against the in-process simulator', () => {
     expect(test.body.data.ok).toBe(true);
     expect(test.body.message).toBe('Conexión correcta con ARCA (simulador)');
   });
+
+  it('the shop’s own data from the settings screen is used with the simulator until credentials arrive', async () => {
+    const token = await s.login();
+    const put = await s.call({ method: 'PUT', url: '/api/invoices/settings', token, payload: { cuit: '30712345671', taxCondition: 'responsable_inscripto', ptoVta: 2, environment: 'homologacion' } });
+    expect(put.body.data).toMatchObject({ simulator: true, configured: true, cuit: '30712345671' });
+    const saleId = await paidSale(s, token, [{ price: 121, quantity: 1 }]);
+    const res = await generate(s, token, saleId, { tipo_comprobante: 6 });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ issuerCuit: '30712345671', ptoVta: 2, letter: 'B', invoice_number: '00002-00000001', simulator: true });
+  });
 });
 
 describe('legacy TLS agent', () => {

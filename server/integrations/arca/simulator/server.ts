@@ -104,10 +104,11 @@ export async function startArcaSimulator(options: ArcaSimulatorOptions): Promise
       counters.http500 += 1;
       return send(res, 500, wsaaFault('soap:Server', 'Server was unable to process request.').body);
     }
+    // The ticket is found by its token: a certificate may act for another CUIT (Auth.Cuit), as in ARCA.
     const cuit = String(req.Auth?.Cuit ?? '');
-    const ticket = tickets.get(cuit);
-    if (faults.err600Once || !ticket || ticket.token !== String(req.Auth?.Token ?? '') || ticket.sign !== String(req.Auth?.Sign ?? '') || ticket.expiresAt < Date.now()) {
-      if (faults.err600Once) tickets.delete(cuit);
+    const ticket = [...tickets.values()].find((t) => t.token === String(req.Auth?.Token ?? ''));
+    if (faults.err600Once || !ticket || ticket.sign !== String(req.Auth?.Sign ?? '') || ticket.expiresAt < Date.now()) {
+      if (faults.err600Once && ticket) tickets.delete(ticket.cuit);
       faults.err600Once = false;
       return send(res, 200, wsfeEnvelope(op, errorsXml([{ code: 600, msg: 'ValidacionDeToken: No validaron las credenciales: token o firma invalidos o vencidos' }])));
     }
