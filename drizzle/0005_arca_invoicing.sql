@@ -66,4 +66,5 @@ CREATE UNIQUE INDEX `invoices_sale_uq` ON `invoices` (`sale_id`);--> statement-b
 CREATE UNIQUE INDEX `invoices_number_uq` ON `invoices` (`issuer_cuit`,`environment`,`pto_vta`,`cbte_tipo`,`cbte_nro`) WHERE "invoices"."cbte_nro" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX `invoices_status_retry_idx` ON `invoices` (`status`,`next_retry_at`);--> statement-breakpoint
 CREATE INDEX `invoices_created_idx` ON `invoices` (`created_at`);--> statement-breakpoint
-ALTER TABLE `products` ADD `iva_rate_bp` integer DEFAULT 2100 NOT NULL;
+ALTER TABLE `products` ADD `iva_rate_bp` integer DEFAULT 2100 NOT NULL;--> statement-breakpoint
+ALTER TABLE `sale_items` ADD `iva_rate_bp` integer DEFAULT 2100 NOT NULL;

@@ -222,6 +222,8 @@ export const saleItems = sqliteTable(
     subtotalCents: integer('subtotal_cents').notNull(),
     /** Catalogue price when the sale was applied, if it differed from what the device charged. */
     catalogPriceCents: integer('catalog_price_cents'),
+    /** The product's IVA rate (basis points) when the sale was applied: what its invoice breaks down. */
+    ivaRateBp: integer('iva_rate_bp').notNull().default(2100),
   },
   (t) => [index('sale_items_sale_idx').on(t.saleId), index('sale_items_product_idx').on(t.productId)],
 );

@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, gte, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { InvoiceStatus } from '../../../domain/schemas/invoices';
 import type { Db } from '../../db/client';
-import { arcaSettings, arcaTickets, invoices, products, saleItems, sales, users } from '../../db/schema';
+import { arcaSettings, arcaTickets, invoices, saleItems, sales, users } from '../../db/schema';
 import type { TicketCache, TicketKey } from '../../integrations/arca/tickets';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -42,9 +42,8 @@ export const invoicesRepository = {
     const sale = db.select().from(sales).where(eq(sales.id, saleId)).get();
     if (!sale) return undefined;
     const items = db
-      .select({ subtotalCents: saleItems.subtotalCents, ivaRateBp: products.ivaRateBp })
+      .select({ subtotalCents: saleItems.subtotalCents, ivaRateBp: saleItems.ivaRateBp })
       .from(saleItems)
-      .innerJoin(products, eq(products.id, saleItems.productId))
       .where(eq(saleItems.saleId, saleId))
       .all();
     return { sale, items };

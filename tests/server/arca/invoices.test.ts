@@ -110,6 +110,14 @@ describe('Factura A and B (Responsable Inscripto)', () => {
     expect(entry.detail.Iva.AlicIva).toHaveLength(3);
   });
 
+  it('the IVA rate is the one the product had when it was sold', async () => {
+    const saleId = await paidSale(s, token, [{ price: 110.5, quantity: 1, ivaRate: 10.5 }]);
+    const productId = s.app.sqlite.prepare('select product_id from sale_items where sale_id = ?').pluck().get(saleId) as number;
+    expect((await s.call({ method: 'PUT', url: `/api/products/${productId}`, token, payload: { ivaRate: 21 } })).body.data.ivaRate).toBe(21);
+    const res = await generate(s, token, saleId, { tipo_comprobante: 6 });
+    expect(res.body.data.ivaBreakdown).toEqual([{ id: 4, rate: 10.5, base: 100, amount: 10.5 }]);
+  });
+
   it('A to a Responsable Inscripto with its CUIT; A to a monotributista carries observation 10217', async () => {
     const saleId = await paidSale(s, token, [{ price: 121, quantity: 1 }]);
     const res = await generate(s, token, saleId, { tipo_comprobante: 1, documento_tipo: 80, documento_nro: BUYER_CUIT, condicion_iva_receptor: 1 });
