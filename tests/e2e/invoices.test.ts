@@ -246,6 +246,11 @@ describe('Facturas Emitidas (/invoices)', () => {
     await server.api('POST', `/invoices/generate-for-sale/${sale.id}`, { token, body: {} });
     await page.getByRole('button', { name: 'Actualizar' }).click();
     await waitForText(count, `Mostrando 10 de ${total + 1} facturas emitidas`);
+
+    const latest = (await saleInvoice(sale.id))!;
+    await page.getByRole('button', { name: `Ver venta ${sale.saleNumber}` }).click();
+    await detail().getByTestId('invoice-summary').getByText(latest.cae!).waitFor();
+    await detail().getByRole('button', { name: 'Imprimir' }).waitFor();
   });
 
   it('shows a failed load as an error, not as an empty list', async () => {

@@ -1,19 +1,21 @@
 /**
  * Facturas Emitidas (spec §2): date range (first of the month to today) applied with "Buscar",
  * "Actualizar" reloads it, the paged table with "Filas por página:" and "Mostrando N de M facturas
- * emitidas", the empty state; pending or failed invoices are listed above with "Reintentar".
+ * emitidas", the empty state; pending or failed invoices are listed above with "Reintentar". The sale
+ * number opens the sale's detail, whose invoicing section reprints the invoice.
  */
 import { Alert, Button, Group } from '@mantine/core';
 import { IconInfoCircle, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { MSG } from '../../../domain/messages';
-import type { InvoiceListQuery } from '../../api/invoices';
+import type { Invoice, InvoiceListQuery } from '../../api/invoices';
 import { CenteredLoader } from '../../ui/CenteredLoader';
 import { firstOfMonthString, todayString } from '../../ui/dates';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { StaffPage } from '../../ui/StaffPage';
+import { SaleDetailDialog } from '../sales/SaleDetailDialog';
 import { useInvoiceList, useInvoicingStatus } from './invoice-queries';
 import { InvoicesFooter } from './InvoicesFooter';
 import { InvoicesTable } from './InvoicesTable';
@@ -30,6 +32,7 @@ export default function InvoicesPage() {
   const [applied, setApplied] = useState<Range>(draft);
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(20);
+  const [viewing, setViewing] = useState<Invoice | null>(null);
   const status = useInvoicingStatus();
 
   const query: InvoiceListQuery = { startDate: applied.startDate ?? undefined, endDate: applied.endDate ?? undefined, page, limit, status: 'autorizada' };
@@ -69,7 +72,7 @@ export default function InvoicesPage() {
         <EmptyState message="No se encontraron facturas en el período seleccionado" />
       ) : (
         <>
-          <InvoicesTable invoices={rows} />
+          <InvoicesTable invoices={rows} onViewSale={setViewing} />
           <InvoicesFooter
             shown={rows.length}
             total={pagination?.total ?? rows.length}
@@ -84,6 +87,7 @@ export default function InvoicesPage() {
           />
         </>
       )}
+      <SaleDetailDialog saleId={viewing?.saleId ?? null} saleNumber={viewing?.saleNumber ?? ''} onClose={() => setViewing(null)} />
     </StaffPage>
   );
 }

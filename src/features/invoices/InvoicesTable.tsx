@@ -1,4 +1,4 @@
-import { Badge, Table, Text } from '@mantine/core';
+import { Badge, Button, Table, Text } from '@mantine/core';
 import type { Invoice } from '../../api/invoices';
 import { formatDate } from '../../ui/dates';
 import { Money } from '../../ui/Money';
@@ -7,11 +7,11 @@ import { invoiceTypeLabel } from './invoice-format';
 const LETTER_COLORS = { A: 'primary', B: 'secondary', C: 'info' } as const;
 const NUMERIC = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 
-/** Fecha, Venta, Tipo (chip), Número Factura, CAE, Total, Usuario (spec §2). */
-export function InvoicesTable({ invoices }: { invoices: Invoice[] }) {
+/** Fecha, Venta (opens the sale, where the invoice is reprinted), Tipo (chip), Número Factura, CAE, Total, Usuario (spec §2). */
+export function InvoicesTable({ invoices, onViewSale }: { invoices: Invoice[]; onViewSale: (invoice: Invoice) => void }) {
   return (
     <Table.ScrollContainer minWidth={720}>
-      <Table striped verticalSpacing="xs" horizontalSpacing={6} aria-label="Facturas emitidas">
+      <Table striped verticalSpacing={4} horizontalSpacing={6} aria-label="Facturas emitidas" styles={{ td: { verticalAlign: 'middle' } }}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Fecha</Table.Th>
@@ -27,7 +27,11 @@ export function InvoicesTable({ invoices }: { invoices: Invoice[] }) {
           {invoices.map((invoice) => (
             <Table.Tr key={invoice.id}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(invoice.saleDate)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{invoice.saleNumber}</Table.Td>
+              <Table.Td>
+                <Button variant="subtle" h={44} px={4} fw={500} onClick={() => onViewSale(invoice)} aria-label={`Ver venta ${invoice.saleNumber}`}>
+                  {invoice.saleNumber}
+                </Button>
+              </Table.Td>
               <Table.Td>
                 <Badge color={LETTER_COLORS[invoice.letter]} variant="light" tt="none" size="md">
                   {invoiceTypeLabel(invoice)}
