@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildQrData, formatCuit, parseQrUrl, QR_BASE_URL } from '../../domain/invoicing';
 import type { InvoiceJson } from '../../domain/schemas/invoices';
+import { createTestPki } from '../../server/integrations/arca/simulator/pki';
 import { adminPage, createSale, layoutProblems, money, themedContext, waitForText, type ApiProduct } from './backoffice-helpers';
 import { DESKTOP, launchBrowser, newContext, screenshot, startServer, type E2eServer } from './harness';
 import { pdfPageSizesMm, pdfQrText, pdfText } from './pdf-helpers';
@@ -352,6 +353,27 @@ describe('settings tab and letters (a server of its own)', () => {
     const pdf = pdfText(await printedPdf(dialog, 'Hoja A4'));
     for (const part of ['COD. 001', invoice.cae!, 'Importe neto gravado', `IVA 21 %`, money(invoice.iva)]) expect(pdf).toContain(part);
     expect(pdf).not.toContain('Ley 27.743');
+  });
+
+  it('uploads the certificate and key: a key of another certificate is refused, the pair is shown back only as public data', async () => {
+    const mine = createTestPki('20123456786');
+    const other = createTestPki('20123456786');
+    await admin.goto(`${own.baseUrl}/settings?tab=facturacion`);
+    const upload = async (keyPem: string) => {
+      await tab().locator('input[type=file]').nth(0).setInputFiles({ name: 'mostrador.crt', mimeType: 'application/x-x509-ca-cert', buffer: Buffer.from(mine.certPem) });
+      await tab().locator('input[type=file]').nth(1).setInputFiles({ name: 'mostrador.key', mimeType: 'application/octet-stream', buffer: Buffer.from(keyPem) });
+      await tab().getByRole('button', { name: 'Guardar certificado y clave' }).click();
+    };
+    await upload(other.keyPem);
+    await tab().getByRole('alert').filter({ hasText: 'La clave privada no corresponde al certificado' }).waitFor();
+    await upload(mine.keyPem);
+    await tab().getByText('Certificado y clave guardados').waitFor();
+    await tab().getByTestId('arca-certificate').getByText(/Huella SHA-256/).waitFor();
+    const text = await tab().innerText();
+    expect(text).not.toMatch(/BEGIN|PRIVATE KEY/);
+    const settings = await own.api('GET', '/invoices/settings', { token: await own.adminToken() });
+    expect(JSON.stringify(settings.body)).not.toMatch(/PRIVATE KEY|BEGIN CERTIFICATE/);
+    expect(settings.body.data.hasCredentials).toBe(true);
   });
 });
 
