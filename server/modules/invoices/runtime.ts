@@ -62,7 +62,7 @@ export class ArcaRuntime {
 
   static async start(config: AppConfig, db: Db): Promise<ArcaRuntime> {
     const probe = new ArcaRuntime(config, db, null, null);
-    if (probe.configuredCredentials() || !config.demoData) return probe;
+    if (probe.credentialsProvided() || !config.demoData) return probe;
     const dir = path.join(config.dataDir, 'arca-simulator');
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const files = { ca: path.join(dir, 'ca.pem'), cert: path.join(dir, 'cert.pem'), key: path.join(dir, 'key.pem') };
@@ -74,6 +74,12 @@ export class ArcaRuntime {
     }
     const simulator = await startArcaSimulator({ caCertPem: readFileSync(files.ca, 'utf8'), stateFile: path.join(dir, 'state.json') });
     return new ArcaRuntime(config, db, simulator, loadCredentials(readFileSync(files.cert, 'utf8'), readFileSync(files.key, 'utf8')));
+  }
+
+  /** True when real credentials were given (env files named, or uploaded), readable or not: never the simulator then. */
+  credentialsProvided(): boolean {
+    const env = this.config.arca;
+    return !!(env.certFile || env.keyFile) || existsSync(this.uploadedPaths().cert) || existsSync(this.uploadedPaths().key);
   }
 
   /** The taxpayer's credentials: env files win, then the uploaded ones; null when none (or unreadable). */
@@ -115,13 +121,13 @@ export class ArcaRuntime {
       env.certFile && env.keyFile && 'credentials',
     ].filter((x): x is string => !!x);
     const real = this.configuredCredentials();
-    const simulator = !real && this.simulator !== null;
+    const simulator = !this.credentialsProvided() && this.simulator !== null;
     const environment = env.environment ?? saved?.environment ?? 'homologacion';
     const cuit = env.cuit ?? saved?.cuit ?? (simulator ? SIMULATOR_DEMO_CUIT : null);
     const taxCondition = env.taxCondition ?? saved?.taxCondition ?? (simulator ? 'monotributo' : null);
     const ptoVta = env.ptoVta ?? saved?.ptoVta ?? (simulator ? 1 : null);
     const credentials = real ?? (simulator ? this.simulatorCredentials : null);
-    const missing = [!cuit && 'CUIT', !taxCondition && 'condición frente al IVA', !ptoVta && 'punto de venta', !credentials && 'certificado y clave'].filter(
+    const missing = [!cuit && 'CUIT', !taxCondition && 'condición frente al IVA', !ptoVta && 'punto de venta', !credentials && (this.credentialsProvided() ? 'certificado y clave legibles y que se correspondan' : 'certificado y clave')].filter(
       (x): x is string => !!x,
     );
     if (simulator && this.simulator && cuit && taxCondition) this.simulator.issuers[cuit] = taxCondition;

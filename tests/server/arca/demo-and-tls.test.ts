@@ -44,6 +44,21 @@ describe('demo mode against the in-process simulator', () => {
   });
 });
 
+describe('demo data with ARCA credentials named but unreadable', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await createTestServer({}, { DEMO_DATA: 'true', ARCA_CUIT: '20111111112', ARCA_TAX_CONDITION: 'monotributo', ARCA_PTO_VTA: '1', ARCA_CERT_FILE: '/nonexistent/cert.pem', ARCA_KEY_FILE: '/nonexistent/key.pem' });
+  });
+  afterAll(async () => s.close());
+
+  it('never falls back to the simulator: not configured, and says why', async () => {
+    const token = await s.login();
+    const status = await s.call({ method: 'GET', url: '/api/invoices/status', token });
+    expect(status.body.data).toMatchObject({ configured: false, simulator: false });
+    expect(status.body.data.message).toMatch(/certificado y clave legibles/);
+  });
+});
+
 describe('legacy TLS agent', () => {
   it('only for ARCA production hosts', () => {
     expect(agentFor(new URL('https://wsaa.afip.gov.ar/ws/services/LoginCms'))).toBe(legacyTlsAgent);
