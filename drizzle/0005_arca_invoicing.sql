@@ -63,7 +63,7 @@ DROP TABLE `invoices`;--> statement-breakpoint
 ALTER TABLE `__new_invoices` RENAME TO `invoices`;--> statement-breakpoint
 PRAGMA foreign_keys=ON;--> statement-breakpoint
 CREATE UNIQUE INDEX `invoices_sale_uq` ON `invoices` (`sale_id`);--> statement-breakpoint
-CREATE UNIQUE INDEX `invoices_number_uq` ON `invoices` (`issuer_cuit`,`environment`,`pto_vta`,`cbte_tipo`,`cbte_nro`) WHERE "invoices"."cbte_nro" IS NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX `invoices_number_uq` ON `invoices` (`issuer_cuit`,`environment`,`simulator`,`pto_vta`,`cbte_tipo`,`cbte_nro`) WHERE "invoices"."cbte_nro" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX `invoices_status_retry_idx` ON `invoices` (`status`,`next_retry_at`);--> statement-breakpoint
 CREATE INDEX `invoices_created_idx` ON `invoices` (`created_at`);--> statement-breakpoint
 ALTER TABLE `products` ADD `iva_rate_bp` integer DEFAULT 2100 NOT NULL;--> statement-breakpoint

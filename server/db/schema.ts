@@ -305,7 +305,8 @@ export const contactMessages = sqliteTable(
 /*
  * ARCA invoices (issue #10). Exactly one CAE per sale: UNIQUE(sale_id); a row is written 'pendiente'
  * with its number, date and exact request (request_json) BEFORE the request is sent, and settled after;
- * a number is held by at most one row per (issuer, environment, point of sale, type). A 'fallida' row
+ * a number is held by at most one row per book (issuer, environment, simulator or not, point of sale,
+ * type). A 'fallida' row
  * releases its number (cbte_nro NULL): ARCA rejected it, so the number was not used.
  */
 export const invoices = sqliteTable(
@@ -349,7 +350,7 @@ export const invoices = sqliteTable(
   (t) => [
     uniqueIndex('invoices_sale_uq').on(t.saleId),
     uniqueIndex('invoices_number_uq')
-      .on(t.issuerCuit, t.environment, t.ptoVta, t.cbteTipo, t.cbteNro)
+      .on(t.issuerCuit, t.environment, t.simulator, t.ptoVta, t.cbteTipo, t.cbteNro)
       .where(sql`${t.cbteNro} IS NOT NULL`),
     index('invoices_status_retry_idx').on(t.status, t.nextRetryAt),
     index('invoices_created_idx').on(t.createdAt),

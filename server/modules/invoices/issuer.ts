@@ -1,6 +1,6 @@
 /**
  * Invoice issuance with exactly one CAE per sale (reference "Numbering and recovery"). Invariants:
- * - Issuance is serialised per book (issuer CUIT, environment, point of sale, type) in this process.
+ * - Issuance is serialised per book (issuer CUIT, environment, simulator, point of sale, type) in this process.
  * - Before every FECAESolicitar the row holds the number, the date and the exact request, committed;
  *   no database transaction is open while ARCA is called.
  * - A numbered pending row may already be at ARCA: it is consulted first (FECompConsultar); the same
@@ -45,7 +45,7 @@ export class InvoiceIssuer {
   async settle(id: number): Promise<InvoiceRow> {
     const first = repo.byId(this.db, id);
     if (!first || first.status !== 'pendiente') return first!;
-    const book = `${first.issuerCuit}|${first.environment}|${first.ptoVta}|${first.cbteTipo}`;
+    const book = `${first.issuerCuit}|${first.environment}|${first.simulator}|${first.ptoVta}|${first.cbteTipo}`;
     return this.serial(book, async () => {
       for (const older of repo.pendingInBook(this.db, first)) {
         const settled = await this.settleLocked(older.id);
@@ -60,7 +60,7 @@ export class InvoiceIssuer {
     if (row.status !== 'pendiente') return row;
     const eff = this.runtime.effective();
     if (!eff.configured) return this.postpone(row, 'La facturación electrónica no está configurada', null);
-    if (eff.cuit !== row.issuerCuit || eff.ptoVta !== row.ptoVta || eff.environment !== row.environment) {
+    if (eff.cuit !== row.issuerCuit || eff.ptoVta !== row.ptoVta || eff.environment !== row.environment || eff.simulator !== row.simulator) {
       return this.postpone(row, 'La configuración de ARCA cambió desde que se pidió esta factura', null);
     }
     try {

@@ -101,7 +101,7 @@ export const invoicesRepository = {
       .all(),
 
   /** Other pending rows of the same book holding a number (they must be settled first). */
-  pendingInBook: (db: Db, r: Pick<InvoiceRow, 'issuerCuit' | 'environment' | 'ptoVta' | 'cbteTipo' | 'id'>): InvoiceRow[] =>
+  pendingInBook: (db: Db, r: Pick<InvoiceRow, 'issuerCuit' | 'environment' | 'simulator' | 'ptoVta' | 'cbteTipo' | 'id'>): InvoiceRow[] =>
     db
       .select()
       .from(invoices)
@@ -110,6 +110,7 @@ export const invoicesRepository = {
           eq(invoices.status, 'pendiente'),
           eq(invoices.issuerCuit, r.issuerCuit),
           eq(invoices.environment, r.environment),
+          eq(invoices.simulator, r.simulator),
           eq(invoices.ptoVta, r.ptoVta),
           eq(invoices.cbteTipo, r.cbteTipo),
           isNotNull(invoices.cbteNro),
