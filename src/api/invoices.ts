@@ -35,8 +35,6 @@ export const fetchInvoiceTypes = () => apiCall<CodeLabels>('get', 'invoices/tipo
 
 export const fetchDocumentTypes = () => apiCall<CodeLabels>('get', 'invoices/tipos-documento', { errorMessage: MSG.docTypesError });
 
-export const fetchIvaConditions = () => apiCall<CodeLabels>('get', 'invoices/condiciones-iva', { errorMessage: MSG.verifyError });
-
 /** The body as sent (spec §3: integers); the server's schema coerces and checks it. */
 export type GenerateInvoicePayload = z.input<typeof generateInvoiceBody>;
 

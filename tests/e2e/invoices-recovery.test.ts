@@ -128,6 +128,7 @@ describe('invoicing configured by environment variables', () => {
     expect(book[invoice.cbteNro - 1].cae).toBe(invoice.cae);
     await page.getByRole('table', { name: 'Facturas emitidas' }).getByText(invoice.cae!).waitFor();
     expect(await page.getByText('Simulador ARCA — sin validez fiscal').count()).toBe(0);
+    await page.getByText('ARCA homologación (pruebas, sin validez fiscal)').waitFor();
   });
 
   it('a rejected invoice shows ARCA’s code; after the cause is fixed "Reintentar" authorises it', async () => {

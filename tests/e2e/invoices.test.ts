@@ -351,7 +351,7 @@ describe('settings tab and letters (a server of its own)', () => {
     expect(invoice.invoiceNumber.startsWith('00007-')).toBe(true);
 
     const pdf = pdfText(await printedPdf(dialog, 'Hoja A4'));
-    for (const part of ['COD. 001', invoice.cae!, 'Importe neto gravado', `IVA 21 %`, money(invoice.iva)]) expect(pdf).toContain(part);
+    for (const part of ['COD. 001', invoice.cae!, 'Importe neto gravado', 'Alíc. IVA', `IVA 21 %`, money(invoice.iva)]) expect(pdf).toContain(part);
     expect(pdf).not.toContain('Ley 27.743');
   });
 

@@ -66,8 +66,7 @@ function SectionContent({ sale, onGenerate }: { sale: Sale; onGenerate: () => vo
   if (!status.data?.configured) {
     return (
       <Alert color="info" variant="light" icon={<IconInfoCircle />} title="Facturación electrónica no configurada">
-        {status.error ? `${status.error.message}. ` : ''}
-        {MSG.invoiceNotConfigured}
+        {status.error ? `${status.error.message}. ${MSG.invoiceNotConfigured}` : status.data?.message}
       </Alert>
     );
   }

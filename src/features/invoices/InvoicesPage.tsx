@@ -7,7 +7,6 @@
 import { Alert, Button, Group } from '@mantine/core';
 import { IconInfoCircle, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { MSG } from '../../../domain/messages';
 import type { Invoice, InvoiceListQuery } from '../../api/invoices';
 import { CenteredLoader } from '../../ui/CenteredLoader';
 import { firstOfMonthString, todayString } from '../../ui/dates';
@@ -20,7 +19,7 @@ import { useInvoiceList, useInvoicingStatus } from './invoice-queries';
 import { InvoicesFooter } from './InvoicesFooter';
 import { InvoicesTable } from './InvoicesTable';
 import { PendingInvoicesNotice } from './PendingInvoicesNotice';
-import { SimulatorBadge } from './SimulatorBadge';
+import { ModeBadge } from './SimulatorBadge';
 
 interface Range {
   startDate: string | null;
@@ -47,10 +46,10 @@ export default function InvoicesPage() {
   };
 
   return (
-    <StaffPage title="Facturas Emitidas" actions={status.data?.simulator ? <SimulatorBadge /> : undefined}>
+    <StaffPage title="Facturas Emitidas" actions={status.data && <ModeBadge status={status.data} />}>
       {status.data && !status.data.configured && (
         <Alert color="info" variant="light" icon={<IconInfoCircle />} title="Facturación electrónica no configurada">
-          {MSG.invoiceNotConfigured}
+          {status.data.message}
         </Alert>
       )}
       {status.error && <ErrorAlert message={status.error.message} />}

@@ -41,7 +41,7 @@ export const useSaleInvoice = (saleId: number) => useQuery({ queryKey: invoiceKe
 export const useInvoiceList = (query: InvoiceListQuery) =>
   useQuery({ queryKey: invoiceKeys.list(query), queryFn: () => unwrapPage(fetchInvoices(query)), placeholderData: keepPreviousData });
 
-export const usePendingInvoices = (enabled = true) => useQuery({ queryKey: invoiceKeys.pending, queryFn: () => unwrap(fetchPendingInvoices()), enabled });
+export const usePendingInvoices = () => useQuery({ queryKey: invoiceKeys.pending, queryFn: () => unwrap(fetchPendingInvoices()) });
 
 export const useArcaSettings = () => useQuery({ queryKey: invoiceKeys.settings, queryFn: () => unwrap(fetchArcaSettings()), retry: false });
 

@@ -35,7 +35,10 @@ export interface InvoicePrintoutProps {
 const LEY_27618 =
   'El crédito fiscal discriminado en el presente comprobante, sólo podrá ser computado a efectos del Régimen de Sostenimiento e Inclusión Fiscal para Pequeños Contribuyentes de la Ley Nº 27.618';
 
-export function qrUrlOf(invoice: Invoice): string {
+/** A CAE of ARCA's test service authorises nothing. */
+const HOMOLOGATION_LABEL = 'ARCA homologación (pruebas) — sin validez fiscal';
+
+function qrUrlOf(invoice: Invoice): string {
   return buildQrUrl({
     fecha: invoice.date,
     cuit: invoice.issuerCuit,
@@ -58,7 +61,7 @@ function Row({ label, value, className }: { label: string; value: string; classN
   );
 }
 
-/** A4: one row per line with its columns. */
+/** A4: one row per line with its columns (and its IVA rate on a Factura A). */
 function LinesTable({ sale, netNote }: { sale: Sale; netNote: boolean }) {
   return (
     <table className="lines">
@@ -67,6 +70,7 @@ function LinesTable({ sale, netNote }: { sale: Sale; netNote: boolean }) {
           <th>Producto</th>
           <th className="amount">Cant.</th>
           <th className="amount">{netNote ? 'P. Unit. (IVA incl.)' : 'P. Unit.'}</th>
+          {netNote && <th className="amount">Alíc. IVA</th>}
           <th className="amount">Subtotal</th>
         </tr>
       </thead>
@@ -76,6 +80,7 @@ function LinesTable({ sale, netNote }: { sale: Sale; netNote: boolean }) {
             <td>{item.productName}</td>
             <td className="amount">{item.quantity}</td>
             <td className="amount">{formatMoney(item.unitPrice)}</td>
+            {netNote && <td className="amount">{ratePercent(item.ivaRate)}</td>}
             <td className="amount">{formatMoney(item.subtotal)}</td>
           </tr>
         ))}
@@ -85,7 +90,7 @@ function LinesTable({ sale, netNote }: { sale: Sale; netNote: boolean }) {
 }
 
 /** 80 mm: "2 x name" over "unit c/u", the subtotal on the right (like the POS ticket). */
-function LinesTicket({ sale }: { sale: Sale }) {
+function LinesTicket({ sale, withRate }: { sale: Sale; withRate: boolean }) {
   return (
     <table>
       <tbody>
@@ -94,7 +99,7 @@ function LinesTicket({ sale }: { sale: Sale }) {
             <td>
               {item.quantity} x {item.productName}
               <br />
-              {formatMoney(item.unitPrice)} c/u
+              {formatMoney(item.unitPrice)} c/u{withRate && ` · IVA ${ratePercent(item.ivaRate)}`}
             </td>
             <td className="amount">{formatMoney(item.subtotal)}</td>
           </tr>
@@ -132,6 +137,7 @@ export default function InvoicePrintout({ invoice, sale, business, issuer, forma
   return createPortal(
     <div className="invoice-print" data-format={format} data-testid="invoice-print">
       {invoice.simulator && <div className="simulated">{MSG.arcaSimulatorLabel}</div>}
+      {!invoice.simulator && invoice.environment === 'homologacion' && <div className="simulated">{HOMOLOGATION_LABEL}</div>}
       <div className="head">
         <div>
           <h1>{business?.businessName || 'Sistema POS'}</h1>
@@ -158,7 +164,7 @@ export default function InvoicePrintout({ invoice, sale, business, issuer, forma
         <div>Condición frente al IVA: {ivaConditionLabel(invoice.condicionIvaReceptor)}</div>
         <div>Venta: {sale.saleNumber}</div>
       </section>
-      <section>{format === 'a4' ? <LinesTable sale={sale} netNote={a} /> : <LinesTicket sale={sale} />}</section>
+      <section>{format === 'a4' ? <LinesTable sale={sale} netNote={a} /> : <LinesTicket sale={sale} withRate={a} />}</section>
       <section>
         <table className="totals">
           <tbody>
