@@ -40,7 +40,7 @@ describe('IVA breakdown', () => {
       }),
       { numRuns: 2000 },
     );
-  });
+  }, 60_000);
 });
 
 describe('documents, letters, formats', () => {
