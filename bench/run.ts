@@ -13,6 +13,7 @@ import { printTable, updateReadme, writeResults, type Measurement } from './lib/
 import { catalogApi } from './scenarios/catalog-api';
 import { coldStart } from './scenarios/cold-start';
 import { dashboardSummary } from './scenarios/dashboard-summary';
+import { invoicing } from './scenarios/invoicing';
 import { posBundle } from './scenarios/pos-bundle';
 import { posConfirm } from './scenarios/pos-confirm';
 import { posSearch } from './scenarios/pos-search';
@@ -21,7 +22,7 @@ import { pushConcurrency } from './scenarios/push-concurrency';
 import { reconnectDrain } from './scenarios/reconnect-drain';
 import { syncIngest } from './scenarios/sync-ingest';
 
-const SCENARIOS: Scenario[] = [publicBundle, posBundle, catalogApi, syncIngest, pushConcurrency, dashboardSummary, coldStart, posSearch, posConfirm, reconnectDrain];
+const SCENARIOS: Scenario[] = [publicBundle, posBundle, catalogApi, syncIngest, pushConcurrency, dashboardSummary, coldStart, posSearch, posConfirm, reconnectDrain, invoicing];
 
 function parseArgs(argv: string[]) {
   const only = argv.includes('--only') ? (argv[argv.indexOf('--only') + 1] ?? '').split(',').filter(Boolean) : [];

@@ -70,7 +70,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const app = Fastify({
     logger:
       options.logger || options.logStream
-        ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.body.password'], ...(options.logStream ? { stream: options.logStream } : {}) }
+        ? {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.body.password', 'req.body.privateKey'],
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          }
         : false,
     // One line per request only when asked for (LOG_LEVEL=debug); errors are always logged.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),

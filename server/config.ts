@@ -4,6 +4,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import { DEFAULT_TIME_ZONE } from '../domain/constants';
 import { backupSettingsFrom, type BackupSettings } from './modules/backups/settings';
+import { readArcaEnv, type ArcaEnvConfig } from './integrations/arca/env';
 
 export interface AppConfig {
   port: number;
@@ -33,6 +34,8 @@ export interface AppConfig {
   timeouts: ServerTimeouts;
   /** Mercado Pago from the environment (an admin's saved settings take precedence; server/modules/payments/runtime.ts). */
   mercadoPago: MercadoPagoEnv;
+  /** ARCA electronic invoicing from ARCA_* variables (they win over the settings screen). */
+  arca: ArcaEnvConfig;
 }
 
 /** Both files or neither; read once at start (the key file should be readable by the server's user only). */
@@ -141,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       timeoutMs: positiveInt(env.MP_TIMEOUT_MS, 10_000),
       preferenceMinutes: positiveNumber(env.MP_PREFERENCE_MINUTES, 60),
     },
+    arca: readArcaEnv(env),
     ...overrides,
   };
   mkdirSync(config.uploadsDir, { recursive: true, mode: 0o700 });

@@ -4,6 +4,7 @@
  * integer cents with toCents. Integers (stock, minStock, order) accept numbers or integer strings.
  */
 import { LIMITS, STOCK_OPERATIONS } from '../constants';
+import { DEFAULT_IVA_RATE, IVA_RATES, type IvaRate } from '../invoicing/codes';
 import { hasAtMostTwoDecimals, queryBool, requiredText, text, TWO_DECIMALS_MESSAGE, z } from './common';
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
@@ -54,6 +55,12 @@ const imageRef = text()
 /** Query-string id filter; an empty value means "no filter". */
 const queryId = z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().optional());
 const querySearch = text().trim().max(200).optional();
+
+/** Product IVA rate in percent: 21 (default), 10.5, 27 or 0 (issue #10; used by Factura A/B). */
+const ivaRate = z.coerce
+  .number({ error: 'debe ser 21, 10.5, 27 o 0' })
+  .refine((v) => (IVA_RATES as readonly number[]).includes(v), 'debe ser 21, 10.5, 27 o 0')
+  .transform((v) => v as IvaRate);
 
 // Categories and brands ---------------------------------------------------------------------------
 
@@ -110,6 +117,7 @@ export const productCreateBody = z.object({
   showInCatalog: z.boolean().optional().default(true),
   active: z.boolean().optional().default(true),
   image: imageRef.transform((v) => v ?? null),
+  ivaRate: ivaRate.optional().default(DEFAULT_IVA_RATE),
 });
 
 const productFields = {
@@ -124,6 +132,7 @@ const productFields = {
   showInCatalog: z.boolean().optional(),
   active: z.boolean().optional(),
   image: imageRef,
+  ivaRate: ivaRate.optional(),
 };
 
 /** Any integer, for a stock the form loaded (offline oversells can leave it below 0). */
@@ -190,6 +199,8 @@ export interface ProductDto {
   showInCatalog: boolean;
   image: string | null;
   active: boolean;
+  /** IVA rate in percent (21, 10.5, 27, 0). */
+  ivaRate: IvaRate;
   category: { id: number; name: string } | null;
   brand: { id: number; name: string } | null;
   createdAt: string;
@@ -197,7 +208,7 @@ export interface ProductDto {
 }
 
 /** A product in the public catalogue: never the cost. */
-export type CatalogItemDto = Omit<ProductDto, 'cost' | 'minStock' | 'showInCatalog' | 'active'>;
+export type CatalogItemDto = Omit<ProductDto, 'cost' | 'minStock' | 'showInCatalog' | 'active' | 'ivaRate'>;
 
 export interface CategoryDto {
   id: number;

@@ -3,6 +3,7 @@
  * Money travels as decimals (2 decimals); the server turns it into integer cents.
  */
 import { PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentMethod, type PaymentStatus, type SaleFlag } from '../constants';
+import type { IvaRate } from '../invoicing/codes';
 import { dateQuery, money, optionalText, queryBool, z } from './common';
 
 export const SALE_LIMITS = { maxItems: 500, maxQuantity: 1_000_000, listMaxLimit: 500 } as const;
@@ -62,6 +63,8 @@ export interface SaleItemJson {
   subtotal: number;
   /** The catalogue price when the sale was applied, only when it differed from what was charged. */
   catalogPrice: number | null;
+  /** The product's IVA rate (percent) when the sale was applied; invoices break amounts down by it. */
+  ivaRate: IvaRate;
 }
 
 export interface SaleJson {

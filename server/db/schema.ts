@@ -121,6 +121,8 @@ export const products = sqliteTable(
     showInCatalog: integer('show_in_catalog', { mode: 'boolean' }).notNull().default(true),
     image: text('image'),
     active: integer('active', { mode: 'boolean' }).notNull().default(true),
+    /** IVA rate in basis points (2100 = 21 %, 1050, 2700, 0); Factura A/B split amounts by it. */
+    ivaRateBp: integer('iva_rate_bp').notNull().default(2100),
     /** foldText(name code description): lower case, no accents; indexed by products_fts (trigram). */
     searchText: text('search_text').notNull().default(''),
     deletedAt: text('deleted_at'),
@@ -257,6 +259,8 @@ export const saleItems = sqliteTable(
     subtotalCents: integer('subtotal_cents').notNull(),
     /** Catalogue price when the sale was applied, if it differed from what the device charged. */
     catalogPriceCents: integer('catalog_price_cents'),
+    /** The product's IVA rate (basis points) when the sale was applied: what its invoice breaks down. */
+    ivaRateBp: integer('iva_rate_bp').notNull().default(2100),
   },
   (t) => [index('sale_items_sale_idx').on(t.saleId), index('sale_items_product_idx').on(t.productId)],
 );
@@ -335,33 +339,92 @@ export const contactMessages = sqliteTable(
   (t) => [index('contact_status_idx').on(t.status), index('contact_created_idx').on(t.createdAt)],
 );
 
+/*
+ * ARCA invoices (issue #10). Exactly one CAE per sale: UNIQUE(sale_id); a row is written 'pendiente'
+ * with its number, date and exact request (request_json) BEFORE the request is sent, and settled after;
+ * a number is held by at most one row per book (issuer, environment, simulator or not, point of sale,
+ * type). A 'fallida' row
+ * releases its number (cbte_nro NULL): ARCA rejected it, so the number was not used.
+ */
 export const invoices = sqliteTable(
   'invoices',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     saleId: integer('sale_id').notNull().references(() => sales.id),
-    tipoComprobante: integer('tipo_comprobante').notNull(),
-    puntoVenta: integer('punto_venta').notNull(),
-    numero: integer('numero').notNull(),
-    documentoTipo: integer('documento_tipo').notNull(),
-    documentoNro: text('documento_nro').notNull(),
-    totalCents: integer('total_cents').notNull(),
-    netCents: integer('net_cents').notNull().default(0),
-    ivaCents: integer('iva_cents').notNull().default(0),
+    status: text('status', { enum: ['pendiente', 'autorizada', 'fallida'] }).notNull().default('pendiente'),
+    environment: text('environment', { enum: ['homologacion', 'produccion'] }).notNull(),
+    simulator: integer('simulator', { mode: 'boolean' }).notNull().default(false),
+    issuerCuit: text('issuer_cuit').notNull(),
+    issuerTaxCondition: text('issuer_tax_condition', { enum: ['monotributo', 'responsable_inscripto'] }).notNull(),
+    ptoVta: integer('pto_vta').notNull(),
+    cbteTipo: integer('cbte_tipo').notNull(),
+    cbteNro: integer('cbte_nro'),
+    /** yyyymmdd, the Argentine calendar date sent as CbteFch. */
     cbteFch: text('cbte_fch').notNull(),
-    status: text('status', { enum: ['pendiente', 'aprobada', 'rechazada'] }).notNull().default('pendiente'),
+    docTipo: integer('doc_tipo').notNull(),
+    docNro: text('doc_nro').notNull(),
+    condicionIvaReceptor: integer('condicion_iva_receptor').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    netCents: integer('net_cents').notNull(),
+    ivaCents: integer('iva_cents').notNull(),
+    /** JSON AlicuotaAmounts[] (empty for C). */
+    ivaJson: text('iva_json').notNull().default('[]'),
+    /** JSON of the exact FECAEDetRequest last sent (or about to be sent). */
+    requestJson: text('request_json').notNull(),
     cae: text('cae'),
-    caeVencimiento: text('cae_vencimiento'),
-    observaciones: text('observaciones'),
-    userId: integer('user_id').references(() => users.id),
+    /** yyyymmdd */
+    caeVto: text('cae_vto'),
+    observationsJson: text('observations_json').notNull().default('[]'),
+    failureReason: text('failure_reason'),
+    errorCode: integer('error_code'),
+    attempts: integer('attempts').notNull().default(0),
+    nextRetryAt: text('next_retry_at'),
+    userId: integer('user_id').notNull().references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    authorizedAt: text('authorized_at'),
   },
   (t) => [
-    uniqueIndex('invoices_number_uq').on(t.puntoVenta, t.tipoComprobante, t.numero),
-    index('invoices_sale_idx').on(t.saleId),
+    uniqueIndex('invoices_sale_uq').on(t.saleId),
+    uniqueIndex('invoices_number_uq')
+      .on(t.issuerCuit, t.environment, t.simulator, t.ptoVta, t.cbteTipo, t.cbteNro)
+      .where(sql`${t.cbteNro} IS NOT NULL`),
+    index('invoices_status_retry_idx').on(t.status, t.nextRetryAt),
     index('invoices_created_idx').on(t.createdAt),
   ],
+);
+
+/** ARCA settings of the "Facturación electrónica" tab (one row, id 1). Env vars win over it. */
+export const arcaSettings = sqliteTable('arca_settings', {
+  id: integer('id').primaryKey(),
+  cuit: text('cuit'),
+  taxCondition: text('tax_condition', { enum: ['monotributo', 'responsable_inscripto'] }),
+  startOfActivities: text('start_of_activities'),
+  iibb: text('iibb'),
+  ptoVta: integer('pto_vta'),
+  environment: text('environment', { enum: ['homologacion', 'produccion'] }).notNull().default('homologacion'),
+  identificationThresholdCents: integer('identification_threshold_cents').notNull().default(1_000_000_000),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * WSAA access tickets, one per (CUIT, service, environment, certificate fingerprint). token and sign
+ * are stored byte-exact (reformatting them breaks the signature check).
+ */
+export const arcaTickets = sqliteTable(
+  'arca_tickets',
+  {
+    cuit: text('cuit').notNull(),
+    service: text('service').notNull(),
+    environment: text('environment').notNull(),
+    certFingerprint: text('cert_fingerprint').notNull(),
+    token: text('token').notNull(),
+    sign: text('sign').notNull(),
+    generationTime: text('generation_time').notNull(),
+    expirationTime: text('expiration_time').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.cuit, t.service, t.environment, t.certFingerprint] })],
 );
 
 /**

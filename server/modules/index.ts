@@ -14,6 +14,7 @@ import salesRoutes from './sales/routes';
 import syncRoutes from './sync/routes';
 import backupsRoutes from './backups/routes';
 import paymentsRoutes from './payments/routes';
+import invoicesRoutes from './invoices/routes';
 
 export const apiModules: FastifyPluginAsync[] = [
   healthRoutes,
@@ -30,4 +31,5 @@ export const apiModules: FastifyPluginAsync[] = [
   syncRoutes,
   backupsRoutes,
   paymentsRoutes,
+  invoicesRoutes,
 ];

@@ -1,6 +1,7 @@
 /** Product management calls of spec §7 (GET /products with filters; admin create/update/delete). */
 import { LIMITS } from '../../domain/constants';
 import { MSG } from '../../domain/messages';
+import type { IvaRate } from '../../domain/invoicing/codes';
 import type { ProductDto } from '../../domain/schemas/catalog';
 import { apiCall } from './client';
 
@@ -30,6 +31,8 @@ export interface ProductPayload {
   image: string | null;
   showInCatalog: boolean;
   active: boolean;
+  /** IVA rate in percent (21, 10.5, 27, 0): Factura A/B break amounts down by it. */
+  ivaRate: IvaRate;
 }
 
 export const fetchProducts = (query: ProductQuery) =>

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { useTopmostDialog } from './modal-stack';
 import classes from './touch.module.css';
 
 export interface ConfirmDialogProps {
@@ -16,8 +17,18 @@ export interface ConfirmDialogProps {
 
 /** Asks before a destructive action (never window.confirm); stacks above other dialogs. */
 export function ConfirmDialog({ opened, message, confirmLabel = 'Eliminar', cancelLabel = 'Cancelar', confirmColor = 'error', busy, onConfirm, onCancel }: ConfirmDialogProps) {
+  const topmost = useTopmostDialog(opened);
   return (
-    <Modal opened={opened} onClose={onCancel} title="Confirmar" centered zIndex={400} className={classes.touch} closeButtonProps={{ size: 44, iconSize: 22, 'aria-label': 'Cerrar' }}>
+    <Modal
+      opened={opened}
+      onClose={onCancel}
+      title="Confirmar"
+      centered
+      zIndex={400}
+      className={classes.touch}
+      closeOnEscape={topmost}
+      closeButtonProps={{ size: 44, iconSize: 22, 'aria-label': 'Cerrar' }}
+    >
       <Text mb="lg">{message}</Text>
       <Group justify="flex-end">
         <Button variant="default" size="md" onClick={onCancel} disabled={busy}>

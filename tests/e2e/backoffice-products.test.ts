@@ -56,6 +56,8 @@ describe('product management', () => {
     await pick(dialog().getByRole('combobox', { name: 'Marca' }), 'Genius');
     await field('Precio').fill('15999,50');
     await field('Stock').fill('12');
+    expect(await dialog().getByRole('combobox', { name: 'Alícuota de IVA' }).inputValue()).toBe('21 %');
+    await pick(dialog().getByRole('combobox', { name: 'Alícuota de IVA' }), '10,5 %');
 
     const fileInput = dialog().locator('input[type=file]');
     await fileInput.setInputFiles({ name: 'nota.txt', mimeType: 'text/plain', buffer: Buffer.from('no soy una imagen') });
@@ -70,7 +72,7 @@ describe('product management', () => {
     await page.getByText(`Mostrando ${demoCount + 1} producto(s)`).waitFor();
 
     const saved = await productByName(server, NAME);
-    expect(saved).toMatchObject({ code: 'E2E-NB-01', price: 15999.5, cost: 0, stock: 12, minStock: 5, description: 'Aluminio, regulable en altura' });
+    expect(saved).toMatchObject({ code: 'E2E-NB-01', price: 15999.5, cost: 0, stock: 12, minStock: 5, description: 'Aluminio, regulable en altura', ivaRate: 10.5 });
     expect(saved.image).toMatch(/^\/uploads\/[\w-]+\.webp$/);
     expect((saved as unknown as { category: { name: string } }).category.name).toBe('Periféricos');
 

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPage, createSale, pngImage, statValue, themedContext, waitForText, type ApiProduct } from './backoffice-helpers';
+import { adminPage, createSale, layoutProblems, pngImage, statValue, themedContext, waitForText, type ApiProduct } from './backoffice-helpers';
 import { DESKTOP, launchBrowser, newContext, screenshot, startServer, type E2eServer } from './harness';
 
 const VIEWPORTS = [
@@ -24,36 +24,11 @@ const SETTINGS_TABS = [
   ['numeracion', 'Vista previa del próximo número'],
   ['usuarios', 'Nuevo Usuario'],
   ['dispositivos', 'Mostrador 1'],
+  ['facturacion', 'Datos del emisor'],
 ] as const;
 
 let server: E2eServer;
 let browser: Browser;
-
-/**
- * Sideways page scroll, tables that need sideways scrolling (their actions would be off-screen) and
- * interactive controls smaller than 44 px, inside the screen and its dialogs.
- */
-async function layoutProblems(page: Page): Promise<{ overflow: boolean; scrolledTables: string[]; small: string[] }> {
-  return page.evaluate(() => {
-    const roots = [...document.querySelectorAll('main, [role=dialog], [role=listbox]')];
-    const controls = roots.flatMap((root) => [...root.querySelectorAll('button, [role=tab], [role=combobox], [role=option], input[type=text], input:not([type]), textarea')]);
-    const small = controls
-      .filter((el) => {
-        const r = el.getBoundingClientRect();
-        return r.width > 0 && r.height > 0 && (r.width < 43.5 || r.height < 43.5);
-      })
-      .map((el) => `${el.tagName} «${el.getAttribute('aria-label') ?? el.textContent?.trim()}» ${Math.round(el.getBoundingClientRect().width)}×${Math.round(el.getBoundingClientRect().height)}`);
-    const scrolledTables = roots
-      .flatMap((root) => [...root.querySelectorAll('table')])
-      .filter((table) => {
-        let box: HTMLElement | null = table.parentElement;
-        while (box && !['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) box = box.parentElement;
-        return box !== null && box.scrollWidth > box.clientWidth + 1;
-      })
-      .map((table) => table.getAttribute('aria-label') ?? 'tabla');
-    return { overflow: document.documentElement.scrollWidth > window.innerWidth + 1, scrolledTables, small: [...new Set(small)] };
-  });
-}
 
 async function check(page: Page, name: string, fullPage = true): Promise<void> {
   await page.evaluate(() => document.fonts.ready);

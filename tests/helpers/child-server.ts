@@ -18,7 +18,7 @@ export interface ChildServer {
   kill: (signal?: NodeJS.Signals) => Promise<void>;
 }
 
-export async function startChildServer(dataDir: string): Promise<ChildServer> {
+export async function startChildServer(dataDir: string, extraEnv: Record<string, string> = {}): Promise<ChildServer> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: repoRoot,
@@ -32,6 +32,7 @@ export async function startChildServer(dataDir: string): Promise<ChildServer> {
       CLIENT_DIR: path.join(dataDir, 'no-client'),
       RATE_LIMIT_PER_MINUTE: '0',
       LOG_LEVEL: 'warn',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

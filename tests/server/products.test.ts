@@ -61,6 +61,7 @@ describe('POST /products', () => {
       showInCatalog: true,
       image: '/uploads/auris.webp',
       active: true,
+      ivaRate: 21,
       category: { id: categoryId, name: 'Audio' },
       brand: { id: brandId, name: 'JBL' },
       createdAt: expect.stringMatching(/Z$/),

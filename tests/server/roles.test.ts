@@ -77,9 +77,22 @@ const SPEC: Record<string, Access> = {
   'POST /api/payments/confirm/:id': 'staff',
   'GET /api/payments/settings': 'admin',
   'PUT /api/payments/settings': 'admin',
+  'GET /api/invoices/status': 'staff',
+  'GET /api/invoices/tipos-comprobante': 'staff',
+  'GET /api/invoices/tipos-documento': 'staff',
+  'GET /api/invoices/condiciones-iva': 'staff',
+  'POST /api/invoices/generate-for-sale/:saleId': 'staff',
+  'GET /api/invoices/list': 'staff',
+  'GET /api/invoices/sale/:saleId': 'staff',
+  'GET /api/invoices/pending': 'staff',
+  'POST /api/invoices/:id/retry': 'admin',
+  'GET /api/invoices/settings': 'admin',
+  'PUT /api/invoices/settings': 'admin',
+  'PUT /api/invoices/settings/credentials': 'admin',
+  'POST /api/invoices/settings/test': 'admin',
 };
 
-const SAMPLE_PARAMS: Record<string, string> = { id: '999999', categoria: 'ventas', clave: 'prefijo', filename: 'no-existe.webp' };
+const SAMPLE_PARAMS: Record<string, string> = { id: '999999', saleId: '999999', categoria: 'ventas', clave: 'prefijo', filename: 'no-existe.webp' };
 
 // The table is read at collection time so each route is its own test.
 const s = await createTestServer();

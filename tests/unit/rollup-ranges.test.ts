@@ -62,5 +62,5 @@ describe('rollupRanges', () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 60_000);
 });

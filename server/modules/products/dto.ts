@@ -1,4 +1,5 @@
 /** Row → API shape: cents become decimal money; the public catalogue shape never carries the cost. */
+import { ivaRateFromBp } from '../../../domain/invoicing/codes';
 import { fromCents } from '../../../domain/money';
 import type { CatalogItemDto, ProductDto } from '../../../domain/schemas/catalog';
 import type { CatalogRow, ProductWithNames } from './repository';
@@ -30,5 +31,6 @@ export function toProductDto(row: ProductWithNames): ProductDto {
     minStock: row.minStock,
     showInCatalog: row.showInCatalog,
     active: row.active,
+    ivaRate: ivaRateFromBp(row.ivaRateBp),
   };
 }

@@ -9,6 +9,7 @@
  * - a code is unique among non-deleted products; category and brand must exist and not be deleted.
  */
 import { MSG } from '../../../domain/messages';
+import { ivaRateToBp } from '../../../domain/invoicing/codes';
 import { toCents } from '../../../domain/money';
 import type {
   CatalogItemDto,
@@ -75,6 +76,7 @@ export function createProduct(db: Db, input: ProductCreateInput, userId: number)
       showInCatalog: input.showInCatalog,
       active: input.active,
       image: input.image,
+      ivaRateBp: ivaRateToBp(input.ivaRate),
       searchText: productSearchText(input),
     });
     if (input.stock !== 0) applyStockDelta(db, id, input.stock, 'initial', { userId });
@@ -98,13 +100,14 @@ function changedMeanwhile(current: ProductDto, base: Base, sent: ProductUpdateIn
 export function updateProduct(db: Db, id: number, input: ProductUpdateInput, userId: number): ProductDto {
   return db.transaction(() => {
     const current = requireRow(db, id);
-    const { price, cost, stock, base, ...fields } = input;
+    const { price, cost, stock, base, ivaRate, ...fields } = input;
     if (base && changedMeanwhile(toProductDto(current), base, input).length > 0) {
       throw conflict(MSG.productChangedWhileEditing, { product: toProductDto(current) });
     }
     checkReferences(db, input, id);
     const patch: Partial<NewProductRow> = {
       ...fields,
+      ivaRateBp: ivaRate === undefined ? undefined : ivaRateToBp(ivaRate),
       priceCents: price === undefined ? undefined : toCents(price),
       costCents: cost === undefined ? undefined : toCents(cost),
     };

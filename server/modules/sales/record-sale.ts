@@ -176,6 +176,7 @@ export function recordSale(ctx: SalesContext, draft: SaleDraft, policy: SalePoli
         unitCostCents: line.unitCostCents,
         subtotalCents: totals.lineSubtotalsCents[i],
         catalogPriceCents: line.catalogPriceCents,
+        ivaRateBp: line.product.ivaRateBp,
       }),
     );
     for (const line of lines) applyStockDelta(db, line.product.id, -line.quantity, 'sale', { saleId, userId: draft.sellerId });

@@ -25,7 +25,7 @@ const SALE_COLUMNS = [
   'flagPriceChanged', 'saleDate', 'localDate', 'preferenceId', 'externalReference',
 ] as const satisfies readonly (keyof NewSaleRow)[];
 const ITEM_COLUMNS = [
-  'saleId', 'productId', 'productName', 'quantity', 'unitPriceCents', 'unitCostCents', 'subtotalCents', 'catalogPriceCents',
+  'saleId', 'productId', 'productName', 'quantity', 'unitPriceCents', 'unitCostCents', 'subtotalCents', 'catalogPriceCents', 'ivaRateBp',
 ] as const satisfies readonly (keyof NewSaleItemRow)[];
 
 export type SaleInsert = Required<Pick<NewSaleRow, (typeof SALE_COLUMNS)[number]>>;
@@ -49,6 +49,7 @@ const writePath = preparedPerConnection((db: Db) => {
         id: products.id,
         name: products.name,
         priceCents: products.priceCents,
+        ivaRateBp: products.ivaRateBp,
         costCents: products.costCents,
         stock: products.stock,
         active: products.active,

@@ -1,4 +1,5 @@
 /** Stored sale rows (integer cents) → the Sale JSON of the API (decimals). */
+import { ivaRateFromBp } from '../../../domain/invoicing/codes';
 import { fromCents } from '../../../domain/money';
 import type { SaleItemJson, SaleJson, SaleListItemJson } from '../../../domain/schemas/sales';
 import { saleFlags } from './record-sale';
@@ -15,6 +16,7 @@ export function itemJson(row: ItemRow): SaleItemJson {
     unitPrice: fromCents(row.unitPriceCents),
     subtotal: fromCents(row.subtotalCents),
     catalogPrice: row.catalogPriceCents === null ? null : fromCents(row.catalogPriceCents),
+    ivaRate: ivaRateFromBp(row.ivaRateBp),
   };
 }
 

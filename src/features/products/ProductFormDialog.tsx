@@ -4,6 +4,7 @@ import { MSG } from '../../../domain/messages';
 import { createProduct, updateProduct, type Product } from '../../api/products';
 import { FeedbackAlert } from '../../ui/FeedbackAlert';
 import { TouchSelect } from '../../ui/TouchSelect';
+import { IVA_RATES, type IvaRate } from '../../../domain/invoicing/codes';
 import { asError } from '../../ui/useFeedback';
 import { ImagePicker } from '../../ui/ImagePicker';
 import { StaffModal } from '../../ui/StaffModal';
@@ -96,6 +97,13 @@ export function ProductFormDialog({ opened, product, categoryOptions, brandOptio
             <TextInput label="Stock" required inputMode="numeric" {...text('stock')} />
             <TextInput label="Stock Mínimo" inputMode="numeric" {...text('minStock')} />
           </SimpleGrid>
+          <TouchSelect
+            label="Alícuota de IVA"
+            data={IVA_RATES.map((rate) => ({ value: String(rate), label: `${String(rate).replace('.', ',')} %` }))}
+            value={String(values.ivaRate)}
+            onChange={(v) => v && set('ivaRate', Number(v) as IvaRate)}
+            w={{ base: '100%', sm: 240 }}
+          />
           <ImagePicker label="Imagen" value={values.image} onChange={(image) => set('image', image)} previewWidth={120} previewHeight={120} />
           <Group gap="xl">
             <Switch size="md" label="Mostrar en catálogo" checked={values.showInCatalog} onChange={(e) => set('showInCatalog', e.currentTarget.checked)} />

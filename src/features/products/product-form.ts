@@ -3,8 +3,10 @@
  * are required; price and cost are decimals (cost blank → 0); stock and minimum stock are integers
  * (minimum stock blank → 5). An edit sends only the fields the user changed, each with the value the
  * dialog loaded (`base`), so the server keeps sales made meanwhile and refuses a stale overwrite.
+ * The IVA rate (21 % by default) is what Factura A/B break amounts down by.
  */
 import { LIMITS } from '../../../domain/constants';
+import { DEFAULT_IVA_RATE, type IvaRate } from '../../../domain/invoicing/codes';
 import type { Product, ProductPayload } from '../../api/products';
 
 export interface ProductFormValues {
@@ -20,6 +22,7 @@ export interface ProductFormValues {
   image: string | null;
   showInCatalog: boolean;
   active: boolean;
+  ivaRate: IvaRate;
 }
 
 export type ProductFormErrors = Partial<Record<'name' | 'price' | 'cost' | 'stock' | 'minStock', string>>;
@@ -37,6 +40,7 @@ export const emptyProductForm = (): ProductFormValues => ({
   image: null,
   showInCatalog: true,
   active: true,
+  ivaRate: DEFAULT_IVA_RATE,
 });
 
 /** 1234.5 → "1234,5" (the decimal comma an es-AR user types). */
@@ -55,6 +59,7 @@ export const productToForm = (p: Product): ProductFormValues => ({
   image: p.image,
   showInCatalog: p.showInCatalog,
   active: p.active,
+  ivaRate: p.ivaRate ?? DEFAULT_IVA_RATE,
 });
 
 /** Money as typed: at most 2 decimals (the server refuses more rather than rounding). */
@@ -91,6 +96,7 @@ export function parseProductForm(v: ProductFormValues, loaded?: Product | null):
       image: v.image,
       showInCatalog: v.showInCatalog,
       active: v.active,
+      ivaRate: v.ivaRate,
     },
   };
 }

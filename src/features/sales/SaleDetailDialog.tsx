@@ -10,9 +10,13 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { FeedbackAlert } from '../../ui/FeedbackAlert';
 import { StaffModal } from '../../ui/StaffModal';
 import { useFeedback } from '../../ui/useFeedback';
+import { InvoiceSection } from '../invoices/InvoiceSection';
 import { SaleDetailBody } from './SaleDetailBody';
 
-/** "Detalle de Venta - <number>" with "Cancelar Venta" (admin, not yet cancelled) and "Cerrar". */
+/**
+ * "Detalle de Venta - <number>" with its electronic-invoicing section, "Cancelar Venta" (admin, not yet
+ * cancelled) and "Cerrar".
+ */
 export function SaleDetailDialog({ saleId, saleNumber, onClose }: { saleId: number | null; saleNumber: string; onClose: () => void }) {
   const { isAdmin } = useAuth();
   const queryClient = useQueryClient();
@@ -48,7 +52,16 @@ export function SaleDetailDialog({ saleId, saleNumber, onClose }: { saleId: numb
       <Stack gap="md">
         <FeedbackAlert feedback={feedback} onClose={clear} />
         <ErrorAlert message={sale.error?.message} />
-        {sale.isPending ? <CenteredLoader label="Cargando venta" /> : sale.data && <SaleDetailBody sale={sale.data} />}
+        {sale.isPending ? (
+          <CenteredLoader label="Cargando venta" />
+        ) : (
+          sale.data && (
+            <>
+              <SaleDetailBody sale={sale.data} />
+              <InvoiceSection sale={sale.data} />
+            </>
+          )
+        )}
         <Group justify="flex-end">
           {cancellable && (
             <Button color="error" variant="light" size="md" onClick={() => setConfirming(true)}>

@@ -1,10 +1,21 @@
 /**
  * Settings (spec §2, admin): Información del Negocio, Categorías, Marcas, Numeración de Ventas, and
- * (beyond the spec) Usuarios, Permisos (what sellers see), Dispositivos, Mercado Pago and Copias de
- * seguridad. Only the open tab is mounted, so each loads on demand.
+ * (beyond the spec) Facturación electrónica, Usuarios, Permisos (what sellers see), Dispositivos, Mercado
+ * Pago and Copias de seguridad. Only the open tab is mounted, so each loads on demand.
  */
 import { Tabs } from '@mantine/core';
-import { IconBuildingStore, IconCategory, IconCreditCard, IconDatabaseExport, IconDeviceTablet, IconEyeOff, IconHash, IconTags, IconUsers } from '@tabler/icons-react';
+import {
+  IconBuildingStore,
+  IconCategory,
+  IconCreditCard,
+  IconDatabaseExport,
+  IconDeviceTablet,
+  IconEyeOff,
+  IconFileInvoice,
+  IconHash,
+  IconTags,
+  IconUsers,
+} from '@tabler/icons-react';
 import { useSearchParams } from 'react-router-dom';
 import { StaffPage } from '../../ui/StaffPage';
 import { BackupsTab } from './backups/BackupsTab';
@@ -12,6 +23,7 @@ import { BusinessInfoTab } from './business/BusinessInfoTab';
 import { BrandsTab } from './catalog/BrandsTab';
 import { CategoriesTab } from './catalog/CategoriesTab';
 import { DevicesTab } from './devices/DevicesTab';
+import { InvoicingTab } from './invoicing/InvoicingTab';
 import { MercadoPagoTab } from './mercadopago/MercadoPagoTab';
 import { NumberingTab } from './numbering/NumberingTab';
 import { PrivacyTab } from './privacy/PrivacyTab';
@@ -22,6 +34,7 @@ const TABS = [
   { value: 'categorias', label: 'Categorías', icon: IconCategory, panel: CategoriesTab },
   { value: 'marcas', label: 'Marcas', icon: IconTags, panel: BrandsTab },
   { value: 'numeracion', label: 'Numeración de Ventas', icon: IconHash, panel: NumberingTab },
+  { value: 'facturacion', label: 'Facturación electrónica', icon: IconFileInvoice, panel: InvoicingTab },
   { value: 'usuarios', label: 'Usuarios', icon: IconUsers, panel: UsersTab },
   { value: 'permisos', label: 'Permisos', icon: IconEyeOff, panel: PrivacyTab },
   { value: 'dispositivos', label: 'Dispositivos', icon: IconDeviceTablet, panel: DevicesTab },

@@ -1,0 +1,56 @@
+/**
+ * Typed ARCA errors. The distinction matters for "exactly one CAE": an ArcaTransportError means the
+ * outcome is UNKNOWN (no reply, timeout, reset, HTTP 5xx without a SOAP body) and must be recovered by
+ * consulting; an ArcaServiceError carries ARCA's own Err codes (600 token, 602 not found, 10016 …);
+ * an ArcaSoapFault is a SOAP fault (WSAA's coe.alreadyAuthenticated, cms.bad, …).
+ */
+export interface ArcaErr {
+  code: number;
+  msg: string;
+}
+
+export class ArcaTransportError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ArcaTransportError';
+  }
+}
+
+export class ArcaSoapFault extends Error {
+  constructor(
+    readonly faultcode: string,
+    readonly faultstring: string,
+    readonly status: number,
+  ) {
+    super(`${faultcode}: ${faultstring}`);
+    this.name = 'ArcaSoapFault';
+  }
+  /** faultcode without its namespace prefix ("ns1:coe.alreadyAuthenticated" → "coe.alreadyAuthenticated"). */
+  get code(): string {
+    return this.faultcode.replace(/^.*:/, '');
+  }
+}
+
+export class ArcaServiceError extends Error {
+  constructor(readonly errors: ArcaErr[]) {
+    super(errors.map((e) => `${e.code}: ${e.msg}`).join('; '));
+    this.name = 'ArcaServiceError';
+  }
+  has(code: number): boolean {
+    return this.errors.some((e) => e.code === code);
+  }
+}
+
+/** ARCA codes the client and the issuer act on. */
+export const ARCA_CODES = {
+  tokenInvalid: 600,
+  notFound: 602,
+  internal: 501,
+  numberOrDate: 10016,
+  unidentifiedAboveThreshold: 10015,
+  sumMismatch: 10048,
+  alicIvaMismatch: 10051,
+} as const;

@@ -1,0 +1,164 @@
+/**
+ * Invoice issuance with exactly one CAE per sale (reference "Numbering and recovery"). Invariants:
+ * - Issuance is serialised per book (issuer CUIT, environment, simulator, point of sale, type) in this process.
+ * - Before every FECAESolicitar the row holds the number, the date and the exact request, committed;
+ *   no database transaction is open while ARCA is called.
+ * - A numbered pending row may already be at ARCA: it is consulted first (FECompConsultar); the same
+ *   comprobante found → its CAE is adopted; another one → our row is renumbered; 602 → resent.
+ * - 10016 → consult; then fix the date (last + 1 == n) or renumber (last ≥ n). Err 600 → one re-login
+ *   (ArcaRuntime.withAuth). No reply / 5xx / 501 → the row stays pending with a backoff retry time.
+ * Independent of HTTP: routes, the retry loop and (issue #11) the sync push call settle().
+ */
+import { arcaDate } from '../../../domain/invoicing/format';
+import type { Db } from '../../db/client';
+import { ArcaServiceError, ArcaSoapFault, ArcaTransportError, ARCA_CODES, type ArcaErr } from '../../integrations/arca/errors';
+import { sameComprobante, type FecaeDetRequest } from '../../integrations/arca/wsfe';
+import { invoicesRepository as repo, type InvoiceRow } from './repository';
+import type { ArcaRuntime, EffectiveArca } from './runtime';
+
+const MAX_ROUNDS = 6;
+const MAX_BACKOFF_MS = 30 * 60_000;
+
+type Lookup = { kind: 'same'; cae: string; caeVto: string; observations: ArcaErr[] } | { kind: 'other' } | { kind: 'free' };
+
+export class InvoiceIssuer {
+  private locks = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly runtime: ArcaRuntime,
+    private readonly retryBaseMs: number,
+  ) {}
+
+  private serial<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    const run = (this.locks.get(key) ?? Promise.resolve()).then(fn, fn);
+    const tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.locks.set(key, tail);
+    void tail.then(() => this.locks.get(key) === tail && this.locks.delete(key));
+    return run;
+  }
+
+  /** Drives a pending invoice as far as ARCA lets it now; returns the row as it then stands. */
+  async settle(id: number): Promise<InvoiceRow> {
+    const first = repo.byId(this.db, id);
+    if (!first || first.status !== 'pendiente') return first!;
+    const book = `${first.issuerCuit}|${first.environment}|${first.simulator}|${first.ptoVta}|${first.cbteTipo}`;
+    return this.serial(book, async () => {
+      for (const older of repo.pendingInBook(this.db, first)) {
+        const settled = await this.settleLocked(older.id);
+        if (settled.status === 'pendiente') return this.postpone(repo.byId(this.db, id)!, 'Hay una factura anterior pendiente de confirmar en ARCA', null);
+      }
+      return this.settleLocked(id);
+    });
+  }
+
+  private async settleLocked(id: number): Promise<InvoiceRow> {
+    let row = repo.byId(this.db, id)!;
+    if (row.status !== 'pendiente') return row;
+    const eff = this.runtime.effective();
+    if (!eff.configured) return this.postpone(row, 'La facturación electrónica no está configurada', null);
+    if (eff.cuit !== row.issuerCuit || eff.ptoVta !== row.ptoVta || eff.environment !== row.environment || eff.simulator !== row.simulator) {
+      return this.postpone(row, 'La configuración de ARCA cambió desde que se pidió esta factura', null);
+    }
+    try {
+      let mustConsult = row.cbteNro !== null;
+      for (let round = 0; round < MAX_ROUNDS; round++) {
+        if (row.cbteNro === null) {
+          row = await this.allocate(eff, row);
+          mustConsult = false;
+        }
+        if (mustConsult) {
+          const found = await this.lookup(eff, row);
+          if (found.kind === 'same') return this.authorize(row, found.cae, found.caeVto, found.observations);
+          if (found.kind === 'other') {
+            row = repo.update(this.db, row.id, { cbteNro: null });
+            continue;
+          }
+          row = this.withDate(row, arcaDate(Date.now()));
+        }
+        const detail = JSON.parse(row.requestJson) as FecaeDetRequest;
+        row = repo.update(this.db, row.id, { attempts: row.attempts + 1 });
+        let result;
+        try {
+          result = await this.runtime.withAuth(eff, (auth) => this.runtime.wsfe(eff).requestCae(auth, row.ptoVta, row.cbteTipo, detail));
+        } catch (e) {
+          if (!(e instanceof ArcaTransportError)) throw e;
+          mustConsult = true;
+          continue;
+        }
+        if (result.resultado === 'A' && result.cae) return this.authorize(row, result.cae, result.caeVto, result.observations);
+        if (result.errors.some((x) => x.code === ARCA_CODES.numberOrDate)) {
+          const found = await this.lookup(eff, row);
+          if (found.kind === 'same') return this.authorize(row, found.cae, found.caeVto, found.observations);
+          const last = found.kind === 'free' ? await this.runtime.withAuth(eff, (a) => this.runtime.wsfe(eff).lastAuthorized(a, row.ptoVta, row.cbteTipo)) : -1;
+          if (found.kind === 'free' && last + 1 === row.cbteNro) row = this.withDate(row, arcaDate(Date.now()));
+          else row = repo.update(this.db, row.id, { cbteNro: null });
+          mustConsult = false;
+          continue;
+        }
+        return this.fail(row, [...result.errors, ...result.observations]);
+      }
+      return this.postpone(row, 'ARCA no confirmó el comprobante tras varios intentos', null);
+    } catch (e) {
+      if (e instanceof ArcaServiceError) return this.postpone(repo.byId(this.db, id)!, `ARCA: ${e.message}`, e.errors[0]?.code ?? null);
+      if (e instanceof ArcaSoapFault) return this.postpone(repo.byId(this.db, id)!, `ARCA (WSAA): ${e.faultstring}`, null);
+      if (e instanceof ArcaTransportError) return this.postpone(repo.byId(this.db, id)!, e.message, null);
+      throw e;
+    }
+  }
+
+  /** Picks last authorised + 1 and today's date, and commits them with the request before any send. */
+  private async allocate(eff: EffectiveArca, row: InvoiceRow): Promise<InvoiceRow> {
+    const last = await this.runtime.withAuth(eff, (a) => this.runtime.wsfe(eff).lastAuthorized(a, row.ptoVta, row.cbteTipo));
+    const cbteFch = arcaDate(Date.now());
+    const detail = { ...(JSON.parse(row.requestJson) as FecaeDetRequest), CbteDesde: last + 1, CbteHasta: last + 1, CbteFch: cbteFch };
+    return repo.update(this.db, row.id, { cbteNro: last + 1, cbteFch, requestJson: JSON.stringify(detail) });
+  }
+
+  private withDate(row: InvoiceRow, cbteFch: string): InvoiceRow {
+    if (row.cbteFch === cbteFch) return row;
+    const detail = { ...(JSON.parse(row.requestJson) as FecaeDetRequest), CbteFch: cbteFch };
+    return repo.update(this.db, row.id, { cbteFch, requestJson: JSON.stringify(detail) });
+  }
+
+  private async lookup(eff: EffectiveArca, row: InvoiceRow): Promise<Lookup> {
+    try {
+      const found = await this.runtime.withAuth(eff, (a) => this.runtime.wsfe(eff).consult(a, row.ptoVta, row.cbteTipo, row.cbteNro!));
+      if (found.resultado === 'A' && found.cae && sameComprobante(JSON.parse(row.requestJson) as FecaeDetRequest, found.detail)) {
+        const obs = ((found.detail.Observaciones?.Obs as { Code: string; Msg: string }[] | undefined) ?? []).map((o) => ({ code: Number(o.Code), msg: String(o.Msg) }));
+        return { kind: 'same', cae: found.cae, caeVto: found.caeVto, observations: obs };
+      }
+      return { kind: 'other' };
+    } catch (e) {
+      if (e instanceof ArcaServiceError && e.has(ARCA_CODES.notFound)) return { kind: 'free' };
+      throw e;
+    }
+  }
+
+  private authorize(row: InvoiceRow, cae: string, caeVto: string, observations: ArcaErr[]): InvoiceRow {
+    return repo.update(this.db, row.id, {
+      status: 'autorizada',
+      cae,
+      caeVto,
+      observationsJson: JSON.stringify(observations),
+      failureReason: null,
+      errorCode: null,
+      nextRetryAt: null,
+      authorizedAt: new Date().toISOString(),
+    });
+  }
+
+  private fail(row: InvoiceRow, errs: ArcaErr[]): InvoiceRow {
+    const reason = `ARCA rechazó el comprobante: ${errs.map((e) => `${e.code} ${e.msg}`).join('; ') || 'sin detalle'}`;
+    return repo.update(this.db, row.id, { status: 'fallida', cbteNro: null, failureReason: reason, errorCode: errs[0]?.code ?? null, observationsJson: JSON.stringify(errs), nextRetryAt: null });
+  }
+
+  private postpone(row: InvoiceRow, reason: string, code: number | null): InvoiceRow {
+    const exp = Math.min(this.retryBaseMs * 2 ** Math.max(0, row.attempts - 1), MAX_BACKOFF_MS);
+    const next = new Date(Date.now() + exp * (0.8 + Math.random() * 0.4)).toISOString();
+    return repo.update(this.db, row.id, { failureReason: reason, errorCode: code, nextRetryAt: next });
+  }
+}

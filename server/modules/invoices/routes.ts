@@ -1,0 +1,97 @@
+/**
+ * /invoices (spec §7 "Invoices" and issue #10): status, type maps, generate for a sale, list, a sale's
+ * invoice, pending/failed ones and their retry, and the admin's "Facturación electrónica" settings.
+ * Signed-in users invoice and list (spec §6: /invoices is for every signed-in user); settings and
+ * retry are admin-only. The ARCA runtime, the issuer and the retry loop live with this plugin.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CBTE_TIPO_LABELS, CONDICION_IVA_LABELS, DOC_TIPO_LABELS } from '../../../domain/invoicing/codes';
+import { issuerCbteTipos } from '../../../domain/invoicing/letter';
+import { MSG } from '../../../domain/messages';
+import { idParam } from '../../../domain/schemas/common';
+import { arcaCredentialsBody, arcaSettingsBody, generateInvoiceBody, invoiceListQuery, saleIdParam } from '../../../domain/schemas/invoices';
+import { ok, paginated } from '../../http/envelope';
+import { InvoiceIssuer } from './issuer';
+import { startRetryLoop } from './retry-loop';
+import { ArcaRuntime } from './runtime';
+import { generateForSale, invoiceForSale, listInvoices, retryInvoice, unsettledInvoices } from './service';
+import { saveCredentials, settingsJson, statusJson, testConnection, updateSettings } from './settings-service';
+
+const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const runtime = await ArcaRuntime.start(app.config, app.db);
+  const issuer = new InvoiceIssuer(app.db, runtime, app.config.arca.retryBaseMs);
+  let stopLoop: (() => Promise<void>) | null = null;
+  app.addHook('onReady', async () => {
+    stopLoop = startRetryLoop(app.db, issuer, Math.min(app.config.arca.retryBaseMs, 5000), (m) => app.log.warn(m));
+  });
+  app.addHook('onClose', async () => {
+    await stopLoop?.();
+    await runtime.close();
+  });
+
+  const tags = ['facturación'];
+  const security = [{ bearerAuth: [] }];
+  const auth = { onRequest: [app.authenticate] };
+  const admin = { onRequest: [app.requireAdmin] };
+  const toMap = (labels: Record<number, string>, codes: number[]) => Object.fromEntries(codes.map((c) => [String(c), labels[c]]));
+
+  app.get('/invoices/status', { ...auth, schema: { tags, security, summary: 'Estado de la facturación electrónica (ARCA)' } }, async () => ok(statusJson(app.db, runtime)));
+
+  app.get('/invoices/tipos-comprobante', { ...auth, schema: { tags, security, summary: 'Tipos de comprobante que el emisor puede emitir' } }, async () => {
+    const eff = runtime.effective();
+    const codes = eff.taxCondition ? issuerCbteTipos(eff.taxCondition) : [1, 6, 11];
+    return ok(toMap(CBTE_TIPO_LABELS, codes));
+  });
+
+  app.get('/invoices/tipos-documento', { ...auth, schema: { tags, security, summary: 'Tipos de documento del receptor' } }, async () =>
+    ok(toMap(DOC_TIPO_LABELS, [99, 96, 80, 86, 87, 94])),
+  );
+
+  app.get('/invoices/condiciones-iva', { ...auth, schema: { tags, security, summary: 'Condiciones frente al IVA del receptor' } }, async () =>
+    ok(toMap(CONDICION_IVA_LABELS, Object.keys(CONDICION_IVA_LABELS).map(Number))),
+  );
+
+  app.post(
+    '/invoices/generate-for-sale/:saleId',
+    { ...auth, schema: { tags, security, summary: 'Emite la factura electrónica de una venta pagada', params: saleIdParam, body: generateInvoiceBody } },
+    async (req, reply) => {
+      const { invoice, existing } = await generateForSale(app.db, runtime, issuer, req.params.saleId, req.body, req.user.id);
+      return reply.status(existing ? 200 : 201).send(ok(invoice, existing ? MSG.invoiceAlreadyExists : MSG.invoiceGenerated));
+    },
+  );
+
+  app.get('/invoices/list', { ...auth, schema: { tags, security, summary: 'Facturas emitidas', querystring: invoiceListQuery } }, async (req) => {
+    const { items, total } = listInvoices(app.db, req.query, app.config.timeZone);
+    const page = paginated(items, req.query.page, req.query.limit, total);
+    return page;
+  });
+
+  app.get('/invoices/sale/:saleId', { ...auth, schema: { tags, security, summary: 'La factura de una venta (null si no tiene)', params: saleIdParam } }, async (req) =>
+    ok(invoiceForSale(app.db, req.params.saleId)),
+  );
+
+  app.get('/invoices/pending', { ...auth, schema: { tags, security, summary: 'Facturas pendientes o fallidas, con el motivo' } }, async () => ok(unsettledInvoices(app.db)));
+
+  app.post('/invoices/:id/retry', { ...admin, schema: { tags, security, summary: 'Reintenta una factura pendiente o fallida', params: idParam } }, async (req) =>
+    ok(await retryInvoice(app.db, issuer, req.params.id), MSG.invoiceRetried),
+  );
+
+  app.get('/invoices/settings', { ...admin, schema: { tags, security, summary: 'Configuración de facturación electrónica' } }, async () => ok(settingsJson(runtime)));
+
+  app.put('/invoices/settings', { ...admin, schema: { tags, security, summary: 'Guarda la configuración de facturación electrónica', body: arcaSettingsBody } }, async (req) =>
+    ok(updateSettings(app.db, runtime, req.body), MSG.arcaSettingsUpdated),
+  );
+
+  app.put(
+    '/invoices/settings/credentials',
+    { ...admin, schema: { tags, security, summary: 'Sube el certificado y la clave privada (nunca se devuelven)', body: arcaCredentialsBody } },
+    async (req) => ok(saveCredentials(runtime, req.body), MSG.arcaCredentialsUpdated),
+  );
+
+  app.post('/invoices/settings/test', { ...admin, schema: { tags, security, summary: 'Probar conexión: login WSAA + FEDummy' } }, async () => {
+    const result = await testConnection(runtime);
+    return { success: true, message: result.message, data: result };
+  });
+};
+
+export default invoicesRoutes;

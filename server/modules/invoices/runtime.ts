@@ -1,0 +1,192 @@
+/**
+ * The ARCA runtime of one server: the effective configuration (ARCA_* env vars win over the settings
+ * screen), the credentials (env files, or the uploaded ones in DATA_DIR/arca, 0600), the ticket
+ * manager (tickets cached in the DB) and WSFEv1 clients. With no credentials anywhere and demo data on,
+ * it starts the ARCA simulator in-process on a loopback port and invoices against it (simulator: true,
+ * "Simulador ARCA — sin validez fiscal").
+ */
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_IDENTIFICATION_THRESHOLD_CENTS, type ArcaEnvironment, type IssuerTaxCondition } from '../../../domain/invoicing/codes';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/client';
+import { loadCredentials, type ArcaCredentials } from '../../integrations/arca/credentials';
+import { ARCA_ENDPOINTS } from '../../integrations/arca/env';
+import { createTestPki } from '../../integrations/arca/simulator/pki';
+import { startArcaSimulator, type ArcaSimulator } from '../../integrations/arca/simulator/server';
+import { TicketManager, type TicketKey } from '../../integrations/arca/tickets';
+import { WsfeClient, type WsfeAuth } from '../../integrations/arca/wsfe';
+import { ArcaServiceError, ARCA_CODES } from '../../integrations/arca/errors';
+import { dbTicketCache, settingsRepository } from './repository';
+
+/** CUIT the demo simulator invoices with when none is configured. */
+export const SIMULATOR_DEMO_CUIT = '20111111112';
+
+export interface EffectiveArca {
+  configured: boolean;
+  /** Spanish names of what is missing. */
+  missing: string[];
+  simulator: boolean;
+  environment: ArcaEnvironment;
+  cuit: string | null;
+  taxCondition: IssuerTaxCondition | null;
+  ptoVta: number | null;
+  startOfActivities: string | null;
+  iibb: string | null;
+  thresholdCents: number;
+  wsaaUrl: string;
+  wsfeUrl: string;
+  credentials: ArcaCredentials | null;
+  lockedByEnv: string[];
+}
+
+export class ArcaRuntime {
+  private credentialCache: { key: string; value: ArcaCredentials | null } | null = null;
+  private ticketManagers = new Map<string, TicketManager>();
+  private wsfeClients = new Map<string, WsfeClient>();
+
+  private constructor(
+    private readonly config: AppConfig,
+    private readonly db: Db,
+    readonly simulator: ArcaSimulator | null,
+    private readonly simulatorCredentials: ArcaCredentials | null,
+  ) {}
+
+  get credentialsDir(): string {
+    return path.join(this.config.dataDir, 'arca');
+  }
+
+  private uploadedPaths() {
+    return { cert: path.join(this.credentialsDir, 'cert.pem'), key: path.join(this.credentialsDir, 'key.pem') };
+  }
+
+  static async start(config: AppConfig, db: Db): Promise<ArcaRuntime> {
+    const probe = new ArcaRuntime(config, db, null, null);
+    if (probe.credentialsProvided() || !config.demoData) return probe;
+    const dir = path.join(config.dataDir, 'arca-simulator');
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const files = { ca: path.join(dir, 'ca.pem'), cert: path.join(dir, 'cert.pem'), key: path.join(dir, 'key.pem') };
+    if (!existsSync(files.key)) {
+      const pki = createTestPki(SIMULATOR_DEMO_CUIT);
+      writeFileSync(files.ca, pki.caCertPem);
+      writeFileSync(files.cert, pki.certPem);
+      writeFileSync(files.key, pki.keyPem, { mode: 0o600 });
+    }
+    const simulator = await startArcaSimulator({ caCertPem: readFileSync(files.ca, 'utf8'), stateFile: path.join(dir, 'state.json') });
+    return new ArcaRuntime(config, db, simulator, loadCredentials(readFileSync(files.cert, 'utf8'), readFileSync(files.key, 'utf8')));
+  }
+
+  /** True when real credentials were given (env files named, or uploaded), readable or not: never the simulator then. */
+  credentialsProvided(): boolean {
+    const env = this.config.arca;
+    return !!(env.certFile || env.keyFile) || existsSync(this.uploadedPaths().cert) || existsSync(this.uploadedPaths().key);
+  }
+
+  /** The taxpayer's credentials: env files win, then the uploaded ones; null when none (or unreadable). */
+  configuredCredentials(): ArcaCredentials | null {
+    const env = this.config.arca;
+    const paths = env.certFile && env.keyFile ? { cert: env.certFile, key: env.keyFile } : this.uploadedPaths();
+    if (!existsSync(paths.cert) || !existsSync(paths.key)) return null;
+    const key = `${paths.cert}|${paths.key}`;
+    if (this.credentialCache?.key === key) return this.credentialCache.value;
+    let value: ArcaCredentials | null = null;
+    try {
+      value = loadCredentials(readFileSync(paths.cert, 'utf8'), readFileSync(paths.key, 'utf8'));
+    } catch {
+      value = null;
+    }
+    this.credentialCache = { key, value };
+    return value;
+  }
+
+  /** Stores uploaded credentials (0600) and forgets the cached ones. */
+  storeCredentials(certPem: string, keyPem: string): void {
+    mkdirSync(this.credentialsDir, { recursive: true, mode: 0o700 });
+    const p = this.uploadedPaths();
+    writeFileSync(p.cert, certPem, { mode: 0o600 });
+    writeFileSync(p.key, keyPem, { mode: 0o600 });
+    chmodSync(p.cert, 0o600);
+    chmodSync(p.key, 0o600);
+    this.credentialCache = null;
+  }
+
+  effective(): EffectiveArca {
+    const env = this.config.arca;
+    const saved = settingsRepository.get(this.db);
+    const lockedByEnv = [
+      env.cuit && 'cuit',
+      env.taxCondition && 'taxCondition',
+      env.ptoVta && 'ptoVta',
+      env.environment && 'environment',
+      env.certFile && env.keyFile && 'credentials',
+    ].filter((x): x is string => !!x);
+    const real = this.configuredCredentials();
+    const simulator = !this.credentialsProvided() && this.simulator !== null;
+    const environment = env.environment ?? saved?.environment ?? 'homologacion';
+    const cuit = env.cuit ?? saved?.cuit ?? (simulator ? SIMULATOR_DEMO_CUIT : null);
+    const taxCondition = env.taxCondition ?? saved?.taxCondition ?? (simulator ? 'monotributo' : null);
+    const ptoVta = env.ptoVta ?? saved?.ptoVta ?? (simulator ? 1 : null);
+    const credentials = real ?? (simulator ? this.simulatorCredentials : null);
+    const missing = [!cuit && 'CUIT', !taxCondition && 'condición frente al IVA', !ptoVta && 'punto de venta', !credentials && (this.credentialsProvided() ? 'certificado y clave legibles y que se correspondan' : 'certificado y clave')].filter(
+      (x): x is string => !!x,
+    );
+    if (simulator && this.simulator && cuit && taxCondition) this.simulator.issuers[cuit] = taxCondition;
+    return {
+      configured: missing.length === 0,
+      missing,
+      simulator,
+      environment,
+      cuit,
+      taxCondition,
+      ptoVta,
+      startOfActivities: saved?.startOfActivities ?? null,
+      iibb: saved?.iibb ?? null,
+      thresholdCents: saved?.identificationThresholdCents ?? DEFAULT_IDENTIFICATION_THRESHOLD_CENTS,
+      wsaaUrl: simulator ? this.simulator!.wsaaUrl : (env.wsaaUrl ?? ARCA_ENDPOINTS[environment].wsaa),
+      wsfeUrl: simulator ? this.simulator!.wsfeUrl : (env.wsfeUrl ?? ARCA_ENDPOINTS[environment].wsfe),
+      credentials,
+      lockedByEnv,
+    };
+  }
+
+  wsfe(eff: EffectiveArca): WsfeClient {
+    let client = this.wsfeClients.get(eff.wsfeUrl);
+    if (!client) this.wsfeClients.set(eff.wsfeUrl, (client = new WsfeClient(eff.wsfeUrl, this.config.arca.timeoutMs)));
+    return client;
+  }
+
+  /** The ticket belongs to the certificate: keyed by the certificate's CUIT (it may act for eff.cuit). */
+  private ticketKey(eff: EffectiveArca): TicketKey {
+    return { cuit: eff.credentials!.subjectCuit ?? eff.cuit!, service: 'wsfe', environment: eff.simulator ? 'simulador' : eff.environment, certFingerprint: eff.credentials!.fingerprint };
+  }
+
+  private tickets(eff: EffectiveArca): TicketManager {
+    let manager = this.ticketManagers.get(eff.wsaaUrl);
+    if (!manager) {
+      manager = new TicketManager({ wsaaUrl: eff.wsaaUrl, timeoutMs: this.config.arca.timeoutMs, cache: dbTicketCache(this.db) });
+      this.ticketManagers.set(eff.wsaaUrl, manager);
+    }
+    return manager;
+  }
+
+  /** Runs an authenticated WSFEv1 call; on Err 600 drops the ticket, logs in once and retries once. */
+  async withAuth<T>(eff: EffectiveArca, call: (auth: WsfeAuth) => Promise<T>): Promise<T> {
+    const key = this.ticketKey(eff);
+    const manager = this.tickets(eff);
+    const ticket = await manager.ticket(key, eff.credentials!);
+    try {
+      return await call({ token: ticket.token, sign: ticket.sign, cuit: eff.cuit! });
+    } catch (e) {
+      if (!(e instanceof ArcaServiceError) || !e.has(ARCA_CODES.tokenInvalid)) throw e;
+      // Another caller may already have renewed it: invalidate only the ticket that failed.
+      const current = dbTicketCache(this.db).get(key);
+      if (current?.token === ticket.token) manager.invalidate(key);
+      const fresh = await manager.ticket(key, eff.credentials!);
+      return call({ token: fresh.token, sign: fresh.sign, cuit: eff.cuit! });
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.simulator?.close();
+  }
+}

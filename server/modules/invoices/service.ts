@@ -1,0 +1,117 @@
+/**
+ * Invoice use cases behind the routes: validation first (nothing reaches ARCA for bad input), then the
+ * pending row, then the issuer. One sale, one invoice: an authorised one is returned as it is; a
+ * pending one is settled; a failed one (ARCA rejected it, its number unused) is retried with the new data.
+ */
+import { invoiceAmounts, type InvoiceLine } from '../../../domain/invoicing/amounts';
+import { ivaRateFromBp } from '../../../domain/invoicing/codes';
+import { documentProblem } from '../../../domain/invoicing/cuit';
+import { letterProblem } from '../../../domain/invoicing/letter';
+import { thresholdProblem } from '../../../domain/invoicing/threshold';
+import { MSG } from '../../../domain/messages';
+import type { GenerateInvoiceBody, InvoiceJson, InvoiceListQuery } from '../../../domain/schemas/invoices';
+import { parseQueryDate } from '../../../domain/time';
+import type { Db } from '../../db/client';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import type { InvoiceIssuer } from './issuer';
+import { invoicesRepository as repo, type InvoiceRow } from './repository';
+import { buildDetail } from './request';
+import type { ArcaRuntime } from './runtime';
+import { toInvoiceJson } from './invoice-json';
+
+export function invoiceJson(db: Db, id: number): InvoiceJson {
+  return toInvoiceJson(repo.listRowById(db, id)!);
+}
+
+export type GenerateOutcome = { invoice: InvoiceJson; existing: boolean };
+
+export async function generateForSale(db: Db, runtime: ArcaRuntime, issuer: InvoiceIssuer, saleId: number, body: GenerateInvoiceBody, userId: number): Promise<GenerateOutcome> {
+  const found = repo.saleForInvoice(db, saleId);
+  if (!found) throw notFound(MSG.saleNotFound);
+  const existing = repo.bySale(db, saleId);
+  if (existing?.status === 'autorizada') return { invoice: invoiceJson(db, existing.id), existing: true };
+  if (existing?.status === 'pendiente') return { invoice: settled(db, await issuer.settle(existing.id)), existing: true };
+  const eff = runtime.effective();
+  if (!eff.configured) throw conflict(`${MSG.invoiceNotConfigured} Falta: ${eff.missing.join(', ')}.`);
+  const { sale, items } = found;
+  if (sale.paymentStatus !== 'pagado') throw badRequest(MSG.invoiceSaleNotPaid);
+  const problem =
+    letterProblem(eff.taxCondition!, body.tipo_comprobante, body.condicion_iva_receptor, body.documento_tipo) ??
+    documentProblem(body.documento_tipo, body.documento_nro) ??
+    thresholdProblem(sale.totalCents, body.documento_tipo, eff.thresholdCents);
+  if (problem) throw badRequest(problem);
+  if (items.length === 0) throw badRequest(MSG.invoiceNoLines);
+  const lines: InvoiceLine[] = items.map((i) => ({ grossCents: i.subtotalCents, ivaRate: ivaRateFromBp(i.ivaRateBp) }));
+  const amounts = invoiceAmounts(lines, sale.discountCents, body.tipo_comprobante);
+  const fields = {
+    status: 'pendiente' as const,
+    environment: eff.environment,
+    simulator: eff.simulator,
+    issuerCuit: eff.cuit!,
+    issuerTaxCondition: eff.taxCondition!,
+    ptoVta: eff.ptoVta!,
+    cbteTipo: body.tipo_comprobante,
+    cbteNro: null,
+    cbteFch: '',
+    docTipo: body.documento_tipo,
+    docNro: body.documento_nro,
+    condicionIvaReceptor: body.condicion_iva_receptor,
+    totalCents: amounts.totalCents,
+    netCents: amounts.netCents,
+    ivaCents: amounts.ivaCents,
+    ivaJson: JSON.stringify(amounts.alicuotas),
+    requestJson: JSON.stringify(
+      buildDetail({ cbteTipo: body.tipo_comprobante, cbteNro: 0, cbteFch: '', docTipo: body.documento_tipo, docNro: body.documento_nro, condicionIvaReceptor: body.condicion_iva_receptor, ...amounts }),
+    ),
+    failureReason: null,
+    errorCode: null,
+    attempts: 0,
+    nextRetryAt: null,
+    userId,
+    observationsJson: '[]',
+  };
+  let row: InvoiceRow;
+  if (existing) row = repo.update(db, existing.id, fields);
+  else {
+    try {
+      row = repo.insert(db, { ...fields, saleId });
+    } catch (e) {
+      // A concurrent request created it first: one sale, one invoice.
+      const other = repo.bySale(db, saleId);
+      if (!other) throw e;
+      return { invoice: settled(db, await issuer.settle(other.id)), existing: true };
+    }
+  }
+  return { invoice: settled(db, await issuer.settle(row.id)), existing: false };
+}
+
+/** The settled invoice, or the AppError the route answers with (data: the invoice). */
+function settled(db: Db, row: InvoiceRow): InvoiceJson {
+  const json = invoiceJson(db, row.id);
+  if (row.status === 'fallida') throw new AppError(422, row.failureReason ?? MSG.invoiceRejected, json);
+  if (row.status === 'pendiente') throw new AppError(503, `${MSG.invoicePending} (${row.failureReason ?? 'sin respuesta'})`, json);
+  return json;
+}
+
+export async function retryInvoice(db: Db, issuer: InvoiceIssuer, id: number): Promise<InvoiceJson> {
+  const row = repo.byId(db, id);
+  if (!row) throw notFound(MSG.invoiceNotFound);
+  if (row.status === 'autorizada') throw conflict(MSG.invoiceNotRetriable, invoiceJson(db, id));
+  if (row.status === 'fallida') repo.update(db, id, { status: 'pendiente', nextRetryAt: null });
+  return settled(db, await issuer.settle(id));
+}
+
+export function listInvoices(db: Db, q: InvoiceListQuery, timeZone: string) {
+  const from = q.startDate ? parseQueryDate(q.startDate, timeZone, 'start').toISOString() : undefined;
+  const to = q.endDate ? parseQueryDate(q.endDate, timeZone, 'end').toISOString() : undefined;
+  const { rows, total } = repo.list(db, { from, to, status: q.status }, q.page, q.limit);
+  return { items: rows.map(toInvoiceJson), total };
+}
+
+export function invoiceForSale(db: Db, saleId: number): InvoiceJson | null {
+  if (!repo.saleForInvoice(db, saleId)) throw notFound(MSG.saleNotFound);
+  const row = repo.bySale(db, saleId);
+  return row ? invoiceJson(db, row.id) : null;
+}
+
+export const unsettledInvoices = (db: Db): InvoiceJson[] => repo.unsettled(db).map(toInvoiceJson);

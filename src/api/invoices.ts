@@ -1,0 +1,62 @@
+/** ARCA electronic invoices (spec §7 "Invoices", issue #10): status, code lists, generate, list, settings. */
+import { MSG } from '../../domain/messages';
+import type {
+  ArcaConnectionTestJson,
+  ArcaCredentialsBody,
+  ArcaSettingsBody,
+  ArcaSettingsJson,
+  generateInvoiceBody,
+  InvoiceJson,
+  InvoiceStatus,
+  InvoiceStatusJson,
+} from '../../domain/schemas/invoices';
+import type { z } from '../../domain/schemas/common';
+import { apiCall } from './client';
+
+export type Invoice = InvoiceJson;
+export type InvoicingStatus = InvoiceStatusJson;
+export type ArcaSettings = ArcaSettingsJson;
+export type ConnectionTest = ArcaConnectionTestJson;
+/** Code → label, as the type lists arrive (spec §3). */
+export type CodeLabels = Record<string, string>;
+
+export interface InvoiceListQuery {
+  /** YYYY-MM-DD, whole days in the shop's time zone. */
+  startDate?: string;
+  endDate?: string;
+  page: number;
+  limit: number;
+  status?: InvoiceStatus;
+}
+
+export const fetchInvoicingStatus = () => apiCall<InvoicingStatus>('get', 'invoices/status', { errorMessage: MSG.arcaStatusError });
+
+export const fetchInvoiceTypes = () => apiCall<CodeLabels>('get', 'invoices/tipos-comprobante', { errorMessage: MSG.invoiceTypesError });
+
+export const fetchDocumentTypes = () => apiCall<CodeLabels>('get', 'invoices/tipos-documento', { errorMessage: MSG.docTypesError });
+
+/** The body as sent (spec §3: integers); the server's schema coerces and checks it. */
+export type GenerateInvoicePayload = z.input<typeof generateInvoiceBody>;
+
+export const generateInvoice = (saleId: number, body: GenerateInvoicePayload) =>
+  apiCall<Invoice>('post', `invoices/generate-for-sale/${saleId}`, { json: body, errorMessage: MSG.invoiceGenerateError });
+
+export const fetchInvoices = (query: InvoiceListQuery) => apiCall<Invoice[]>('get', 'invoices/list', { query: { ...query }, errorMessage: MSG.invoiceListError });
+
+/** The sale's invoice, or null when it has none. */
+export const fetchSaleInvoice = (saleId: number) => apiCall<Invoice | null>('get', `invoices/sale/${saleId}`, { errorMessage: MSG.invoiceGetError });
+
+/** Pending and failed invoices, oldest first. */
+export const fetchPendingInvoices = () => apiCall<Invoice[]>('get', 'invoices/pending', { errorMessage: MSG.invoicePendingListError });
+
+export const retryInvoice = (id: number) => apiCall<Invoice>('post', `invoices/${id}/retry`, { errorMessage: MSG.invoiceGenerateError });
+
+export const fetchArcaSettings = () => apiCall<ArcaSettings>('get', 'invoices/settings', { errorMessage: MSG.arcaSettingsGetError });
+
+export const updateArcaSettings = (body: ArcaSettingsBody) =>
+  apiCall<ArcaSettings>('put', 'invoices/settings', { json: body, errorMessage: MSG.arcaSettingsUpdateError });
+
+export const uploadArcaCredentials = (body: ArcaCredentialsBody) =>
+  apiCall<ArcaSettings>('put', 'invoices/settings/credentials', { json: body, errorMessage: MSG.arcaSettingsUpdateError });
+
+export const testArcaConnection = () => apiCall<ConnectionTest>('post', 'invoices/settings/test', { errorMessage: MSG.arcaTestError });

@@ -1,0 +1,57 @@
+/**
+ * The "Facturación electrónica" form: text values for the inputs, checked with the server's own schema
+ * (arcaSettingsBody: CUIT check digit, point of sale range, threshold) so both sides say the same.
+ */
+import { formatCuit, type ArcaEnvironment, type IssuerTaxCondition } from '../../../../domain/invoicing';
+import { arcaSettingsBody, type ArcaSettingsBody } from '../../../../domain/schemas/invoices';
+import type { ArcaSettings } from '../../../api/invoices';
+
+export interface InvoicingFormValues {
+  cuit: string;
+  taxCondition: IssuerTaxCondition;
+  startOfActivities: string | null;
+  iibb: string;
+  ptoVta: string;
+  environment: ArcaEnvironment;
+  identificationThreshold: string;
+}
+
+export type InvoicingField = keyof InvoicingFormValues;
+
+export const FIELD_LABELS: Record<InvoicingField, string> = {
+  cuit: 'CUIT',
+  taxCondition: 'Condición frente al IVA',
+  startOfActivities: 'Inicio de actividades',
+  iibb: 'Ingresos Brutos',
+  ptoVta: 'Punto de venta',
+  environment: 'Ambiente',
+  identificationThreshold: 'Monto desde el que se identifica al consumidor final',
+};
+
+export function settingsToForm(settings: ArcaSettings): InvoicingFormValues {
+  return {
+    cuit: settings.cuit ? formatCuit(settings.cuit) : '',
+    taxCondition: settings.taxCondition ?? 'monotributo',
+    startOfActivities: settings.startOfActivities,
+    iibb: settings.iibb ?? '',
+    ptoVta: settings.ptoVta === null ? '' : String(settings.ptoVta),
+    environment: settings.environment,
+    identificationThreshold: new Intl.NumberFormat('es-AR', { maximumFractionDigits: 2 }).format(settings.identificationThreshold),
+  };
+}
+
+/** The PUT body, or the Spanish message of each wrong field. */
+export function parseInvoicingForm(values: InvoicingFormValues): { body: ArcaSettingsBody; errors: null } | { body: null; errors: Partial<Record<InvoicingField, string>> } {
+  const parsed = arcaSettingsBody.safeParse({
+    ...values,
+    ptoVta: values.ptoVta.trim() === '' ? undefined : values.ptoVta.trim(),
+    identificationThreshold: values.identificationThreshold.trim().replace(/\./g, '').replace(',', '.'),
+  });
+  if (parsed.success) return { body: parsed.data, errors: null };
+  const errors: Partial<Record<InvoicingField, string>> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as InvoicingField;
+    if (!errors[field]) errors[field] = `${FIELD_LABELS[field]}: ${issue.message}`;
+  }
+  return { body: null, errors };
+}

@@ -1,0 +1,131 @@
+/** A, B and C invoices against the ARCA simulator through the real routes; the spec's calls and messages. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseQrUrl } from '../../../domain/invoicing/format';
+import type { TestServer } from '../../helpers/server';
+import { arcaServer, BUYER_CUIT, generate, ISSUER_CUIT, paidSale, startSimulator, type ArcaSetup } from './harness';
+
+describe('Factura C (Monotributo)', () => {
+  let setup: ArcaSetup;
+  let s: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    setup = await startSimulator('monotributo');
+    s = await arcaServer(setup);
+    token = await s.login();
+  });
+  afterAll(async () => {
+    await s.close();
+    await setup.sim.close();
+  });
+
+  it('status says configured, not the simulator, homologación, and C only', async () => {
+    const res = await s.call({ method: 'GET', url: '/api/invoices/status', token });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ configured: true, simulator: false, environment: 'homologacion', cuit: ISSUER_CUIT, ptoVta: 4, allowedTypes: [11] });
+    const tipos = await s.call({ method: 'GET', url: '/api/invoices/tipos-comprobante', token });
+    expect(tipos.body.data).toEqual({ '11': 'Factura C' });
+    const docs = await s.call({ method: 'GET', url: '/api/invoices/tipos-documento', token });
+    expect(docs.body.data).toMatchObject({ '80': 'CUIT', '96': 'DNI', '99': 'Consumidor Final' });
+  });
+
+  it('issues a C with the spec defaults; the CAE is the simulator’s; asking again returns the same invoice', async () => {
+    const saleId = await paidSale(s, token, [{ price: 1234.56, quantity: 2 }], 100);
+    const res = await generate(s, token, saleId);
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe('Factura generada exitosamente');
+    const inv = res.body.data;
+    expect(inv).toMatchObject({ status: 'autorizada', invoice_type: 11, letter: 'C', ptoVta: 4, cbteNro: 1, invoice_number: '00004-00000001', docTipo: 99, docNro: '0', total: 2369.12, iva: 0, ivaBreakdown: [] });
+    const entry = setup.sim.book(ISSUER_CUIT, 4, 11)[0];
+    expect(inv.cae).toBe(entry.cae);
+    expect(entry.detail.Iva).toBeUndefined();
+    expect(entry.detail.CondicionIVAReceptorId).toBe('5');
+    expect(parseQrUrl(inv.qrUrl)).toEqual({
+      ver: 1, fecha: inv.date, cuit: Number(ISSUER_CUIT), ptoVta: 4, tipoCmp: 11, nroCmp: 1, importe: 2369.12, moneda: 'PES', ctz: 1, tipoDocRec: 99, nroDocRec: 0, tipoCodAut: 'E', codAut: Number(entry.cae),
+    });
+    const again = await generate(s, token, saleId);
+    expect(again.status).toBe(200);
+    expect(again.body.data.cae).toBe(inv.cae);
+    expect(setup.sim.counters.granted).toBe(1);
+    const bySale = await s.call({ method: 'GET', url: `/api/invoices/sale/${saleId}`, token });
+    expect(bySale.body.data.cae).toBe(inv.cae);
+  });
+
+  it('a seller can invoice; list pages 1-based with the spec pagination', async () => {
+    const seller = await s.sellerToken();
+    for (let i = 0; i < 3; i++) {
+      const saleId = await paidSale(s, token, [{ price: 10 + i, quantity: 1 }]);
+      expect((await generate(s, seller, saleId, { tipo_comprobante: 11, documento_tipo: 96, documento_nro: 30123456, condicion_iva_receptor: 5 })).status).toBe(201);
+    }
+    const page = await s.call({ method: 'GET', url: '/api/invoices/list?page=2&limit=10', token: seller });
+    expect(page.status).toBe(200);
+    expect(page.body.pagination).toMatchObject({ total: 4, page: 2, limit: 10, totalPages: 1 });
+    const first = await s.call({ method: 'GET', url: '/api/invoices/list?limit=10', token: seller });
+    expect(first.body.data).toHaveLength(4);
+    expect(first.body.data[0]).toMatchObject({ invoiceType: 11, invoiceNumber: '00004-00000004', docTipo: 96, user: { username: expect.stringMatching(/^vendedor/) } });
+    expect((await s.call({ method: 'GET', url: '/api/invoices/list?limit=15', token })).status).toBe(400);
+    expect((await s.call({ method: 'GET', url: '/api/invoices/settings', token: seller })).status).toBe(403);
+  });
+
+  it('an ARCA rejection keeps the invoice as fallida with the reason and frees the number; asking again issues it', async () => {
+    const saleId = await paidSale(s, token, [{ price: 77, quantity: 1 }]);
+    setup.sim.issuers[ISSUER_CUIT] = 'responsable_inscripto';
+    const res = await generate(s, token, saleId);
+    setup.sim.issuers[ISSUER_CUIT] = 'monotributo';
+    expect(res.status).toBe(422);
+    expect(res.body.message).toMatch(/^ARCA rechazó el comprobante: 10002 /);
+    expect(res.body.data).toMatchObject({ status: 'fallida', cae: null, invoice_number: '' });
+    const pending = await s.call({ method: 'GET', url: '/api/invoices/pending', token });
+    expect(pending.body.data.map((i: { saleId: number; status: string }) => [i.saleId, i.status])).toEqual([[saleId, 'fallida']]);
+    const again = await generate(s, token, saleId);
+    expect(again.status).toBe(201);
+    expect(again.body.data).toMatchObject({ status: 'autorizada', cbteNro: setup.sim.book(ISSUER_CUIT, 4, 11).length, failureReason: null });
+    expect((await s.call({ method: 'GET', url: '/api/invoices/status', token })).body.data).toMatchObject({ pendingCount: 0, failedCount: 0 });
+  });
+});
+
+describe('Factura A and B (Responsable Inscripto)', () => {
+  let setup: ArcaSetup;
+  let s: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    setup = await startSimulator('responsable_inscripto');
+    s = await arcaServer(setup);
+    token = await s.login();
+  });
+  afterAll(async () => {
+    await s.close();
+    await setup.sim.close();
+  });
+
+  it('B to a consumidor final breaks the IVA down per rate, exact to the cent', async () => {
+    const saleId = await paidSale(s, token, [{ price: 100, quantity: 3, ivaRate: 21 }, { price: 55.55, quantity: 1, ivaRate: 10.5 }, { price: 10, quantity: 1, ivaRate: 0 }], 7.77);
+    const res = await generate(s, token, saleId, { tipo_comprobante: 6 });
+    expect(res.status).toBe(201);
+    const inv = res.body.data;
+    expect(inv).toMatchObject({ letter: 'B', status: 'autorizada', total: 357.78 });
+    expect(Math.round((inv.net + inv.iva) * 100)).toBe(35778);
+    expect(inv.ivaBreakdown.map((x: { id: number }) => x.id)).toEqual([3, 4, 5]);
+    const entry = setup.sim.book(ISSUER_CUIT, 4, 6)[0];
+    expect(entry.cae).toBe(inv.cae);
+    expect(entry.detail.Iva.AlicIva).toHaveLength(3);
+  });
+
+  it('the IVA rate is the one the product had when it was sold', async () => {
+    const saleId = await paidSale(s, token, [{ price: 110.5, quantity: 1, ivaRate: 10.5 }]);
+    const productId = s.app.sqlite.prepare('select product_id from sale_items where sale_id = ?').pluck().get(saleId) as number;
+    expect((await s.call({ method: 'PUT', url: `/api/products/${productId}`, token, payload: { ivaRate: 21 } })).body.data.ivaRate).toBe(21);
+    const res = await generate(s, token, saleId, { tipo_comprobante: 6 });
+    expect(res.body.data.ivaBreakdown).toEqual([{ id: 4, rate: 10.5, base: 100, amount: 10.5 }]);
+  });
+
+  it('A to a Responsable Inscripto with its CUIT; A to a monotributista carries observation 10217', async () => {
+    const saleId = await paidSale(s, token, [{ price: 121, quantity: 1 }]);
+    const res = await generate(s, token, saleId, { tipo_comprobante: 1, documento_tipo: 80, documento_nro: BUYER_CUIT, condicion_iva_receptor: 1 });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ letter: 'A', net: 100, iva: 21, ivaBreakdown: [{ id: 5, rate: 21, base: 100, amount: 21 }], observations: [] });
+    const mono = await paidSale(s, token, [{ price: 50, quantity: 1 }]);
+    const res2 = await generate(s, token, mono, { tipo_comprobante: 1, documento_tipo: 80, documento_nro: BUYER_CUIT, condicion_iva_receptor: 6 });
+    expect(res2.status).toBe(201);
+    expect(res2.body.data.observations.map((o: { code: number }) => o.code)).toEqual([10217]);
+  });
+});
