@@ -29,7 +29,9 @@ export interface PaymentSaleRequest {
   notes: string;
 }
 
-export const fetchPaymentAvailability = () => apiCall<PaymentAvailabilityJson>('get', 'payments/availability', { errorMessage: MSG.paymentStatusError });
+/** Asked by the open checkout: a stale session must not take the cashier away from a sale (no redirect on 401). */
+export const fetchPaymentAvailability = () =>
+  apiCall<PaymentAvailabilityJson>('get', 'payments/availability', { errorMessage: MSG.paymentStatusError, noRedirect: true });
 
 export const createPreference = (body: PreferenceRequest) => apiCall<PreferenceJson>('post', 'payments/preference', { json: body, errorMessage: MSG.preferenceError });
 
