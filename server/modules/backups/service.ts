@@ -58,30 +58,20 @@ async function finish(place: BackupPlace, file: string): Promise<BackupFile> {
   return entry;
 }
 
-/** A backup taken by the running server on its own connection (writes made meanwhile are included). */
-export async function backupLive(place: BackupPlace, sqlite: Database.Database, kind: BackupKind, now = new Date()): Promise<BackupFile> {
-  const file = await writeArchive({
-    dir: place.settings.dir,
-    uploadsDir: place.uploadsDir,
-    kind,
-    takenAt: now,
-    snapshot: (dest) => snapshotLive(sqlite, dest),
-    schemaOf: schemaStateOfFile,
-  });
+/** Writes an archive from `snapshot` (a consistent copy of the database) and rotates the folder. */
+async function backupWith(place: BackupPlace, kind: BackupKind, now: Date, snapshot: (dest: string) => Promise<void> | void): Promise<BackupFile> {
+  const file = await writeArchive({ dir: place.settings.dir, uploadsDir: place.uploadsDir, kind, takenAt: now, snapshot, schemaOf: schemaStateOfFile });
   return finish(place, file);
 }
 
+/** A backup taken by the running server on its own connection (writes made meanwhile are included). */
+export function backupLive(place: BackupPlace, sqlite: Database.Database, kind: BackupKind, now = new Date()): Promise<BackupFile> {
+  return backupWith(place, kind, now, (dest) => snapshotLive(sqlite, dest));
+}
+
 /** A backup of a database file by another process (`npm run backup`), even while the server runs. */
-export async function backupFromFile(place: BackupPlace, dbFile: string, kind: BackupKind, now = new Date()): Promise<BackupFile> {
-  const file = await writeArchive({
-    dir: place.settings.dir,
-    uploadsDir: place.uploadsDir,
-    kind,
-    takenAt: now,
-    snapshot: (dest) => snapshotFile(dbFile, dest),
-    schemaOf: schemaStateOfFile,
-  });
-  return finish(place, file);
+export function backupFromFile(place: BackupPlace, dbFile: string, kind: BackupKind, now = new Date()): Promise<BackupFile> {
+  return backupWith(place, kind, now, (dest) => snapshotFile(dbFile, dest));
 }
 
 /** The copy taken right before migrations run, synchronously, on the connection that will migrate. */
