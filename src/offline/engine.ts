@@ -24,7 +24,7 @@ import type { ApiFailure, ApiResult } from '../api/client';
 import { applyPullPage, applyPushEcho, pullCursor, recomputeStock } from './catalog';
 import { setMeta, type OutboxEntry } from './db';
 import { deviceName, forgetDeviceKey, getDeviceCredential, raiseDeviceSeq, registerDevice, type DeviceCredential } from './device';
-import { gateFailed, gateSettled, readGate } from './gate';
+import { gateClosed, gateFailed, gateSettled, readGate } from './gate';
 import { applyResults, countUnsynced, pruneSynced, releaseBatch, resetStuck, takeBatch, toPushedSale } from './outbox';
 
 export const SYNC_LOCK = 'mostrador-sync';
@@ -199,7 +199,7 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
     return withLock(async () => {
       const gate = await readGate();
       const now = Date.now();
-      if (!forced && now < gate.nextAt) return { outcome: 'deferred' as const, retryAt: gate.nextAt };
+      if (!forced && gateClosed(gate, now)) return { outcome: 'deferred' as const, retryAt: gate.nextAt };
       if (!forced && gate.okAt >= since && (await countUnsynced()) === 0) return { outcome: 'ok' as const, retryAt: null };
       const outcome = await cycle().catch((error: unknown): CycleOutcome => {
         setStatus({ lastError: error instanceof Error ? error.message : String(error) });

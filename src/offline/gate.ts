@@ -5,10 +5,12 @@
  * Invariants:
  *  - read and written only while holding the sync Web Lock, so two tabs never both spend one expiry;
  *  - a failed attempt moves `nextAt` forward by backoffDelay(failures); a successful one clears it;
+ *  - a `nextAt` further away than the backoff cap means the clock went back (a tablet whose date was
+ *    fixed): the gate counts as open, so a clock change can never stall the outbox;
  *  - `okAt` is when the last cycle succeeded: a trigger older than it, with nothing pending, needs no
  *    request (another tab just synced).
  */
-import { backoffDelay } from './backoff';
+import { BACKOFF_CAP_MS, backoffDelay } from './backoff';
 import { getMeta, setMeta } from './db';
 
 export interface SyncGate {
@@ -24,6 +26,9 @@ const OPEN: SyncGate = { failures: 0, nextAt: 0, okAt: 0 };
 export async function readGate(): Promise<SyncGate> {
   return (await getMeta('syncGate')) ?? OPEN;
 }
+
+/** Whether automatic triggers must wait at `now`. */
+export const gateClosed = (gate: SyncGate, now: number): boolean => now < gate.nextAt && gate.nextAt - now <= BACKOFF_CAP_MS;
 
 /** Records a failed attempt; returns the new gate. */
 export async function gateFailed(gate: SyncGate, now: number, random: () => number): Promise<SyncGate> {
