@@ -12,8 +12,8 @@
  *    rejected only from the server's result for it; anything unconfirmed goes back to pending;
  *  - network errors, 5xx and whole-batch refusals retry with backoff (1 s doubling, cap 60 s, jitter);
  *    every automatic trigger (`trigger`) of every tab goes through the one gate persisted in Dexie, so
- *    wake-ups, focus, timers and other tabs cannot bypass it; only `requestSync` (the user's
- *    "Sincronizar ahora") does;
+ *    wake-ups, focus, timers and other tabs cannot bypass it; only the user's "Sincronizar ahora"
+ *    (`requestSync`) and the browser's `online` transition (`reconnected`) do, one attempt each;
  *  - a 401 (the server refused the device credential) forgets the key and keeps every sale pending: with
  *    a session the device registers again at the next attempt, without one it reports `authRequired`;
  *  - triggers coalesce: one cycle at a time per tab; a trigger during a cycle runs one more after it.
@@ -73,8 +73,10 @@ export interface EngineOptions {
 export interface SyncEngine {
   /** The user asked ("Sincronizar ahora"): runs a cycle now, past the retry gate (or one more after the current one). */
   requestSync(): Promise<CycleOutcome>;
-  /** An automatic trigger (timer, focus, online, a recorded sale, Background Sync): through the retry gate. */
+  /** An automatic trigger (timer, focus, a recorded sale, Background Sync): through the retry gate. */
   trigger(): Promise<CycleOutcome>;
+  /** The browser's `online` event, a real offline → online transition: one attempt now, past the gate. */
+  reconnected(): Promise<CycleOutcome>;
   /** `offline` event hint: shown at once; only a request that reaches the server says we are online again. */
   markOffline(): void;
   getStatus(): SyncStatus;
@@ -259,6 +261,7 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
   return {
     requestSync,
     trigger,
+    reconnected: requestSync,
     markOffline: () => setStatus({ online: false }),
     getStatus: () => status,
     subscribe: (listener) => {

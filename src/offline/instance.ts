@@ -3,8 +3,8 @@
  * `online` (and `offline` as a hint), focus and becoming visible again, a 30 s timer, each sale the
  * outbox writes (onSaleWritten: whoever writes a sale, the engine hears of it), and the service
  * worker's Background Sync wake-up (message SYNC_OUTBOX, registered under SYNC_TAG when sales wait for
- * the network). Every one of them is an automatic trigger: it goes through the engine's shared retry
- * gate (gate.ts), so none can start a request storm. Also asks for persistent storage (rule 11).
+ * the network). Every one of them but `online` (a real offline → online transition: one attempt at once)
+ * goes through the engine's shared retry gate (gate.ts), so none can start a request storm. Also asks for persistent storage (rule 11).
  */
 import { getToken } from '../api/session';
 import { syncTransport } from '../api/sync';
@@ -47,7 +47,7 @@ export function startSync(): SyncEngine {
     persisted = granted;
   });
   const trigger = () => void sync.trigger();
-  window.addEventListener('online', trigger);
+  window.addEventListener('online', () => void sync.reconnected());
   window.addEventListener('offline', () => sync.markOffline());
   window.addEventListener('focus', trigger);
   document.addEventListener('visibilitychange', () => {

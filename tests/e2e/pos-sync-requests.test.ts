@@ -3,7 +3,7 @@
  * request the POS sends (playwright routes; the checkout's own payment-availability call is not sync):
  *  - steady state online: each sale costs one request (the push: no /health probe, no pull, since
  *    nothing changed elsewhere); the announcement comes from the outbox, not the page;
- *  - server unreachable with a sale pending while focus, `online` and Background Sync wake-up messages
+ *  - server unreachable with a sale pending while focus and Background Sync wake-up messages
  *    fire every 15 ms: the shared backoff gate keeps the count to the backoff schedule's handful
  *    (a shortened window of 8 s: at most 5 requests, where each trigger used to send one).
  */
@@ -104,7 +104,6 @@ describe('sync requests of the POS (issue #17)', () => {
         new Promise<void>((resolve) => {
           const storm = setInterval(() => {
             window.dispatchEvent(new Event('focus'));
-            window.dispatchEvent(new Event('online'));
             navigator.serviceWorker?.dispatchEvent(new MessageEvent('message', { data: { type: 'SYNC_OUTBOX' } }));
           }, 15);
           setTimeout(() => {
