@@ -131,7 +131,7 @@ describe('GET /products', () => {
     await create({ name: 'Batería externa', stock: 1, minStock: 5, categoryId });
     await create({ name: 'Parlante apagado', active: false, stock: 9, brandId });
     await create({ name: 'Adaptador con marca', stock: 9, categoryId, brandId });
-    const names = (res: { body: { data: { name: string }[] } }) => res.body.data.map((p) => p.name);
+    const names = (res: { body: { data?: unknown } }) => (res.body.data as { name: string }[]).map((p) => p.name);
 
     expect((await s.call({ method: 'GET', url: '/api/products' })).status).toBe(401);
     const all = await s.call({ method: 'GET', url: '/api/products?limit=10000', token: seller });
