@@ -29,7 +29,8 @@ export interface PaymentSaleRequest {
   notes: string;
 }
 
-export const fetchPaymentAvailability = () => apiCall<PaymentAvailabilityJson>('get', 'payments/availability', { errorMessage: MSG.paymentStatusError });
+// noRedirect: a POS whose session expired keeps selling offline-capable methods; a 401 here only means «no Mercado Pago now».
+export const fetchPaymentAvailability = () => apiCall<PaymentAvailabilityJson>('get', 'payments/availability', { noRedirect: true, errorMessage: MSG.paymentStatusError });
 
 export const createPreference = (body: PreferenceRequest) => apiCall<PreferenceJson>('post', 'payments/preference', { json: body, errorMessage: MSG.preferenceError });
 
