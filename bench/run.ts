@@ -21,8 +21,9 @@ import { publicBundle } from './scenarios/public-bundle';
 import { pushConcurrency } from './scenarios/push-concurrency';
 import { reconnectDrain } from './scenarios/reconnect-drain';
 import { syncIngest } from './scenarios/sync-ingest';
+import { syncRequests } from './scenarios/sync-requests';
 
-const SCENARIOS: Scenario[] = [publicBundle, posBundle, catalogApi, syncIngest, pushConcurrency, dashboardSummary, coldStart, posSearch, posConfirm, reconnectDrain, invoicing];
+const SCENARIOS: Scenario[] = [publicBundle, posBundle, catalogApi, syncIngest, pushConcurrency, dashboardSummary, coldStart, posSearch, posConfirm, syncRequests, reconnectDrain, invoicing];
 
 function parseArgs(argv: string[]) {
   const only = argv.includes('--only') ? (argv[argv.indexOf('--only') + 1] ?? '').split(',').filter(Boolean) : [];

@@ -22,6 +22,8 @@ export const pushBody = z.object({
     .refine((v) => v === SYNC_SCHEMA_VERSION, `no es compatible con este servidor (se espera ${SYNC_SCHEMA_VERSION}); actualizá la aplicación`),
   /** Sales the device still holds in its outbox besides this batch. */
   pendingCount: z.number().int().min(0).max(1_000_000).optional(),
+  /** The device's pull cursor: lets the reply say the catalogue moved only by this push (PushReply.catalog). */
+  since: z.number().int().min(0).optional(),
   sales: z
     .array(z.unknown(), { error: missingOr('debe ser una lista') })
     .max(LIMITS.syncPushMaxSales, `no puede tener más de ${LIMITS.syncPushMaxSales} ventas por envío`),
@@ -81,6 +83,11 @@ export interface PushReply {
   serverTime: string;
   /** The highest sequence the server holds for this device: the device's next one must be above it. */
   lastSeq: number;
+  /**
+   * Set when every catalogue revision after `since` came from this push itself (no change elsewhere):
+   * the device takes `cursor` as its pull cursor and these server stocks, and needs no pull. Null: pull.
+   */
+  catalog: { cursor: number; stock: { id: number; stock: number }[] } | null;
 }
 
 export const pullQuery = z.object({
@@ -104,21 +111,12 @@ export interface PulledProduct {
   showInCatalog: boolean;
 }
 
-export interface PullNumbering {
-  prefijo: string;
-  formato: string;
-  sucursal: string;
-  numero_actual: string;
-}
-
 export interface PullReply {
   products: PulledProduct[];
   categories: { id: number; name: string; description: string | null; order: number; isActive: boolean }[];
   brands: { id: number; name: string; description: string | null; isActive: boolean }[];
   /** The whole business info when it changed after the cursor, else null. */
   businessInfo: Record<string, string | null> | null;
-  /** The `ventas` numbering settings when any of them changed after the cursor, else null. */
-  numbering: PullNumbering | null;
   deleted: { products: number[]; categories: number[]; brands: number[] };
   /** Pass as `since` on the next pull. */
   cursor: number;

@@ -1,6 +1,6 @@
 /**
- * Sync calls (design.md §4): POST /sync/devices/register, POST /sync/push, GET /sync/pull and the
- * GET /health connectivity probe. Push and pull carry the device credential (x-device-id +
+ * Sync calls (design.md §4): POST /sync/devices/register, POST /sync/push and GET /sync/pull (no
+ * separate connectivity probe: the push or the pull itself tells whether the server is reachable). Push and pull carry the device credential (x-device-id +
  * x-device-key) and the session token when there is one. None of them redirects on 401: the sync
  * engine keeps the sales pending and registers again or asks for a new sign-in.
  */
@@ -9,9 +9,6 @@ import type { DeviceRegistration, PullReply, PushBody, PushReply } from '../../d
 import type { DeviceCredential } from '../offline/device';
 import type { PullParams, SyncTransport } from '../offline/engine';
 import { apiCall } from './client';
-
-/** A probe that has not answered in this time counts as "offline". */
-const PROBE_TIMEOUT_MS = 5000;
 
 export const deviceHeaders = (device: DeviceCredential) => ({ 'x-device-id': device.deviceId, 'x-device-key': device.deviceKey });
 
@@ -24,9 +21,4 @@ export const pushSales = (body: PushBody, device: DeviceCredential) =>
 export const pullChanges = ({ since }: PullParams, device: DeviceCredential) =>
   apiCall<PullReply>('get', 'sync/pull', { query: { since }, headers: deviceHeaders(device), noRedirect: true, errorMessage: MSG.productsListError });
 
-export async function probeHealth(): Promise<boolean> {
-  const result = await apiCall<unknown>('get', 'health', { public: true, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
-  return result.success;
-}
-
-export const syncTransport: SyncTransport = { health: probeHealth, register: registerDevice, push: pushSales, pull: pullChanges };
+export const syncTransport: SyncTransport = { register: registerDevice, push: pushSales, pull: pullChanges };

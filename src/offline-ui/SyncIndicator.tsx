@@ -1,7 +1,8 @@
 /**
  * The sync status in the staff top bar (always visible): online/offline, "N ventas pendientes", last
- * sync time. Tapping it opens the sync panel. Mounting it starts this tab's sync engine; a sale the
- * server rejects is announced with a notification that stays until dismissed.
+ * sync time. Tapping it opens the sync panel. Mounting it starts this tab's sync engine and keeps the
+ * screens' query caches in step with it (sync-queries.ts); a sale the server rejects is announced with
+ * a notification that stays until dismissed.
  */
 import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -13,12 +14,14 @@ import { OFFLINE_MSG } from '../offline/messages';
 import { formatTime, saleReference } from './format';
 import { useLastSyncAt, useOutboxCounts, useSyncStatus } from './hooks';
 import { SyncPanel } from './SyncPanel';
+import { useSyncRefreshesQueries } from './sync-queries';
 
 export default function SyncIndicator() {
   const [opened, { open, close }] = useDisclosure(false);
   const status = useSyncStatus();
   const counts = useOutboxCounts();
   const lastSyncAt = useLastSyncAt();
+  useSyncRefreshesQueries();
 
   // Starts this tab's engine, and tells the cashier at once when the server refuses a sale.
   useEffect(

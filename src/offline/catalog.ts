@@ -10,7 +10,7 @@
  */
 import { LIMITS } from '../../domain/constants';
 import { toCents } from '../../domain/money';
-import type { PulledProduct, PullReply } from '../../domain/schemas/sync';
+import type { PulledProduct, PullReply, PushReply } from '../../domain/schemas/sync';
 import { foldText } from '../../domain/text';
 import { bumpProductsChange, db, getMeta, setMeta, type LocalProduct } from './db';
 
@@ -64,10 +64,24 @@ export function applyPullPage(page: PullReply): Promise<void> {
     if (page.brands.length) await db.brands.bulkPut(page.brands);
     if (page.deleted.brands.length) await db.brands.bulkDelete(page.deleted.brands);
     if (page.businessInfo) await setMeta('businessInfo', page.businessInfo);
-    if (page.numbering) await setMeta('numbering', page.numbering);
     const changed = [...page.products.map((p) => p.id), ...page.deleted.products];
     if (changed.length) await bumpProductsChange(changed.length > MAX_TRACKED_IDS ? null : changed);
     await setMeta('pullCursor', page.cursor);
+  });
+}
+
+/**
+ * A push reply that carried the catalogue's only changes since `since` (this device's own sales): their
+ * server stock and the new cursor, in one transaction, instead of pulling them back.
+ */
+export function applyPushEcho(echo: NonNullable<PushReply['catalog']>, since: number): Promise<void> {
+  return db.transaction('rw', [db.products, db.meta], async () => {
+    if ((await pullCursor()) !== since || echo.cursor < since) return;
+    const rows = await db.products.bulkGet(echo.stock.map((row) => row.id));
+    const stock = new Map(echo.stock.map((row) => [row.id, row.stock]));
+    const updated = rows.filter((row): row is LocalProduct => Boolean(row)).map((row) => ({ ...row, serverStock: stock.get(row.id) ?? row.serverStock }));
+    await db.products.bulkPut(updated);
+    await setMeta('pullCursor', echo.cursor);
   });
 }
 

@@ -7,14 +7,14 @@
  *  - cart: the sale being rung up; persisted, so a reload keeps it.
  *  - outbox: every sale confirmed on this device, with its sync status. An entry leaves `pending` only
  *    through the uploader holding the sync lock, and is deleted only long after it became `synced`.
- *  - meta: device id, credential (deviceKey, from the server's registration) and sequence, pull cursor, last sync, business info, numbering, change versions.
+ *  - meta: device id, credential (deviceKey, from the server's registration) and sequence, pull cursor, last sync, business info, the sync retry gate (gate.ts), change versions.
  *  - credentials: PBKDF2 verifiers for offline sign-in (never a password).
  * Transactions use strict durability: "complete" (and so "Venta registrada correctamente") only fires
  * once the sale is on disk, not merely handed to the OS (Chromium's default became relaxed in 121).
  */
 import Dexie, { type Table } from 'dexie';
 import type { PublicUser } from '../../domain/schemas/auth';
-import type { PullNumbering } from '../../domain/schemas/sync';
+import type { SyncGate } from './gate';
 
 export interface LocalProduct {
   id: number;
@@ -121,7 +121,7 @@ export interface MetaValues {
   pullCursor: number;
   lastSyncAt: string;
   businessInfo: Record<string, string | null>;
-  numbering: PullNumbering;
+  syncGate: SyncGate;
   productsChange: ProductsChange;
   lastSaleId: string;
 }

@@ -1,25 +1,30 @@
 /**
- * The sync engine (design.md §4 rules 4–6, 9, 10). No React, no globals but the Web Lock.
- * A cycle: probe GET /health → take the Web Lock 'mostrador-sync' → make sure the device holds its
- * credential (registering it needs a signed-in user) → put entries stuck in `syncing` back to pending →
- * push the outbox in batches of ≤ 200 sales and ≤ LIMITS.syncPushMaxLines lines → pull catalogue pages
- * → record lastSyncAt. Push and pull present the device credential; the session is optional, so a
- * device whose session expired (a long offline period) still delivers what it captured.
+ * The sync engine (design.md §4 rules 4–6, 9, 10; issue #17). No React, no globals but the Web Lock.
+ * A cycle, holding the Web Lock 'mostrador-sync': pass the shared retry gate (gate.ts) → make sure the
+ * device holds its credential (registering it needs a signed-in user) → put entries stuck in `syncing`
+ * back to pending → push the outbox in batches of ≤ 200 sales and ≤ LIMITS.syncPushMaxLines lines →
+ * pull catalogue pages unless every push reply already carried the catalogue's only changes (its own
+ * sales: PushReply.catalog) → record lastSyncAt. There is no separate probe: the push (or, with nothing
+ * to push, the pull) is the probe, so an online sale costs one request. Push and pull present the device
+ * credential; the session is optional, so a device whose session expired still delivers what it captured.
  * Invariants:
  *  - only the lock holder takes entries, so one tab uploads at a time; an entry becomes synced or
  *    rejected only from the server's result for it; anything unconfirmed goes back to pending;
  *  - network errors, 5xx and whole-batch refusals retry with backoff (1 s doubling, cap 60 s, jitter);
- *    a 401 (the server refused the device credential) forgets the key and keeps every sale pending: with
- *    a session the device registers again at the next attempt, without one it reports `authRequired` (sign in online);
+ *    every automatic trigger (`trigger`) of every tab goes through the one gate persisted in Dexie, so
+ *    wake-ups, focus, timers and other tabs cannot bypass it; only the user's "Sincronizar ahora"
+ *    (`requestSync`) and the browser's `online` transition (`reconnected`) do, one attempt each;
+ *  - a 401 (the server refused the device credential) forgets the key and keeps every sale pending: with
+ *    a session the device registers again at the next attempt, without one it reports `authRequired`;
  *  - triggers coalesce: one cycle at a time per tab; a trigger during a cycle runs one more after it.
  */
 import { LIMITS } from '../../domain/constants';
 import { SYNC_SCHEMA_VERSION, type DeviceRegistration, type PushBody, type PullReply, type PushReply } from '../../domain/schemas/sync';
-import type { ApiResult } from '../api/client';
-import { backoffDelay } from './backoff';
-import { applyPullPage, pullCursor, recomputeStock } from './catalog';
+import type { ApiFailure, ApiResult } from '../api/client';
+import { applyPullPage, applyPushEcho, pullCursor, recomputeStock } from './catalog';
 import { setMeta, type OutboxEntry } from './db';
 import { deviceName, forgetDeviceKey, getDeviceCredential, raiseDeviceSeq, registerDevice, type DeviceCredential } from './device';
+import { gateClosed, gateFailed, gateSettled, readGate } from './gate';
 import { applyResults, countUnsynced, pruneSynced, releaseBatch, resetStuck, takeBatch, toPushedSale } from './outbox';
 
 export const SYNC_LOCK = 'mostrador-sync';
@@ -29,18 +34,17 @@ export interface PullParams {
 }
 
 export interface SyncTransport {
-  /** True when GET /health answered (the server is reachable). */
-  health(): Promise<boolean>;
   /** POST /sync/devices/register as the signed-in user. */
   register(deviceId: string, deviceName: string): Promise<ApiResult<DeviceRegistration>>;
   push(body: PushBody, device: DeviceCredential): Promise<ApiResult<PushReply>>;
   pull(params: PullParams, device: DeviceCredential): Promise<ApiResult<PullReply>>;
 }
 
-export type CycleOutcome = 'ok' | 'offline' | 'retry' | 'auth' | 'no-session';
+/** `deferred`: an automatic trigger found the gate closed (a retry is already scheduled) and sent nothing. */
+export type CycleOutcome = 'ok' | 'offline' | 'retry' | 'auth' | 'no-session' | 'deferred';
 
 export interface SyncStatus {
-  /** Last probe result; null before the first probe. */
+  /** Whether the last request reached the server; null before the first one. */
   online: boolean | null;
   running: boolean;
   /** The server refused the session: sales stay pending until someone signs in again online. */
@@ -67,11 +71,13 @@ export interface EngineOptions {
 }
 
 export interface SyncEngine {
-  /** Runs a cycle now (or one more after the current one). */
+  /** The user asked ("Sincronizar ahora"): runs a cycle now, past the retry gate (or one more after the current one). */
   requestSync(): Promise<CycleOutcome>;
-  /** Timer trigger: does nothing while a backoff retry is scheduled. */
-  tick(): void;
-  /** `offline` event hint: shown at once; only a probe says we are online again. */
+  /** An automatic trigger (timer, focus, a recorded sale, Background Sync): through the retry gate. */
+  trigger(): Promise<CycleOutcome>;
+  /** The browser's `online` event, a real offline → online transition: one attempt now, past the gate. */
+  reconnected(): Promise<CycleOutcome>;
+  /** `offline` event hint: shown at once; only a request that reaches the server says we are online again. */
   markOffline(): void;
   getStatus(): SyncStatus;
   subscribe(listener: (event: SyncEvent) => void): () => void;
@@ -90,9 +96,10 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
   const listeners = new Set<(event: SyncEvent) => void>();
   let status: SyncStatus = { online: null, running: false, authRequired: false, lastError: null, retryAt: null };
   let inFlight: Promise<CycleOutcome> | null = null;
-  let again = false;
-  let failures = 0;
+  let again: 'gated' | 'forced' | null = null;
+  let requestedAt = 0;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let stopped = false;
 
   const emit = (event: SyncEvent) => listeners.forEach((listener) => listener(event));
   const setStatus = (patch: Partial<SyncStatus>) => {
@@ -100,8 +107,15 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
     emit({ type: 'status', status });
   };
 
+  /** A refused request: 'offline' when the server was not reached, else 'retry' (with the reason shown). */
+  function failed(reply: ApiFailure): CycleOutcome {
+    setStatus(reply.kind === 'network' ? { online: false, lastError: reply.message } : { online: true, lastError: reply.message });
+    return reply.kind === 'network' ? 'offline' : 'retry';
+  }
+
   /** The server refused the credential: forget it; with a session the next (backoff) cycle registers again. */
   async function refused(): Promise<CycleOutcome> {
+    setStatus({ online: true });
     await forgetDeviceKey();
     return hasSession() ? 'retry' : 'auth';
   }
@@ -113,35 +127,38 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
     const registered = await registerDevice(transport.register);
     if (registered.success) return registered.data;
     if (registered.status === 401) return 'auth';
-    setStatus({ lastError: registered.message });
-    return 'retry';
+    return failed(registered);
   }
 
-  async function pushAll(device: DeviceCredential, touched: Set<number>): Promise<CycleOutcome> {
+  /** Pushes every pending batch. `echoed`: each reply carried the catalogue's only changes (no pull needed). */
+  async function pushAll(device: DeviceCredential, touched: Set<number>): Promise<{ outcome: CycleOutcome; echoed: boolean }> {
+    let echoed: boolean | null = null;
     for (;;) {
       const batch = await takeBatch(LIMITS.syncPushMaxSales, LIMITS.syncPushMaxLines);
-      if (!batch.length) return 'ok';
+      if (!batch.length) return { outcome: 'ok', echoed: echoed === true };
       const pendingCount = Math.max(0, (await countUnsynced()) - batch.length);
       const body: PushBody = {
         deviceId: device.deviceId,
         deviceName: deviceName(device.deviceId),
         schemaVersion: SYNC_SCHEMA_VERSION,
         pendingCount,
+        since: await pullCursor(),
         sales: batch.map(toPushedSale),
       };
       const reply = await transport.push(body, device);
       if (!reply.success) {
         await releaseBatch(batch, reply.message);
-        if (reply.status === 401) return refused();
-        setStatus({ lastError: reply.message });
-        return 'retry';
+        return { outcome: reply.status === 401 ? await refused() : failed(reply), echoed: false };
       }
+      setStatus({ online: true });
       await raiseDeviceSeq(reply.data.lastSeq);
       const applied = await applyResults(batch, reply.data.results);
+      if (reply.data.catalog) await applyPushEcho(reply.data.catalog, body.since ?? 0);
+      echoed = (echoed ?? true) && reply.data.catalog !== null;
       for (const entry of [...applied.synced, ...applied.rejected]) entry.items.forEach((item) => touched.add(item.productId));
       if (applied.synced.length) emit({ type: 'synced', entries: applied.synced });
       if (applied.rejected.length) emit({ type: 'rejected', entries: applied.rejected });
-      if (applied.unresolved) return 'retry';
+      if (applied.unresolved) return { outcome: 'retry', echoed: false };
     }
   }
 
@@ -149,11 +166,8 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
     for (;;) {
       const since = await pullCursor();
       const reply = await transport.pull({ since }, device);
-      if (!reply.success) {
-        if (reply.status === 401) return refused();
-        setStatus({ lastError: reply.message });
-        return 'retry';
-      }
+      if (!reply.success) return reply.status === 401 ? refused() : failed(reply);
+      setStatus({ online: true });
       await applyPullPage(reply.data);
       if (reply.data.cursor !== since) emit({ type: 'catalog' });
       if (!reply.data.hasMore) return 'ok';
@@ -162,78 +176,92 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
   }
 
   async function cycle(): Promise<CycleOutcome> {
-    if (!hasSession() && !(await getDeviceCredential())) return 'no-session';
-    const reachable = await transport.health();
-    setStatus({ online: reachable });
-    if (!reachable) return 'offline';
-    return withLock(async () => {
-      const device = await credential();
-      if (typeof device === 'string') return device;
-      await resetStuck();
-      const touched = new Set<number>();
-      try {
-        const pushed = await pushAll(device, touched);
-        if (pushed !== 'ok') return pushed;
+    const device = await credential();
+    if (typeof device === 'string') return device;
+    await resetStuck();
+    const touched = new Set<number>();
+    try {
+      const pushed = await pushAll(device, touched);
+      if (pushed.outcome !== 'ok') return pushed.outcome;
+      if (!pushed.echoed) {
         const pulled = await pullAll(device);
         if (pulled !== 'ok') return pulled;
-      } finally {
-        await recomputeStock(touched);
       }
-      await setMeta('lastSyncAt', new Date().toISOString());
-      await pruneSynced();
-      return 'ok';
+    } finally {
+      await recomputeStock(touched);
+    }
+    await setMeta('lastSyncAt', new Date().toISOString());
+    await pruneSynced();
+    return 'ok';
+  }
+
+  /** One attempt under the lock, through the shared gate unless `forced`; returns the outcome and when to retry. */
+  async function attempt(forced: boolean, since: number): Promise<{ outcome: CycleOutcome; retryAt: number | null }> {
+    if (!hasSession() && !(await getDeviceCredential())) return { outcome: 'no-session', retryAt: null };
+    return withLock(async () => {
+      const gate = await readGate();
+      const now = Date.now();
+      if (!forced && gateClosed(gate, now)) return { outcome: 'deferred' as const, retryAt: gate.nextAt };
+      if (!forced && gate.okAt >= since && (await countUnsynced()) === 0) return { outcome: 'ok' as const, retryAt: null };
+      const outcome = await cycle().catch((error: unknown): CycleOutcome => {
+        setStatus({ lastError: error instanceof Error ? error.message : String(error) });
+        return 'retry';
+      });
+      if (outcome === 'retry' || outcome === 'offline') return { outcome, retryAt: (await gateFailed(gate, Date.now(), random)).nextAt };
+      await gateSettled(gate, Date.now(), outcome === 'ok');
+      return { outcome, retryAt: null };
     });
   }
 
-  function settle(outcome: CycleOutcome): void {
-    if (outcome === 'ok' || outcome === 'no-session' || outcome === 'auth') {
-      failures = 0;
+  function settle(outcome: CycleOutcome, retryAt: number | null): void {
+    if (retryAt === null) {
       const patch: Partial<SyncStatus> = { running: false, retryAt: null };
       if (outcome === 'ok') Object.assign(patch, { authRequired: false, lastError: null });
       if (outcome === 'auth') patch.authRequired = true;
       setStatus(patch);
       return;
     }
-    failures += 1;
-    const delay = backoffDelay(failures, random);
-    retryTimer = setTimeout(() => {
-      retryTimer = null;
-      void requestSync();
-    }, delay);
-    setStatus({ running: false, retryAt: Date.now() + delay });
-    void countUnsynced().then((count) => count > 0 && options.onWaiting?.());
+    if (!stopped) {
+      retryTimer = setTimeout(() => {
+        retryTimer = null;
+        void trigger();
+      }, Math.max(0, retryAt - Date.now()));
+    }
+    setStatus({ running: false, retryAt });
+    if (outcome !== 'deferred') void countUnsynced().then((count) => count > 0 && options.onWaiting?.());
   }
 
-  function requestSync(): Promise<CycleOutcome> {
+  function run(forced: boolean): Promise<CycleOutcome> {
+    requestedAt = Date.now();
     if (inFlight) {
-      again = true;
+      if (again !== 'forced') again = forced ? 'forced' : 'gated';
       return inFlight;
     }
     if (retryTimer) clearTimeout(retryTimer);
     retryTimer = null;
     inFlight = (async () => {
       setStatus({ running: true, retryAt: null });
-      let outcome: CycleOutcome;
-      do {
-        again = false;
-        outcome = await cycle().catch((error: unknown) => {
-          setStatus({ lastError: error instanceof Error ? error.message : String(error) });
-          return 'retry' as const;
-        });
-      } while (again);
-      settle(outcome);
-      return outcome;
+      let result = await attempt(forced, requestedAt);
+      while (again) {
+        const next = again;
+        again = null;
+        result = await attempt(next === 'forced', requestedAt);
+      }
+      settle(result.outcome, result.retryAt);
+      return result.outcome;
     })().finally(() => {
       inFlight = null;
     });
     return inFlight;
   }
 
+  const requestSync = () => run(true);
+  const trigger = () => run(false);
+
   return {
     requestSync,
-    tick: () => {
-      if (!retryTimer) void requestSync();
-    },
+    trigger,
+    reconnected: requestSync,
     markOffline: () => setStatus({ online: false }),
     getStatus: () => status,
     subscribe: (listener) => {
@@ -241,6 +269,7 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
       return () => listeners.delete(listener);
     },
     stop: () => {
+      stopped = true;
       if (retryTimer) clearTimeout(retryTimer);
       retryTimer = null;
       listeners.clear();

@@ -1,16 +1,20 @@
 /**
  * This tab's sync engine, wired to the real API and to every trigger of design.md §4 rule 9: start,
- * `online` (and `offline` as a hint), focus and becoming visible again, a 30 s timer, each recorded
- * sale (notifySaleRecorded), and the service worker's Background Sync wake-up (message SYNC_OUTBOX,
- * registered under SYNC_TAG when sales wait for the network). Also asks for persistent storage (rule 11).
+ * `online` (and `offline` as a hint), focus and becoming visible again, a 30 s timer, each sale the
+ * outbox writes (onSaleWritten: whoever writes a sale, the engine hears of it), and the service
+ * worker's Background Sync wake-up (message SYNC_OUTBOX, registered under SYNC_TAG when sales wait for
+ * the network). Every one of them but `online` (a real offline → online transition: one attempt at once)
+ * goes through the engine's shared retry gate (gate.ts), so none can start a request storm. Also asks for persistent storage (rule 11).
  */
 import { getToken } from '../api/session';
 import { syncTransport } from '../api/sync';
 import { createSyncEngine, type SyncEngine } from './engine';
+import { onSaleWritten } from './outbox';
 
 export const SYNC_TAG = 'mostrador-outbox';
 export const SYNC_MESSAGE = 'SYNC_OUTBOX';
 const TIMER_MS = 30_000;
+const SALE_PUSH_DELAY_MS = 20;
 
 type SyncCapableRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
 
@@ -42,21 +46,19 @@ export function startSync(): SyncEngine {
   void navigator.storage?.persist?.().then((granted) => {
     persisted = granted;
   });
-  window.addEventListener('online', () => void sync.requestSync());
+  const trigger = () => void sync.trigger();
+  window.addEventListener('online', () => void sync.reconnected());
   window.addEventListener('offline', () => sync.markOffline());
-  window.addEventListener('focus', () => void sync.requestSync());
+  window.addEventListener('focus', trigger);
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') void sync.requestSync();
+    if (document.visibilityState === 'visible') trigger();
   });
   navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => {
-    if (event.data?.type === SYNC_MESSAGE) void sync.requestSync();
+    if (event.data?.type === SYNC_MESSAGE) trigger();
   });
-  setInterval(() => sync.tick(), TIMER_MS);
-  void sync.requestSync();
+  // A frame after the write, so the emptied cart paints before the push starts reading the outbox.
+  onSaleWritten(() => setTimeout(trigger, SALE_PUSH_DELAY_MS));
+  setInterval(trigger, TIMER_MS);
+  trigger();
   return sync;
-}
-
-/** A sale was written to the outbox: push it now if we can. */
-export function notifySaleRecorded(): void {
-  void syncEngine().requestSync();
 }

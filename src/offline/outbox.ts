@@ -7,7 +7,9 @@
  *    or back to pending when the server did not confirm; `synced` and `rejected` are set only from a
  *    server result for that very clientSaleId;
  *  - only synced entries are ever deleted (pruneSynced keeps the most recent ones for the screen);
- *  - a rejected entry never blocks the queue: batches take `pending` entries only.
+ *  - a rejected entry never blocks the queue: batches take `pending` entries only;
+ *  - every sale written here is announced to onSaleWritten listeners once its transaction committed
+ *    (the sync engine listens), so no caller can forget to ask for a push.
  */
 import Dexie from 'dexie';
 import { SYNC_SCHEMA_VERSION, type PushedSale, type PushResult } from '../../domain/schemas/sync';
@@ -31,8 +33,22 @@ export interface SaleInput {
 
 const blankToNull = (value: string | null | undefined) => value?.trim() || null;
 
+const saleWritten = new Set<() => void>();
+
+/** Calls `listener` after each sale this module commits; returns the unsubscribe function. */
+export function onSaleWritten(listener: () => void): () => void {
+  saleWritten.add(listener);
+  return () => saleWritten.delete(listener);
+}
+
 /** Confirms the cart as a sale. Throws (Spanish message) on an empty cart or a discount above the subtotal. */
-export function recordSale(input: SaleInput): Promise<OutboxEntry> {
+export async function recordSale(input: SaleInput): Promise<OutboxEntry> {
+  const entry = await writeSale(input);
+  saleWritten.forEach((listener) => listener());
+  return entry;
+}
+
+function writeSale(input: SaleInput): Promise<OutboxEntry> {
   return db.transaction('rw', [db.cart, db.products, db.outbox, db.meta], async () => {
     const deviceId = await getDeviceId();
     const lines = await db.cart.orderBy('addedAt').toArray();

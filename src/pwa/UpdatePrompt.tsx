@@ -1,16 +1,22 @@
 /**
  * Registers the service worker and, when a new version is waiting, offers "Actualizar". The new version
  * only takes over (and the page reloads) when the user presses it, so a sale is never interrupted.
+ * An open app looks for a new version periodically (update-check.ts).
  */
 import { Button, Group, Notification, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { checkForUpdates } from './update-check';
 
 export function UpdatePrompt() {
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
-  } = useRegisterSW();
+  } = useRegisterSW({
+    onRegisteredSW: (_url, registration) => {
+      if (registration) checkForUpdates(registration);
+    },
+  });
 
   if (!needRefresh) return null;
   return (

@@ -1,82 +1,12 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DeviceRegistration, PushBody, PushedSale, PullReply, PushReply, PushResult } from '../../domain/schemas/sync';
-import type { ApiResult } from '../../src/api/client';
 import { backoffDelay } from '../../src/offline/backoff';
 import { addToCart } from '../../src/offline/cart';
 import { db, getMeta } from '../../src/offline/db';
-import type { DeviceCredential } from '../../src/offline/device';
-import { createSyncEngine, type PullParams, type SyncEngine, type SyncEvent } from '../../src/offline/engine';
+import { createSyncEngine, type SyncEngine, type SyncEvent } from '../../src/offline/engine';
 import { recordSale, takeBatch } from '../../src/offline/outbox';
+import { FakeServer } from './fake-server';
 import { freshStore, product, pullPage } from './local-store';
-
-type Failure = { kind: 'network' | 'http'; status: number; message: string };
-
-/**
- * A server stand-in: device registration (a credential per id; scripted 409s), exactly-once by
- * clientSaleId, scripted failures, a log of what each push carried and which device sent it.
- */
-class FakeServer {
-  reachable = true;
-  applied = new Map<string, number>();
-  pushes: string[][] = [];
-  pushedBy: string[] = [];
-  pulls: (PullParams & { deviceId: string })[] = [];
-  keys = new Map<string, string>();
-  /** Ids the next registrations refuse with 409 (taken by another counter). */
-  taken = new Set<string>();
-  registrations = 0;
-  lastSeq = 0;
-  pushFailures: Failure[] = [];
-  /** Applies the batch, then loses the reply (the request reached the server). */
-  loseReplies = 0;
-  reject = new Set<number>();
-  pages: PullReply[] = [];
-
-  private result(sale: PushedSale): PushResult {
-    const id = { clientSaleId: sale.clientSaleId, deviceSeq: sale.deviceSeq };
-    if (this.reject.has(sale.deviceSeq)) return { ...id, status: 'rejected', reason: 'Producto no encontrado' };
-    const known = this.applied.get(sale.clientSaleId);
-    if (known) return { ...id, status: 'duplicate', saleId: known, saleNumber: `V-${known}` };
-    const saleId = this.applied.size + 1;
-    this.applied.set(sale.clientSaleId, saleId);
-    return { ...id, status: 'applied', saleId, saleNumber: `V-${saleId}` };
-  }
-
-  private knows(device: DeviceCredential): boolean {
-    return this.keys.get(device.deviceId) === device.deviceKey;
-  }
-
-  transport = {
-    health: async () => this.reachable,
-    register: async (deviceId: string): Promise<ApiResult<DeviceRegistration>> => {
-      this.registrations += 1;
-      if (this.taken.has(deviceId) || this.keys.has(deviceId)) return { success: false, kind: 'http', status: 409, message: 'tomado' };
-      const deviceKey = `clave-${deviceId}`;
-      this.keys.set(deviceId, deviceKey);
-      return { success: true, data: { deviceId, deviceKey } };
-    },
-    push: async (body: PushBody, device: DeviceCredential): Promise<ApiResult<PushReply>> => {
-      if (!this.knows(device) || body.deviceId !== device.deviceId) return { success: false, kind: 'http', status: 401, message: 'Dispositivo no registrado' };
-      const sales = body.sales as PushedSale[];
-      this.pushes.push(sales.map((s) => s.clientSaleId));
-      this.pushedBy.push(device.deviceId);
-      const failure = this.pushFailures.shift();
-      if (failure) return { success: false, ...failure };
-      const results = sales.map((sale) => this.result(sale));
-      if (this.loseReplies > 0) {
-        this.loseReplies -= 1;
-        return { success: false, kind: 'network', status: 0, message: 'respuesta perdida' };
-      }
-      return { success: true, data: { results, serverTime: new Date().toISOString(), lastSeq: this.lastSeq } };
-    },
-    pull: async (params: PullParams, device: DeviceCredential): Promise<ApiResult<PullReply>> => {
-      if (!this.knows(device)) return { success: false, kind: 'http', status: 401, message: 'Dispositivo no registrado' };
-      this.pulls.push({ ...params, deviceId: device.deviceId });
-      return { success: true, data: this.pages.shift() ?? pullPage({ cursor: params.since }) };
-    },
-  };
-}
 
 let server: FakeServer;
 let engine: SyncEngine;
@@ -130,7 +60,7 @@ describe('sync engine: per-sale results', () => {
   it('lost replies: the retry comes back duplicate and the sale exists once', async () => {
     const sale = await sell();
     server.loseReplies = 2;
-    expect(await engine.requestSync()).toBe('retry');
+    expect(await engine.requestSync()).toBe('offline');
     expect(await db.outbox.get(sale.clientSaleId)).toMatchObject({ status: 'pending', attempts: 1, lastError: 'respuesta perdida' });
     expect(engine.getStatus().retryAt).not.toBeNull();
     await engine.requestSync();
@@ -143,7 +73,7 @@ describe('sync engine: per-sale results', () => {
   it('a network error or a 5xx keeps sales pending; no pull happens before the outbox is confirmed', async () => {
     await sell();
     server.pushFailures.push({ kind: 'network', status: 0, message: 'sin red' }, { kind: 'http', status: 503, message: 'Error interno del servidor' });
-    expect(await engine.requestSync()).toBe('retry');
+    expect(await engine.requestSync()).toBe('offline');
     expect(await engine.requestSync()).toBe('retry');
     expect(await statuses()).toEqual(['pending']);
     expect(server.pulls).toHaveLength(0);
@@ -177,12 +107,13 @@ describe('sync engine: per-sale results', () => {
     expect(await statuses()).toEqual(['synced', 'pending']);
   });
 
-  it('unreachable server (probe fails): nothing is taken from the outbox', async () => {
+  it('unreachable server: the push itself is the probe, the sale stays pending and nothing is pulled', async () => {
     await sell();
     server.reachable = false;
     expect(await engine.requestSync()).toBe('offline');
     expect(engine.getStatus().online).toBe(false);
-    expect(server.pushes).toHaveLength(0);
+    expect(server.requests).toBe(1);
+    expect(server.pulls).toHaveLength(0);
     expect(await statuses()).toEqual(['pending']);
   });
 

@@ -30,7 +30,6 @@ export function pullPage(overrides: Partial<PullReply> = {}): PullReply {
     categories: [],
     brands: [],
     businessInfo: null,
-    numbering: null,
     deleted: { products: [], categories: [], brands: [] },
     cursor: 1,
     hasMore: false,

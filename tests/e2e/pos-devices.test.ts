@@ -67,7 +67,10 @@ describe('POS on several devices and tabs', () => {
     const pushed: { clientSaleId: string; status: string }[][] = [];
     let inFlight = 0;
     let maxInFlight = 0;
+    // route.fetch() goes out from Node, past the context's offline emulation: an offline tab's push must fail here as it would on the wire.
+    let offline = false;
     await context.route('**/api/sync/push', async (route) => {
+      if (offline) return route.abort('internetdisconnected');
       inFlight += 1;
       maxInFlight = Math.max(maxInFlight, inFlight);
       const response = await route.fetch();
@@ -83,6 +86,7 @@ describe('POS on several devices and tabs', () => {
     await openPos(second);
 
     await context.setOffline(true);
+    offline = true;
     for (const page of [first, first, second, second]) {
       await page.bringToFront();
       await addProduct(page, 'Pila recargable AA', 2);
@@ -92,6 +96,7 @@ describe('POS on several devices and tabs', () => {
     expect(queued.map((s) => s.status)).toEqual(['pending', 'pending', 'pending', 'pending']);
     expect(pushed).toEqual([]);
 
+    offline = false;
     await context.setOffline(false);
     await waitAllSynced(first, 4);
     await waitAllSynced(second, 4);

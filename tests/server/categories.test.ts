@@ -31,20 +31,23 @@ describe('categories', () => {
   it('orders by order then name, and the public list shows only active ones as {id, name}', async () => {
     const b = await create({ name: 'Zeta', order: 0 });
     await create({ name: 'Audio', order: 1 });
+    await create({ name: 'Cortes', order: 2 });
     const hidden = await create({ name: 'Oculta', order: 0 });
     await s.call({ method: 'PUT', url: `/api/categories/${hidden.body.data.id}`, token: admin, payload: { isActive: false } });
+    // Only this test's categories, in the order each list gives them (other tests may add their own).
+    const mine = (data: { name: string }[]) => data.map((c) => c.name).filter((name) => ['Zeta', 'Audio', 'Cortes', 'Oculta'].includes(name));
 
     const pub = await s.call({ method: 'GET', url: '/api/categories/public' });
     expect(pub.status).toBe(200);
-    expect(pub.body.data.map((c: { name: string }) => c.name)).toEqual(['Zeta', 'Audio', 'Cables']);
-    expect(pub.body.data[0]).toEqual({ id: b.body.data.id, name: 'Zeta' });
+    expect(mine(pub.body.data)).toEqual(['Zeta', 'Audio', 'Cortes']);
+    expect(pub.body.data.find((c: { name: string }) => c.name === 'Zeta')).toEqual({ id: b.body.data.id, name: 'Zeta' });
 
     const all = await s.call({ method: 'GET', url: '/api/categories', token: admin });
-    expect(all.body.data.map((c: { name: string }) => c.name)).toEqual(['Oculta', 'Zeta', 'Audio', 'Cables']);
+    expect(mine(all.body.data)).toEqual(['Oculta', 'Zeta', 'Audio', 'Cortes']);
     const inactive = await s.call({ method: 'GET', url: '/api/categories?active=false', token: admin });
-    expect(inactive.body.data.map((c: { name: string }) => c.name)).toEqual(['Oculta']);
+    expect(mine(inactive.body.data)).toEqual(['Oculta']);
     const active = await s.call({ method: 'GET', url: '/api/categories?active=true', token: admin });
-    expect(active.body.data.map((c: { name: string }) => c.name)).toEqual(['Zeta', 'Audio', 'Cables']);
+    expect(mine(active.body.data)).toEqual(['Zeta', 'Audio', 'Cortes']);
   });
 
   it('gets one by id and answers 404 in Spanish for an unknown id', async () => {
@@ -67,12 +70,14 @@ describe('categories', () => {
     const badOrder = await create({ name: 'Orden raro', order: 'primero' });
     expect(badOrder.status).toBe(400);
     expect(badOrder.body.message).toBe('Orden: debe ser un número entero');
-    const dup = await create({ name: 'cables' });
+    expect((await create({ name: 'Duplicada' })).status).toBe(201);
+    const dup = await create({ name: 'duplicada' });
     expect(dup.status).toBe(409);
     expect(dup.body.message).toBe('Ya existe una categoría con ese nombre');
   });
 
   it('updates name, description, order and state', async () => {
+    await create({ name: 'Ocupada' });
     const made = await create({ name: 'Energía', description: 'Cargadores' });
     const id = made.body.data.id;
     const res = await s.call({ method: 'PUT', url: `/api/categories/${id}`, token: admin, payload: { name: 'Energía y carga', description: '', order: 7, isActive: false } });
@@ -84,7 +89,7 @@ describe('categories', () => {
     });
     const missing = await s.call({ method: 'PUT', url: '/api/categories/99999', token: admin, payload: { name: 'X' } });
     expect(missing.status).toBe(404);
-    const clash = await s.call({ method: 'PUT', url: `/api/categories/${id}`, token: admin, payload: { name: 'REDES' } });
+    const clash = await s.call({ method: 'PUT', url: `/api/categories/${id}`, token: admin, payload: { name: 'OCUPADA' } });
     expect(clash.status).toBe(409);
   });
 

@@ -57,11 +57,11 @@ describe('GET /sync/pull', () => {
       showInCatalog: true,
     });
     expect(pulled[0].cost).toBeUndefined();
-    expect(pages[0].numbering).toEqual({ prefijo: 'V', formato: '{prefijo}{año}{mes}{dia}-{numero:04d}', sucursal: '001', numero_actual: '1' });
+    expect(pages[0].numbering).toBeUndefined(); // the device never reads it (issue #17)
     expect(pages[0].businessInfo).toMatchObject({ businessName: '' });
     cursor = last;
     const nothing = await pull(`since=${cursor}`);
-    expect(nothing.body.data).toMatchObject({ products: [], categories: [], brands: [], businessInfo: null, numbering: null, cursor, hasMore: false });
+    expect(nothing.body.data).toMatchObject({ products: [], categories: [], brands: [], businessInfo: null, cursor, hasMore: false });
   });
 
   it('after one product edit, returns just that product', async () => {
@@ -90,16 +90,46 @@ describe('GET /sync/pull', () => {
     cursor = res.body.data.cursor;
   });
 
-  it('a sale sends the new stock of what it sold and the advanced counter', async () => {
+  it('a sale pushed without a cursor: the pull sends the new stock of what it sold, and no numbering', async () => {
     const id = createProduct(s.app.db, { stock: 10 });
     cursor = (await pull(`since=${cursor}`)).body.data.cursor;
     const me = (await s.call({ method: 'GET', url: '/api/auth/me', token })).body.data.id;
     const sale = pushedSale(1, [{ productId: id, quantity: 3, unitPrice: 100 }], { sellerId: me });
-    await s.call({ method: 'POST', url: '/api/sync/push', headers: device.headers, payload: { deviceId: device.id, schemaVersion: 1, sales: [sale] } });
+    const pushed = await s.call({ method: 'POST', url: '/api/sync/push', headers: device.headers, payload: { deviceId: device.id, schemaVersion: 1, sales: [sale] } });
+    expect(pushed.body.data.catalog).toBeNull();
     const res = await pull(`since=${cursor}`);
     expect(res.body.data.products).toEqual([expect.objectContaining({ id, stock: 7 })]);
-    expect(res.body.data.numbering.numero_actual).toBe('2');
+    expect(res.body.data.numbering).toBeUndefined();
     cursor = res.body.data.cursor;
+  });
+
+  it("a push whose only catalogue changes are its own sales carries them back; a change elsewhere means «pull»", async () => {
+    const [a, b] = [createProduct(s.app.db, { stock: 10 }), createProduct(s.app.db, { stock: 5 })];
+    cursor = (await pull(`since=${cursor}`)).body.data.cursor;
+    const me = (await s.call({ method: 'GET', url: '/api/auth/me', token })).body.data.id;
+    const push = (seq: number, since: number) =>
+      s.call({
+        method: 'POST',
+        url: '/api/sync/push',
+        headers: device.headers,
+        payload: { deviceId: device.id, schemaVersion: 1, since, sales: [pushedSale(seq, [{ productId: a, quantity: 2, unitPrice: 100 }, { productId: b, quantity: 1, unitPrice: 50 }], { sellerId: me })] },
+      });
+    const first = await push(100, cursor);
+    expect(first.status).toBe(200);
+    expect(first.body.data.results[0].status).toBe('applied');
+    const echo = first.body.data.catalog;
+    expect(echo.cursor).toBeGreaterThan(cursor);
+    expect(echo.stock).toEqual(expect.arrayContaining([{ id: a, stock: 8 }, { id: b, stock: 4 }]));
+    // Nothing else changed: pulling from the echoed cursor brings nothing.
+    expect((await pull(`since=${echo.cursor}`)).body.data).toMatchObject({ products: [], cursor: echo.cursor, hasMore: false });
+
+    setProductPrice(s.app, productIds[30], 77); // an edit elsewhere
+    const second = await push(101, echo.cursor);
+    expect(second.body.data.results[0].status).toBe('applied');
+    expect(second.body.data.catalog).toBeNull();
+    const changed = await pull(`since=${echo.cursor}`);
+    expect(changed.body.data.products).toEqual(expect.arrayContaining([expect.objectContaining({ id: productIds[30], price: 77 }), expect.objectContaining({ id: a, stock: 6 })]));
+    cursor = changed.body.data.cursor;
   });
 
   it('sends the business info when it changes', async () => {
@@ -116,7 +146,7 @@ describe('GET /sync/pull', () => {
     const admin = await s.login();
     const devices = await s.call({ method: 'GET', url: '/api/sync/devices', token: admin });
     const mine = devices.body.data.find((d: { id: string }) => d.id === device.id);
-    expect(mine).toMatchObject({ name: 'Caja de prueba', salesCount: 1, user: { fullName: 'Vendedor caja' } });
+    expect(mine).toMatchObject({ name: 'Caja de prueba', user: { fullName: 'Vendedor caja' } });
     expect(mine.lastPullAt).toBeTruthy();
   });
 

@@ -3,9 +3,9 @@
  * triggers (drizzle/0001_*.sql); each query walks its table's revision index from the cursor and
  * reads at most `limit` rows, so a page costs O(limit) whatever the catalogue size.
  */
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { asc, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { brands, businessInfo, categories, configuration, products } from '../../db/schema';
+import { brands, businessInfo, categories, products } from '../../db/schema';
 
 export const pullRepository = {
   products: (db: Db, since: number, limit: number) =>
@@ -67,16 +67,6 @@ export const pullRepository = {
 
   businessInfo: (db: Db, since: number) => db.select().from(businessInfo).where(gt(businessInfo.revision, since)).orderBy(asc(businessInfo.revision)).all(),
 
-  /** The `ventas` numbering rows changed after the cursor. */
-  numberingChanges: (db: Db, since: number, limit: number) =>
-    db
-      .select({ clave: configuration.clave, revision: configuration.revision })
-      .from(configuration)
-      .where(and(eq(configuration.categoria, 'ventas'), gt(configuration.revision, since)))
-      .orderBy(asc(configuration.revision))
-      .limit(limit)
-      .all(),
-
-  numbering: (db: Db) =>
-    db.select({ clave: configuration.clave, valor: configuration.valor }).from(configuration).where(eq(configuration.categoria, 'ventas')).all(),
+  /** Current stock of these products (the push reply's echo of the device's own sales). */
+  stocks: (db: Db, ids: number[]) => (ids.length ? db.select({ id: products.id, stock: products.stock }).from(products).where(inArray(products.id, ids)).all() : []),
 };

@@ -4,9 +4,12 @@
  * walking all tables by revision and handing back the last revision sent as the next cursor never
  * skips a change: a row edited after it was sent gets a higher revision and comes again.
  * A page holds at most `limit` rows across tables; soft-deleted rows travel as ids in `deleted`.
+ * Only what the device reads travels: products, categories, brands, business info (the sales numbering
+ * changes with every sale and the device never reads it; a device's own sales come back in its push
+ * reply instead, see push-service.ts).
  */
 import { fromCents } from '../../../domain/money';
-import type { PullNumbering, PullQuery, PullReply } from '../../../domain/schemas/sync';
+import type { PullQuery, PullReply } from '../../../domain/schemas/sync';
 import type { Db } from '../../db/client';
 import { pullRepository } from './pull-repository';
 
@@ -15,8 +18,7 @@ type Change =
   | { kind: 'product'; revision: number; row: Rows<'products'>[number] }
   | { kind: 'category'; revision: number; row: Rows<'categories'>[number] }
   | { kind: 'brand'; revision: number; row: Rows<'brands'>[number] }
-  | { kind: 'businessInfo'; revision: number; row: Rows<'businessInfo'>[number] }
-  | { kind: 'numbering'; revision: number };
+  | { kind: 'businessInfo'; revision: number; row: Rows<'businessInfo'>[number] };
 
 function collectChanges(db: Db, since: number, limit: number): Change[] {
   // One row more than a page from each table tells whether anything is left after this page.
@@ -26,19 +28,8 @@ function collectChanges(db: Db, since: number, limit: number): Change[] {
     ...pullRepository.categories(db, since, n).map((row) => ({ kind: 'category' as const, revision: row.revision, row })),
     ...pullRepository.brands(db, since, n).map((row) => ({ kind: 'brand' as const, revision: row.revision, row })),
     ...pullRepository.businessInfo(db, since).map((row) => ({ kind: 'businessInfo' as const, revision: row.revision, row })),
-    ...pullRepository.numberingChanges(db, since, n).map((row) => ({ kind: 'numbering' as const, revision: row.revision })),
   ];
   return changes.sort((a, b) => a.revision - b.revision);
-}
-
-function currentNumbering(db: Db): PullNumbering {
-  const rows = new Map(pullRepository.numbering(db).map((r) => [r.clave, r.valor]));
-  return {
-    prefijo: rows.get('prefijo') ?? '',
-    formato: rows.get('formato') ?? '',
-    sucursal: rows.get('sucursal') ?? '',
-    numero_actual: rows.get('numero_actual') ?? '1',
-  };
 }
 
 export function pullChanges(db: Db, query: Pick<PullQuery, 'since' | 'limit'>): PullReply {
@@ -49,7 +40,6 @@ export function pullChanges(db: Db, query: Pick<PullQuery, 'since' | 'limit'>): 
     categories: [],
     brands: [],
     businessInfo: null,
-    numbering: null,
     deleted: { products: [], categories: [], brands: [] },
     cursor: page.length ? page[page.length - 1].revision : query.since,
     hasMore: changes.length > query.limit,
@@ -67,11 +57,9 @@ export function pullChanges(db: Db, query: Pick<PullQuery, 'since' | 'limit'>): 
       const { deletedAt, revision: _r, ...brand } = change.row;
       if (deletedAt) reply.deleted.brands.push(brand.id);
       else reply.brands.push(brand);
-    } else if (change.kind === 'businessInfo') {
+    } else {
       const { id: _id, revision: _r, updatedAt: _u, ...info } = change.row;
       reply.businessInfo = info;
-    } else {
-      reply.numbering ??= currentNumbering(db);
     }
   }
   return reply;

@@ -27,6 +27,11 @@
  * - Business refusals are permanent (`rejected`); anything unexpected fails the request (5xx) so the
  *   device retries the whole batch later, and what was applied comes back as `duplicate`.
  * - Before replying, everything is made durable with one fsync of the WAL (sales/durability.ts).
+ * - The reply doubles as the device's pull when it can (issue #17): each chunk notes the server-wide
+ *   revision before and after it; if the chunks' spans join up from the device's `since` to the current
+ *   revision, every catalogue change after `since` is this push's own stock moves, so the reply hands
+ *   back that revision as the new cursor with the touched products' stock (`catalog`). Otherwise
+ *   (another change came in between, or no `since`) `catalog` is null and the device pulls.
  */
 import { createHash } from 'node:crypto';
 import { LIMITS } from '../../../domain/constants';
@@ -35,12 +40,14 @@ import { fieldLabel } from '../../../domain/field-labels';
 import { toCents } from '../../../domain/money';
 import type { PublicUser } from '../../../domain/schemas/auth';
 import { pushedSale, type PushBody, type PushedSale, type PushReply, type PushResult } from '../../../domain/schemas/sync';
+import { currentRevision } from '../../db/revision-repository';
 import { AppError, forbidden } from '../../http/errors';
 import { flushToDisk } from '../sales/durability';
 import { recordSale, type SalesContext } from '../sales/record-sale';
 import { salesRepository } from '../sales/repository';
 import { devicesRepository, type DeviceRow } from './devices-repository';
 import { touchDevice } from './devices-service';
+import { pullRepository } from './pull-repository';
 import { pushAuditRepository } from './push-audit-repository';
 import { sellerResolver, type SellerChoice } from './push-sellers';
 
@@ -176,15 +183,35 @@ export async function pushSales(ctx: SalesContext, body: PushBody, pusher: Pushe
   });
   const batch: BatchContext = { ctx, device, batchId, nowMs: now.getTime(), sellerFor: sellerResolver(ctx.db, device, pusher.user) };
   const results: PushResult[] = [];
+  // The revision span this push's chunks cover, while they join up from `since` (null once they do not).
+  let reached: number | null = body.since ?? null;
   while (results.length < body.sales.length) {
     await inTurn(() => {
       const deadline = performance.now() + CHUNK_BUDGET_MS;
       salesRepository.inTransaction(ctx.sqlite, () => {
+        if (reached !== null && currentRevision(ctx.db) !== reached) reached = null;
         do results.push(pushOne(batch, body.sales[results.length]));
         while (results.length < body.sales.length && performance.now() < deadline);
+        if (reached !== null) reached = currentRevision(ctx.db);
       });
     });
   }
   flushToDisk(ctx.sqlite);
-  return { results, serverTime: new Date().toISOString(), lastSeq: devicesRepository.find(ctx.db, device.id)?.lastSeq ?? 0 };
+  return {
+    results,
+    serverTime: new Date().toISOString(),
+    lastSeq: devicesRepository.find(ctx.db, device.id)?.lastSeq ?? 0,
+    catalog: catalogEcho(ctx, body, reached),
+  };
+}
+
+/** The push's own catalogue changes, when nothing else changed after the device's cursor (see the header). */
+function catalogEcho(ctx: SalesContext, body: PushBody, reached: number | null): PushReply['catalog'] {
+  if (reached === null || currentRevision(ctx.db) !== reached) return null;
+  const ids = new Set<number>();
+  for (const raw of body.sales) {
+    const items = typeof raw === 'object' && raw !== null ? (raw as { items?: unknown }).items : undefined;
+    if (Array.isArray(items)) for (const item of items) if (Number.isInteger(item?.productId)) ids.add(item.productId);
+  }
+  return { cursor: reached, stock: pullRepository.stocks(ctx.db, [...ids]) };
 }

@@ -13,7 +13,7 @@ import { useAuth } from '../../app/auth-context';
 import { useBusiness } from '../../app/business-context';
 import { cartLines, cartSubtotalCents } from '../../offline/cart';
 import { db, getMeta, type OutboxEntry } from '../../offline/db';
-import { notifySaleRecorded, startSync } from '../../offline/instance';
+import { startSync } from '../../offline/instance';
 import { productIndex } from '../../offline/product-index';
 import { useSyncStatus } from '../../offline-ui/hooks';
 import { Button, Text, Title, UnstyledButton } from '@mantine/core';
@@ -71,10 +71,10 @@ export default function PosPage() {
 
   const onConfirmed = () => {
     setCheckoutOpen(false);
-    // The emptied cart paints first; the notice, the push and the focus (which forces a layout) follow a frame later.
+    // The emptied cart paints first; the notice and the focus (which forces a layout) follow a frame later.
+    // The push needs no call here: the outbox announces every sale it writes to the sync engine.
     requestAnimationFrame(() => {
       success(MSG.saleRegistered);
-      notifySaleRecorded();
       searchRef.current?.focus();
     });
   };
