@@ -3,12 +3,13 @@
  * total), the subtotal and "Procesar Venta". Raising past the stock warns "No hay más stock
  * disponible"; a quantity reaching 0 removes the line (offline/cart.ts).
  */
-import { ActionIcon, Badge, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Divider, Group, Kbd, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconMinus, IconPlus, IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import type { ReactNode, Ref } from 'react';
 import { formatCents } from '../../../domain/money';
 import { changeCartQuantity, removeFromCart } from '../../offline/cart';
 import type { CartLine } from '../../offline/db';
+import { SHORTCUTS } from './focus-search';
 import { reportCartResult } from './notify';
 import classes from './pos.module.css';
 
@@ -86,7 +87,7 @@ export function CartPanel({ lines, subtotalCents, onCheckout, footer, ref }: Pro
           {formatCents(subtotalCents)}
         </Text>
       </Group>
-      <Button size="xl" fullWidth onClick={onCheckout}>
+      <Button size="xl" fullWidth onClick={onCheckout} rightSection={<Kbd>{SHORTCUTS.charge}</Kbd>}>
         Procesar Venta
       </Button>
       {footer}

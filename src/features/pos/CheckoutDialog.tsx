@@ -5,7 +5,7 @@
  * Mercado Pago (online only, and only when the server has it configured) never goes through the
  * outbox: it runs the card flow of mercadopago-checkout.ts and redirects to the hosted checkout.
  */
-import { Alert, Button, Group, Loader, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Kbd, Loader, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { TIMINGS, type PaymentMethod } from '../../../domain/constants';
 import { MSG } from '../../../domain/messages';
@@ -32,11 +32,13 @@ interface Props {
   seller: { id: number; fullName: string };
   onConfirmStart: () => void;
   onConfirmed: (entry: OutboxEntry) => void;
+  /** After the close transition (focus goes back to the search box, not to the button that opened it). */
+  onExited: () => void;
 }
 
 const EMPTY = { customerName: '', customerDocument: '', customerEmail: '', discount: '', notes: '' };
 
-export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller, onConfirmStart, onConfirmed }: Props) {
+export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller, onConfirmStart, onConfirmed, onExited }: Props) {
   const [form, setForm] = useState(EMPTY);
   const [method, setMethod] = useState<PaymentMethod>('efectivo');
   const [busy, setBusy] = useState(false);
@@ -96,10 +98,18 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
   };
 
   return (
-    <StaffModal opened={opened} onClose={onClose} title="Completar Venta" size="lg">
-      <Stack gap="sm">
+    <StaffModal opened={opened} onClose={onClose} title="Completar Venta" size="lg" returnFocus={false} onExitTransitionEnd={onExited}>
+      {/* Enter in any field confirms (the keyboard-only sale: codes, F9, Enter). */}
+      <Stack
+        gap="sm"
+        component="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!busy && !redirecting) void confirm();
+        }}
+      >
         <Group grow align="flex-start">
-          <TextInput size="md" label="Nombre del cliente" autoComplete="off" withAsterisk={method === 'mercadopago'} {...field('customerName')} />
+          <TextInput size="md" label="Nombre del cliente" data-autofocus autoComplete="off" withAsterisk={method === 'mercadopago'} {...field('customerName')} />
           <TextInput size="md" label="Documento (DNI/CUIT)" inputMode="numeric" autoComplete="off" {...field('customerDocument')} />
         </Group>
         <Group grow align="flex-start">
@@ -142,11 +152,11 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
           </Alert>
         )}
         <Group justify="flex-end" mt="xs">
-          <Button variant="default" size="lg" onClick={onClose}>
+          <Button variant="default" size="lg" onClick={onClose} rightSection={<Kbd>Esc</Kbd>}>
             Cancelar
           </Button>
-          <Button size="lg" onClick={() => void confirm()} loading={busy || redirecting} disabled={(method === 'mercadopago' && Boolean(mercadoPago.disabledReason)) || Boolean(problem)}>
-            Confirmar Venta
+          <Button size="lg" type="submit" loading={busy || redirecting} disabled={(method === 'mercadopago' && Boolean(mercadoPago.disabledReason)) || Boolean(problem)}>
+            Confirmar Venta <Kbd ml="xs">Enter</Kbd>
           </Button>
         </Group>
       </Stack>

@@ -20,6 +20,7 @@ import { Button, Text, Title, UnstyledButton } from '@mantine/core';
 import { CartPanel } from './CartPanel';
 import { CheckoutDialog } from './CheckoutDialog';
 import { LastSale } from './LastSale';
+import { focusSearch, refocusSearchIfIdle, SHORTCUTS } from './focus-search';
 import { success, warn } from './notify';
 import classes from './pos.module.css';
 import { ProductPanel } from './ProductPanel';
@@ -64,6 +65,23 @@ export default function PosPage() {
     else setCheckoutOpen(true);
   };
 
+  // F2 focuses the search box, F9 charges; a character typed outside any field goes to the search box.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (checkoutOpen) return;
+      if (event.key === SHORTCUTS.search || event.key === SHORTCUTS.charge) {
+        event.preventDefault();
+        if (event.key === SHORTCUTS.search) focusSearch();
+        else if (!cart.length) warn(MSG.cartEmpty);
+        else setCheckoutOpen(true);
+        return;
+      }
+      if (event.key.length === 1 && event.key !== ' ' && !event.ctrlKey && !event.metaKey && !event.altKey) refocusSearchIfIdle();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [checkoutOpen, cart.length]);
+
   const onConfirmStart = () => {
     performance.mark('confirm-start');
     confirming.current = true;
@@ -75,7 +93,7 @@ export default function PosPage() {
     requestAnimationFrame(() => {
       success(MSG.saleRegistered);
       notifySaleRecorded();
-      searchRef.current?.focus();
+      focusSearch();
     });
   };
 
@@ -107,6 +125,7 @@ export default function PosPage() {
         <CheckoutDialog
           opened={checkoutOpen}
           onClose={() => setCheckoutOpen(false)}
+          onExited={focusSearch}
           subtotalCents={subtotalCents}
           online={isOnline}
           seller={user}

@@ -2,10 +2,13 @@
 import { notifications } from '@mantine/notifications';
 import { MSG } from '../../../domain/messages';
 import type { CartResult } from '../../offline/cart';
+import { refocusSearchIfIdle } from './focus-search';
 
-/** Top centre: clear of the cart and of the sync status at the top right. */
-export const warn = (message: string) => notifications.show({ color: 'warning', message, autoClose: 3000, position: 'top-center' });
-export const success = (message: string) => notifications.show({ color: 'success', message, autoClose: 3000, position: 'top-center' });
+/** Top centre: clear of the cart and of the sync status at the top right. Closing one gives the focus back to the search box. */
+const show = (color: string, message: string) =>
+  notifications.show({ color, message, autoClose: 3000, position: 'top-center', onClose: () => requestAnimationFrame(refocusSearchIfIdle) });
+export const warn = (message: string) => show('warning', message);
+export const success = (message: string) => show('success', message);
 
 /** Warns when a cart change was refused; true when it went through. */
 export function reportCartResult(result: CartResult): boolean {
