@@ -9,7 +9,8 @@ import { Alert, Button, Group, Kbd, Loader, Stack, Text, Textarea, TextInput } f
 import { useRef, useState } from 'react';
 import { TIMINGS, type PaymentMethod } from '../../../domain/constants';
 import { MSG } from '../../../domain/messages';
-import { formatCents, fromCents, toCents } from '../../../domain/money';
+import { formatCents, fromCents } from '../../../domain/money';
+import { parseDiscountInput } from '../../../domain/money-input';
 import { discountProblem } from '../../../domain/sale-totals';
 import type { OutboxEntry } from '../../offline/db';
 import { recordSale } from '../../offline/outbox';
@@ -17,12 +18,6 @@ import { StaffModal } from '../../ui/StaffModal';
 import { attemptKey, mercadoPagoCustomerProblem, newExternalReference, startMercadoPagoCheckout } from './mercadopago-checkout';
 import { PaymentMethodPicker } from './PaymentMethodPicker';
 import { useMercadoPagoAvailability } from './useMercadoPagoAvailability';
-
-/** Spec §5: the discount is a number, 0 when not numeric. */
-export function parseDiscountCents(text: string): number {
-  const n = Number(text.trim().replace(',', '.'));
-  return text.trim() && Number.isFinite(n) ? toCents(n) : 0;
-}
 
 interface Props {
   opened: boolean;
@@ -47,8 +42,10 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
   const [redirecting, setRedirecting] = useState(false);
   const attempt = useRef<{ key: string; reference: string } | null>(null);
   const mercadoPago = useMercadoPagoAvailability(online, opened);
-  const discountCents = parseDiscountCents(form.discount);
-  const problem = discountProblem(subtotalCents, discountCents);
+  // An amount ("1.500") or a percentage ("10%"); text the es-AR reader refuses counts as 0 and blocks the sale.
+  const discount = parseDiscountInput(form.discount, subtotalCents);
+  const discountCents = discount.ok ? (discount.cents ?? 0) : 0;
+  const problem = discount.ok ? discountProblem(subtotalCents, discountCents) : discount.message;
   const field = (key: keyof typeof EMPTY) => ({
     value: form[key],
     onChange: (event: { currentTarget: { value: string } }) => setForm({ ...form, [key]: event.currentTarget.value }),
@@ -114,7 +111,16 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
         </Group>
         <Group grow align="flex-start">
           <TextInput size="md" label="Email" type="email" autoComplete="off" withAsterisk={method === 'mercadopago'} {...field('customerEmail')} />
-          <TextInput size="md" label="Descuento" inputMode="decimal" placeholder="0" leftSection="$" {...field('discount')} error={problem} />
+          <TextInput
+            size="md"
+            label="Descuento"
+            description="Importe ($) o porcentaje (10%)"
+            inputMode="decimal"
+            placeholder="0"
+            autoComplete="off"
+            {...field('discount')}
+            error={problem}
+          />
         </Group>
         <PaymentMethodPicker value={method} onChange={setMethod} mercadoPago={mercadoPago} />
         <Textarea size="md" label="Notas" autosize minRows={1} maxRows={3} {...field('notes')} />
@@ -124,7 +130,7 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
             <Text>{formatCents(subtotalCents)}</Text>
           </Group>
           <Group justify="space-between">
-            <Text>Descuento</Text>
+            <Text>Descuento{discount.ok && discount.percent !== undefined ? ` (${String(discount.percent).replace('.', ',')} %)` : ''}</Text>
             <Text>− {formatCents(discountCents)}</Text>
           </Group>
           <Group justify="space-between">

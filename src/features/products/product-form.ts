@@ -5,6 +5,8 @@
  * dialog loaded (`base`), so the server keeps sales made meanwhile and refuses a stale overwrite.
  */
 import { LIMITS } from '../../../domain/constants';
+import { fromCents } from '../../../domain/money';
+import { parseMoneyInput } from '../../../domain/money-input';
 import type { Product, ProductPayload } from '../../api/products';
 
 export interface ProductFormValues {
@@ -39,8 +41,8 @@ export const emptyProductForm = (): ProductFormValues => ({
   active: true,
 });
 
-/** 1234.5 → "1234,5" (the decimal comma an es-AR user types). */
-const decimalText = (n: number) => String(n).replace('.', ',');
+/** 1234.5 → "1234,50" (the decimal comma an es-AR user types; no thousands dot, which the reader also accepts). */
+const decimalText = (n: number) => n.toFixed(2).replace('.', ',').replace(/,00$/, '');
 
 export const productToForm = (p: Product): ProductFormValues => ({
   code: p.code ?? '',
@@ -57,10 +59,7 @@ export const productToForm = (p: Product): ProductFormValues => ({
   active: p.active,
 });
 
-/** Money as typed: at most 2 decimals (the server refuses more rather than rounding). */
-const DECIMAL = /^\d+([.,]\d{1,2})?$/;
 const INTEGER = /^\d+$/;
-const decimal = (v: string) => Number(v.trim().replace(',', '.'));
 
 /** Either the payload to send or the errors to show next to each field. `loaded`: the product being edited. */
 export function parseProductForm(v: ProductFormValues, loaded?: Product | null): { payload: ProductPayload } | { errors: ProductFormErrors } {
@@ -68,9 +67,12 @@ export function parseProductForm(v: ProductFormValues, loaded?: Product | null):
   const stockUntouched = loaded !== undefined && loaded !== null && v.stock.trim() === String(loaded.stock);
   const errors: ProductFormErrors = {};
   if (!v.name.trim()) errors.name = 'El nombre es obligatorio';
-  if (!v.price.trim()) errors.price = 'El precio es obligatorio';
-  else if (!DECIMAL.test(v.price.trim())) errors.price = 'Ingresá un precio válido (ej. 1234,50)';
-  if (v.cost.trim() && !DECIMAL.test(v.cost.trim())) errors.cost = 'Ingresá un costo válido (ej. 800)';
+  // Money as typed, read es-AR ("1.500" = 1500, "12.345,50"), the same reader as every money field.
+  const price = parseMoneyInput(v.price);
+  const cost = parseMoneyInput(v.cost);
+  if (!price.ok) errors.price = price.message;
+  else if (price.cents === null) errors.price = 'El precio es obligatorio';
+  if (!cost.ok) errors.cost = cost.message;
   if (stockUntouched) {
     // nothing to check
   } else if (!v.stock.trim()) errors.stock = 'El stock es obligatorio';
@@ -84,8 +86,8 @@ export function parseProductForm(v: ProductFormValues, loaded?: Product | null):
       description: v.description.trim() || null,
       categoryId: v.categoryId ? Number(v.categoryId) : null,
       brandId: v.brandId ? Number(v.brandId) : null,
-      price: decimal(v.price),
-      cost: v.cost.trim() ? decimal(v.cost) : 0,
+      price: fromCents(price.ok ? (price.cents ?? 0) : 0),
+      cost: fromCents(cost.ok ? (cost.cents ?? 0) : 0),
       stock: stockUntouched ? loaded.stock : Number.parseInt(v.stock, 10),
       minStock: v.minStock.trim() ? Number.parseInt(v.minStock, 10) : LIMITS.defaultMinStock,
       image: v.image,
