@@ -20,6 +20,7 @@ import { Button, Text, Title, UnstyledButton } from '@mantine/core';
 import { CartPanel } from './CartPanel';
 import { CheckoutDialog } from './CheckoutDialog';
 import { LastSale } from './LastSale';
+import { NoticeLine } from './NoticeLine';
 import { focusSearch, refocusSearchIfIdle, SHORTCUTS } from './focus-search';
 import { success, warn } from './notify';
 import classes from './pos.module.css';
@@ -99,7 +100,10 @@ export default function PosPage() {
 
   return (
     <div className={classes.page}>
-      <Title order={2}>Punto de Venta</Title>
+      <div className={classes.header}>
+        <Title order={2}>Punto de Venta</Title>
+        <NoticeLine />
+      </div>
       <div className={classes.layout}>
         <ProductPanel searchRef={searchRef} />
         <CartPanel
