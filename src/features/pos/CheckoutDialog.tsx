@@ -10,7 +10,7 @@ import { useRef, useState } from 'react';
 import { TIMINGS, type PaymentMethod } from '../../../domain/constants';
 import { MSG } from '../../../domain/messages';
 import { formatCents, fromCents } from '../../../domain/money';
-import { parseDiscountInput } from '../../../domain/money-input';
+import { parseDiscountInput, parseMoneyInput } from '../../../domain/money-input';
 import { discountProblem } from '../../../domain/sale-totals';
 import type { OutboxEntry } from '../../offline/db';
 import { recordSale } from '../../offline/outbox';
@@ -29,13 +29,25 @@ interface Props {
   onConfirmed: (entry: OutboxEntry) => void;
   /** After the close transition (focus goes back to the search box, not to the button that opened it). */
   onExited: () => void;
+  /** Cart lines above the stock this device last pulled (sold elsewhere meanwhile): warned, still sellable. */
+  shortages: readonly { name: string; quantity: number; stock: number }[];
 }
 
 const EMPTY = { customerName: '', customerDocument: '', customerEmail: '', discount: '', notes: '' };
 
-export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller, onConfirmStart, onConfirmed, onExited }: Props) {
+/** "Paga con" → the change to give back, or why it cannot be computed (not enough, or unreadable). */
+function cashChange(paidText: string, totalCents: number): { changeCents: number | null; error: string | null } {
+  const paid = parseMoneyInput(paidText);
+  if (!paid.ok) return { changeCents: null, error: paid.message };
+  if (paid.cents === null) return { changeCents: null, error: null };
+  if (paid.cents < totalCents) return { changeCents: null, error: `Faltan ${formatCents(totalCents - paid.cents)}` };
+  return { changeCents: paid.cents - totalCents, error: null };
+}
+
+export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller, onConfirmStart, onConfirmed, onExited, shortages }: Props) {
   const [form, setForm] = useState(EMPTY);
   const [method, setMethod] = useState<PaymentMethod>('efectivo');
+  const [paidWith, setPaidWith] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [warning, setWarning] = useState('');
@@ -85,6 +97,7 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
     try {
       const entry = await recordSale({ sellerId: seller.id, sellerName: seller.fullName, discountCents, paymentMethod: method, ...form });
       setForm(EMPTY);
+      setPaidWith('');
       setMethod('efectivo');
       onConfirmed(entry);
     } catch (failure) {
@@ -123,6 +136,7 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
           />
         </Group>
         <PaymentMethodPicker value={method} onChange={setMethod} mercadoPago={mercadoPago} />
+        {method === 'efectivo' && <CashChange paidWith={paidWith} onChange={setPaidWith} totalCents={subtotalCents - discountCents} />}
         <Textarea size="md" label="Notas" autosize minRows={1} maxRows={3} {...field('notes')} />
         <Stack gap={2} p="sm" bg="var(--app-background)" style={{ borderRadius: 8 }}>
           <Group justify="space-between">
@@ -142,6 +156,11 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
             </Text>
           </Group>
         </Stack>
+        {shortages.length > 0 && (
+          <Alert color="warning" role="alert" title="Stock agotado en el último dato recibido" data-testid="stock-warning">
+            {shortages.map((line) => `${line.name}: se venden ${line.quantity}, quedan ${line.stock}`).join(' · ')}. La venta se registra igual.
+          </Alert>
+        )}
         {warning && (
           <Alert color="warning" role="alert">
             {warning}
@@ -167,5 +186,21 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
         </Group>
       </Stack>
     </StaffModal>
+  );
+}
+
+/** Cash: "Paga con" and the "Vuelto" in large type (not stored; the cashier's help to give change). */
+function CashChange({ paidWith, onChange, totalCents }: { paidWith: string; onChange: (text: string) => void; totalCents: number }) {
+  const { changeCents, error } = cashChange(paidWith, totalCents);
+  return (
+    <Group grow align="center">
+      <TextInput size="lg" label="Paga con" inputMode="decimal" autoComplete="off" placeholder="0" value={paidWith} onChange={(event) => onChange(event.currentTarget.value)} error={error} />
+      <Stack gap={0} align="flex-end">
+        <Text size="lg">Vuelto</Text>
+        <Text fz={36} fw={700} lh={1.1} data-testid="checkout-change">
+          {changeCents === null ? '—' : formatCents(changeCents)}
+        </Text>
+      </Stack>
+    </Group>
   );
 }

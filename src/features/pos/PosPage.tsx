@@ -34,6 +34,21 @@ function useLastSale(): OutboxEntry | undefined {
   });
 }
 
+/** Cart lines above the stock this device last pulled (sold elsewhere meanwhile), read when the checkout opens. */
+function useShortages(open: boolean) {
+  return (
+    useLiveQuery(async () => {
+      if (!open) return [];
+      const lines = await cartLines();
+      const products = await db.products.bulkGet(lines.map((line) => line.productId));
+      return lines.flatMap((line, i) => {
+        const stock = products[i]?.stock ?? 0;
+        return line.quantity > stock ? [{ name: line.name, quantity: line.quantity, stock: Math.max(0, stock) }] : [];
+      });
+    }, [open]) ?? []
+  );
+}
+
 export default function PosPage() {
   const { user } = useAuth();
   const { info } = useBusiness();
@@ -42,6 +57,7 @@ export default function PosPage() {
   const lastSale = useLastSale();
   const storedBusiness = useLiveQuery(() => getMeta('businessInfo'));
   const [checkoutOpen, setCheckoutOpen] = useState(false);
+  const shortages = useShortages(checkoutOpen);
   const confirming = useRef(false);
   const searchRef = useRef<HTMLInputElement>(null);
   const cartRef = useRef<HTMLElement>(null);
@@ -130,6 +146,7 @@ export default function PosPage() {
           opened={checkoutOpen}
           onClose={() => setCheckoutOpen(false)}
           onExited={focusSearch}
+          shortages={shortages}
           subtotalCents={subtotalCents}
           online={isOnline}
           seller={user}
