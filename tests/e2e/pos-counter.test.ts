@@ -5,7 +5,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, SELLER_PASSWORD, startServer, type E2eServer } from './harness';
+import { launchBrowser, PHONE, SELLER_PASSWORD, startServer, type E2eServer } from './harness';
 import { addProduct, cartLine, createProduct, newDevice, openPos, productStock, signInAndOpenPos, waitAllSynced } from './pos-helpers';
 
 let server: E2eServer;
@@ -56,6 +56,23 @@ describe('at the counter', () => {
     await page.getByText('Venta registrada correctamente').first().waitFor();
     await waitAllSynced(page, 1);
     expect(await productStock(server, ids.pila)).toBe(6);
+    // The ticket of the last sale (reprintable from the last-sale panel) says it is not an invoice.
+    expect(await page.getByTestId('receipt').textContent()).toContain('No válido como factura');
+    await context.close();
+  });
+
+  it('at phone width the payment buttons read whole ("Transferencia", "Mercado Pago")', async () => {
+    const context = await newDevice(browser, { viewport: PHONE });
+    const page = await context.newPage();
+    await signInAndOpenPos(page, server.baseUrl, seller, SELLER_PASSWORD);
+    await addProduct(page, 'Pila AA alcalina');
+    await page.getByRole('button', { name: 'Procesar Venta' }).last().click();
+    const dialog = page.getByRole('dialog', { name: 'Completar Venta' });
+    await dialog.getByRole('radio', { name: 'Transferencia' }).waitFor();
+    const cut = await dialog.getByRole('radio').evaluateAll((radios) =>
+      radios.filter((radio) => [...radio.querySelectorAll('span')].some((span) => span.scrollWidth > span.clientWidth + 1)).map((radio) => radio.textContent),
+    );
+    expect(cut).toEqual([]);
     await context.close();
   });
 
