@@ -3,7 +3,7 @@
  * sync time. Tapping it opens the sync panel. Mounting it starts this tab's sync engine; a sale the
  * server rejects is announced with a notification that stays until dismissed.
  */
-import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCloudCheck, IconCloudOff, IconCloudUpload, IconAlertTriangle } from '@tabler/icons-react';
@@ -48,7 +48,6 @@ export default function SyncIndicator() {
     <>
       <UnstyledButton
         onClick={open}
-        aria-label={`Sincronización: ${state}, ${pendingText}. ${lastText}`}
         data-testid="sync-status"
         data-online={status.isOnline}
         c="inherit"
@@ -58,14 +57,17 @@ export default function SyncIndicator() {
       >
         <Group gap={8} wrap="nowrap">
           <Icon size={24} aria-hidden />
+          {/* The name comes from the content (what is seen, then the state), never a different label. */}
+          <VisuallyHidden>Sincronización: {state}, </VisuallyHidden>
           <Stack gap={0} visibleFrom="sm">
             <Text size="sm" fw={500} lh={1.2}>
               {status.isOnline ? pendingText : `${state} · ${pendingText}`}
             </Text>
-            <Text size="xs" lh={1.2} opacity={0.85}>
+            <Text size="xs" lh={1.2}>
               {lastText}
             </Text>
           </Stack>
+          <VisuallyHidden hiddenFrom="sm">{`${pendingText}. ${lastText}`}</VisuallyHidden>
           {counts.pending > 0 && (
             <Badge color={status.isOnline ? 'warning' : 'error'} hiddenFrom="sm" circle>
               {counts.pending}

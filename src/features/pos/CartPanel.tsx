@@ -68,7 +68,7 @@ export function CartPanel({ lines, subtotalCents, onCheckout, footer, ref }: Pro
             <IconShoppingCart size={22} /> Carrito de Compra
           </Group>
         </Title>
-        {units > 0 && <Badge size="lg">{units} u.</Badge>}
+        {units > 0 && <Badge size="lg" variant="light">{units} u.</Badge>}
       </Group>
       <Stack gap="xs" className={classes.scroll}>
         {lines.length === 0 ? (

@@ -18,7 +18,7 @@ const STATE = {
 export function LastSale({ entry, onPrint }: { entry: OutboxEntry; onPrint: () => void }) {
   const [label, color] = STATE[entry.status];
   return (
-    <Paper withBorder p="xs" bg="var(--app-background)" data-testid="last-sale">
+    <Paper withBorder p="xs" data-testid="last-sale">
       {/* Stacked, never truncated: the number and the state must be readable in a 280 px cart column. */}
       <Group justify="space-between" gap={4}>
         <Text size="sm" c="dimmed">

@@ -23,7 +23,6 @@ export const ProductCard = memo(function ProductCard({ product, onAdd }: Props) 
       type="button"
       className={classes.card}
       onClick={() => onAdd(product)}
-      aria-label={`Agregar ${product.name}`}
       aria-describedby={info}
       data-testid="pos-product"
     >
@@ -34,9 +33,13 @@ export const ProductCard = memo(function ProductCard({ product, onAdd }: Props) 
           <IconPhoto size={36} stroke={1.3} />
         </span>
       )}
-      <span className={classes.name}>{product.name}</span>
-      {/* Price and stock are the card's description, so a screen reader announces them after the name. */}
-      <span id={info} className={classes.info}>
+      {/* The name "Agregar <producto>" comes from the content (no aria-label), so it always matches what is seen. */}
+      <span className={classes.name}>
+        <span className={classes.srOnly}>Agregar </span>
+        {product.name}
+      </span>
+      {/* Price and stock are the card's description, announced after its name. */}
+      <span id={info} className={classes.info} aria-hidden>
         <span className={classes.price}>{formatCents(product.priceCents)}</span>
         <span className={product.stock <= product.minStock ? classes.low : classes.stock}>Stock: {product.stock}</span>
       </span>

@@ -31,7 +31,7 @@ export function QuantityEditor({ line }: { line: CartLine }) {
       <Popover.Target>
         <UnstyledButton
           onClick={open}
-          aria-label={`Cambiar cantidad de ${line.name}`}
+          aria-label={`${line.quantity}: cambiar cantidad de ${line.name}`}
           miw={44}
           mih={44}
           ta="center"
