@@ -58,7 +58,7 @@ export default function SyncIndicator() {
         <Group gap={8} wrap="nowrap">
           <Icon size={24} aria-hidden />
           {/* The name comes from the content (what is seen, then the state), never a different label. */}
-          <VisuallyHidden>Sincronización: {state}, </VisuallyHidden>
+          <VisuallyHidden>{status.isOnline ? 'Sincronización en línea: ' : 'Sincronización: '}</VisuallyHidden>
           <Stack gap={0} visibleFrom="sm">
             <Text size="sm" fw={500} lh={1.2}>
               {status.isOnline ? pendingText : `${state} · ${pendingText}`}
