@@ -4,7 +4,7 @@
  * screens' query caches in step with it (sync-queries.ts); a sale the server rejects is announced with
  * a notification that stays until dismissed.
  */
-import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCloudCheck, IconCloudOff, IconCloudUpload, IconAlertTriangle } from '@tabler/icons-react';
@@ -51,7 +51,6 @@ export default function SyncIndicator() {
     <>
       <UnstyledButton
         onClick={open}
-        aria-label={`Sincronización: ${state}, ${pendingText}. ${lastText}`}
         data-testid="sync-status"
         data-online={status.isOnline}
         c="inherit"
@@ -61,14 +60,17 @@ export default function SyncIndicator() {
       >
         <Group gap={8} wrap="nowrap">
           <Icon size={24} aria-hidden />
+          {/* The name comes from the content (what is seen, then the state), never a different label. */}
+          <VisuallyHidden>{status.isOnline ? 'Sincronización en línea: ' : 'Sincronización: '}</VisuallyHidden>
           <Stack gap={0} visibleFrom="sm">
             <Text size="sm" fw={500} lh={1.2}>
               {status.isOnline ? pendingText : `${state} · ${pendingText}`}
             </Text>
-            <Text size="xs" lh={1.2} opacity={0.85}>
+            <Text size="xs" lh={1.2}>
               {lastText}
             </Text>
           </Stack>
+          <VisuallyHidden hiddenFrom="sm">{`${pendingText}. ${lastText}`}</VisuallyHidden>
           {counts.pending > 0 && (
             <Badge color={status.isOnline ? 'warning' : 'error'} hiddenFrom="sm" circle>
               {counts.pending}

@@ -1,7 +1,8 @@
 /**
  * Registers the service worker and, when a new version is waiting, offers "Actualizar". The new version
- * only takes over (and the page reloads) when the user presses it, so a sale is never interrupted.
- * An open app looks for a new version periodically (update-check.ts).
+ * only takes over (and the page reloads) when the user presses it, so a sale is never interrupted. Bottom
+ * left: clear of "Procesar Venta" and the last sale (bottom right of the POS). An open app looks for a
+ * new version periodically (update-check.ts).
  */
 import { Button, Group, Notification, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
@@ -25,7 +26,7 @@ export function UpdatePrompt() {
       title="Nueva versión disponible"
       onClose={() => setNeedRefresh(false)}
       withBorder
-      style={{ position: 'fixed', right: 16, bottom: 16, zIndex: 1000, maxWidth: 360 }}
+      style={{ position: 'fixed', left: 16, bottom: 16, zIndex: 1000, maxWidth: 360 }}
     >
       <Group justify="space-between" mt={4}>
         <Text size="sm">Actualizá cuando termines la venta en curso.</Text>

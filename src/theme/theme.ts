@@ -1,5 +1,5 @@
 /** The Mantine theme of spec §9: palettes, Roboto/Helvetica/Arial, radius 8, breakpoints 0/600/900/1200/1536. */
-import { createTheme, virtualColor, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, Notification, virtualColor, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 import { PALETTES, SEMANTIC_COLORS, SPEC_SHADE, shadesOf } from './palette';
 
 const FONT = 'Roboto, Helvetica, Arial, sans-serif';
@@ -28,6 +28,10 @@ export const theme = createTheme({
   breakpoints: { xs: '0em', sm: '37.5em', md: '56.25em', lg: '75em', xl: '96em' },
   white: '#ffffff',
   black: '#212121',
+  components: {
+    // Every notice's close button has a name (screen readers announced a bare "button").
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar aviso' } } }),
+  },
 });
 
 /** Page background, app bars, paper, text and dimmed text per scheme (Mantine's "body" is our paper). */

@@ -1,16 +1,17 @@
 /**
- * Staff layout (spec §2): fixed top bar "Sistema POS", 240 px side navigation (permanent from md,
- * slide-in drawer below), theme toggle, user's name and avatar menu. Lazy-loaded with the staff routes;
+ * Staff layout (spec §2): fixed top bar "Sistema POS", 240 px side navigation (permanent from 900 px,
+ * a 240 px slide-in drawer below), theme toggle, user's name and avatar menu. On /pos the navigation
+ * is a drawer at every width (the burger opens it) so the products and the cart get the whole screen. Lazy-loaded with the staff routes;
  * it also provides TanStack Query and Mantine notifications to every staff screen.
  */
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { AppShell, Burger, Group, Text, Title } from '@mantine/core';
-import { useDisclosure, useReducedMotion } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery, useReducedMotion } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { CenteredLoader } from '../../ui/CenteredLoader';
 import { ThemeToggle } from '../../ui/ThemeToggle';
 import { useAuth } from '../auth-context';
@@ -19,10 +20,14 @@ import { SyncStatusSlot } from './SyncStatusSlot';
 import { UserMenu } from './UserMenu';
 
 const NAV_WIDTH = 240;
+/** Spec: the navigation is a drawer below 900 px. */
+const NAV_BREAKPOINT = '56.25em';
 
 export default function StaffLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { user } = useAuth();
+  const onPos = useLocation().pathname === '/pos';
+  const wide = useMediaQuery(`(min-width: ${NAV_BREAKPOINT})`, true);
   const reduceMotion = useReducedMotion();
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }));
 
@@ -31,13 +36,13 @@ export default function StaffLayout() {
       <Notifications position="top-right" />
       <AppShell
         header={{ height: 64 }}
-        navbar={{ width: NAV_WIDTH, breakpoint: 'md', collapsed: { mobile: !opened } }}
+        navbar={{ width: { base: NAV_WIDTH }, breakpoint: NAV_BREAKPOINT, collapsed: { mobile: !opened, desktop: onPos && !opened } }}
         padding="md"
         transitionDuration={reduceMotion ? 0 : 200}
       >
         <AppShell.Header bg="var(--app-bar-bg)" c="var(--app-bar-text)">
           <Group h="100%" px="md" gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="md" color="var(--app-bar-text)" aria-label="Abrir menú" />
+            {(onPos || !wide) && <Burger opened={opened} onClick={toggle} size="md" color="var(--app-bar-text)" aria-label="Abrir menú" />}
             <Title order={1} size="h3" fw={500} style={{ flex: 1 }} lineClamp={1}>
               Sistema POS
             </Title>
@@ -49,7 +54,8 @@ export default function StaffLayout() {
             <UserMenu />
           </Group>
         </AppShell.Header>
-        <AppShell.Navbar>
+        {/* 240 px at every width: Mantine makes an open mobile navbar 100% wide. */}
+        <AppShell.Navbar w={NAV_WIDTH}>
           <SideNav onNavigate={close} />
         </AppShell.Navbar>
         <AppShell.Main>

@@ -1,15 +1,17 @@
 /**
- * Right side of the POS (spec §2): "Carrito de Compra" with a line per product (remove, −, +, line
- * total), the subtotal and "Procesar Venta". Raising past the stock warns "No hay más stock
+ * Right side of the POS (spec §2): "Carrito de Compra" with a line per product (remove, −, a quantity
+ * that can be typed, +, line total), the subtotal and "Procesar Venta". Raising past the stock warns "No hay más stock
  * disponible"; a quantity reaching 0 removes the line (offline/cart.ts).
  */
-import { ActionIcon, Badge, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Divider, Group, Kbd, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconMinus, IconPlus, IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import type { ReactNode, Ref } from 'react';
 import { formatCents } from '../../../domain/money';
 import { changeCartQuantity, removeFromCart } from '../../offline/cart';
 import type { CartLine } from '../../offline/db';
+import { SHORTCUTS } from './focus-search';
 import { reportCartResult } from './notify';
+import { QuantityEditor } from './QuantityEditor';
 import classes from './pos.module.css';
 
 function CartLineRow({ line }: { line: CartLine }) {
@@ -34,9 +36,7 @@ function CartLineRow({ line }: { line: CartLine }) {
           <ActionIcon variant="light" size="xl" aria-label={`Restar uno de ${line.name}`} onClick={() => change(-1)}>
             <IconMinus size={22} />
           </ActionIcon>
-          <Text fw={600} w={40} ta="center" data-testid="cart-quantity">
-            {line.quantity}
-          </Text>
+          <QuantityEditor line={line} />
           <ActionIcon variant="light" size="xl" aria-label={`Sumar uno de ${line.name}`} onClick={() => change(1)}>
             <IconPlus size={22} />
           </ActionIcon>
@@ -68,7 +68,7 @@ export function CartPanel({ lines, subtotalCents, onCheckout, footer, ref }: Pro
             <IconShoppingCart size={22} /> Carrito de Compra
           </Group>
         </Title>
-        {units > 0 && <Badge size="lg">{units} u.</Badge>}
+        {units > 0 && <Badge size="lg" variant="light">{units} u.</Badge>}
       </Group>
       <Stack gap="xs" className={classes.scroll}>
         {lines.length === 0 ? (
@@ -86,7 +86,7 @@ export function CartPanel({ lines, subtotalCents, onCheckout, footer, ref }: Pro
           {formatCents(subtotalCents)}
         </Text>
       </Group>
-      <Button size="xl" fullWidth onClick={onCheckout}>
+      <Button size="xl" fullWidth onClick={onCheckout} rightSection={<Kbd>{SHORTCUTS.charge}</Kbd>}>
         Procesar Venta
       </Button>
       {footer}

@@ -5,11 +5,12 @@
  * Mercado Pago (online only, and only when the server has it configured) never goes through the
  * outbox: it runs the card flow of mercadopago-checkout.ts and redirects to the hosted checkout.
  */
-import { Alert, Button, Group, Loader, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Kbd, Loader, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { TIMINGS, type PaymentMethod } from '../../../domain/constants';
 import { MSG } from '../../../domain/messages';
-import { formatCents, fromCents, toCents } from '../../../domain/money';
+import { formatCents, fromCents } from '../../../domain/money';
+import { parseDiscountInput, parseMoneyInput } from '../../../domain/money-input';
 import { discountProblem } from '../../../domain/sale-totals';
 import type { OutboxEntry } from '../../offline/db';
 import { recordSale } from '../../offline/outbox';
@@ -17,12 +18,6 @@ import { StaffModal } from '../../ui/StaffModal';
 import { attemptKey, mercadoPagoCustomerProblem, newExternalReference, startMercadoPagoCheckout } from './mercadopago-checkout';
 import { PaymentMethodPicker } from './PaymentMethodPicker';
 import { useMercadoPagoAvailability } from './useMercadoPagoAvailability';
-
-/** Spec §5: the discount is a number, 0 when not numeric. */
-export function parseDiscountCents(text: string): number {
-  const n = Number(text.trim().replace(',', '.'));
-  return text.trim() && Number.isFinite(n) ? toCents(n) : 0;
-}
 
 interface Props {
   opened: boolean;
@@ -32,21 +27,37 @@ interface Props {
   seller: { id: number; fullName: string };
   onConfirmStart: () => void;
   onConfirmed: (entry: OutboxEntry) => void;
+  /** After the close transition (focus goes back to the search box, not to the button that opened it). */
+  onExited: () => void;
+  /** Cart lines above the stock this device last pulled (sold elsewhere meanwhile): warned, still sellable. */
+  shortages: readonly { name: string; quantity: number; stock: number }[];
 }
 
 const EMPTY = { customerName: '', customerDocument: '', customerEmail: '', discount: '', notes: '' };
 
-export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller, onConfirmStart, onConfirmed }: Props) {
+/** "Paga con" → the change to give back, or why it cannot be computed (not enough, or unreadable). */
+function cashChange(paidText: string, totalCents: number): { changeCents: number | null; error: string | null; short: string | null } {
+  const paid = parseMoneyInput(paidText);
+  if (!paid.ok) return { changeCents: null, error: paid.message, short: null };
+  if (paid.cents === null) return { changeCents: null, error: null, short: null };
+  if (paid.cents < totalCents) return { changeCents: null, error: null, short: `Faltan ${formatCents(totalCents - paid.cents)}` };
+  return { changeCents: paid.cents - totalCents, error: null, short: null };
+}
+
+export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller, onConfirmStart, onConfirmed, onExited, shortages }: Props) {
   const [form, setForm] = useState(EMPTY);
   const [method, setMethod] = useState<PaymentMethod>('efectivo');
+  const [paidWith, setPaidWith] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [warning, setWarning] = useState('');
   const [redirecting, setRedirecting] = useState(false);
   const attempt = useRef<{ key: string; reference: string } | null>(null);
   const mercadoPago = useMercadoPagoAvailability(online, opened);
-  const discountCents = parseDiscountCents(form.discount);
-  const problem = discountProblem(subtotalCents, discountCents);
+  // An amount ("1.500") or a percentage ("10%"); text the es-AR reader refuses counts as 0 and blocks the sale.
+  const discount = parseDiscountInput(form.discount, subtotalCents);
+  const discountCents = discount.ok ? (discount.cents ?? 0) : 0;
+  const problem = discount.ok ? discountProblem(subtotalCents, discountCents) : discount.message;
   const field = (key: keyof typeof EMPTY) => ({
     value: form[key],
     onChange: (event: { currentTarget: { value: string } }) => setForm({ ...form, [key]: event.currentTarget.value }),
@@ -86,6 +97,7 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
     try {
       const entry = await recordSale({ sellerId: seller.id, sellerName: seller.fullName, discountCents, paymentMethod: method, ...form });
       setForm(EMPTY);
+      setPaidWith('');
       setMethod('efectivo');
       onConfirmed(entry);
     } catch (failure) {
@@ -96,17 +108,35 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
   };
 
   return (
-    <StaffModal opened={opened} onClose={onClose} title="Completar Venta" size="lg">
-      <Stack gap="sm">
+    <StaffModal opened={opened} onClose={onClose} title="Completar Venta" size="lg" returnFocus={false} onExitTransitionEnd={onExited}>
+      {/* Enter in any field confirms (the keyboard-only sale: codes, F9, Enter). */}
+      <Stack
+        gap="sm"
+        component="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!busy && !redirecting) void confirm();
+        }}
+      >
         <Group grow align="flex-start">
-          <TextInput size="md" label="Nombre del cliente" autoComplete="off" withAsterisk={method === 'mercadopago'} {...field('customerName')} />
+          <TextInput size="md" label="Nombre del cliente" data-autofocus autoComplete="off" withAsterisk={method === 'mercadopago'} {...field('customerName')} />
           <TextInput size="md" label="Documento (DNI/CUIT)" inputMode="numeric" autoComplete="off" {...field('customerDocument')} />
         </Group>
         <Group grow align="flex-start">
           <TextInput size="md" label="Email" type="email" autoComplete="off" withAsterisk={method === 'mercadopago'} {...field('customerEmail')} />
-          <TextInput size="md" label="Descuento" inputMode="decimal" placeholder="0" leftSection="$" {...field('discount')} error={problem} />
+          <TextInput
+            size="md"
+            label="Descuento"
+            description="Importe ($) o porcentaje (10%)"
+            inputMode="decimal"
+            placeholder="0"
+            autoComplete="off"
+            {...field('discount')}
+            error={problem}
+          />
         </Group>
         <PaymentMethodPicker value={method} onChange={setMethod} mercadoPago={mercadoPago} />
+        {method === 'efectivo' && <CashChange paidWith={paidWith} onChange={setPaidWith} totalCents={subtotalCents - discountCents} />}
         <Textarea size="md" label="Notas" autosize minRows={1} maxRows={3} {...field('notes')} />
         <Stack gap={2} p="sm" bg="var(--app-background)" style={{ borderRadius: 8 }}>
           <Group justify="space-between">
@@ -114,7 +144,7 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
             <Text>{formatCents(subtotalCents)}</Text>
           </Group>
           <Group justify="space-between">
-            <Text>Descuento</Text>
+            <Text>Descuento{discount.ok && discount.percent !== undefined ? ` (${String(discount.percent).replace('.', ',')} %)` : ''}</Text>
             <Text>− {formatCents(discountCents)}</Text>
           </Group>
           <Group justify="space-between">
@@ -126,6 +156,11 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
             </Text>
           </Group>
         </Stack>
+        {shortages.length > 0 && (
+          <Alert color="warning" role="alert" title="Stock agotado en el último dato recibido" data-testid="stock-warning">
+            {shortages.map((line) => `${line.name}: se venden ${line.quantity}, quedan ${line.stock}`).join(' · ')}. La venta se registra igual.
+          </Alert>
+        )}
         {warning && (
           <Alert color="warning" role="alert">
             {warning}
@@ -142,14 +177,40 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
           </Alert>
         )}
         <Group justify="flex-end" mt="xs">
-          <Button variant="default" size="lg" onClick={onClose}>
+          <Button variant="default" size="lg" onClick={onClose} rightSection={<Kbd>Esc</Kbd>}>
             Cancelar
           </Button>
-          <Button size="lg" onClick={() => void confirm()} loading={busy || redirecting} disabled={(method === 'mercadopago' && Boolean(mercadoPago.disabledReason)) || Boolean(problem)}>
-            Confirmar Venta
+          <Button size="lg" type="submit" loading={busy || redirecting} disabled={(method === 'mercadopago' && Boolean(mercadoPago.disabledReason)) || Boolean(problem)}>
+            Confirmar Venta <Kbd ml="xs">Enter</Kbd>
           </Button>
         </Group>
       </Stack>
     </StaffModal>
+  );
+}
+
+/** Cash: "Paga con" and the "Vuelto" in large type (not stored; the cashier's help to give change). */
+function CashChange({ paidWith, onChange, totalCents }: { paidWith: string; onChange: (text: string) => void; totalCents: number }) {
+  const { changeCents, error, short } = cashChange(paidWith, totalCents);
+  return (
+    <Group grow align="center">
+      <TextInput
+        size="lg"
+        label="Paga con"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="0"
+        value={paidWith}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        description={short}
+        error={error}
+      />
+      <Stack gap={0} align="flex-end">
+        <Text size="lg">Vuelto</Text>
+        <Text fz={36} fw={700} lh={1.1} data-testid="checkout-change">
+          {changeCents === null ? '—' : formatCents(changeCents)}
+        </Text>
+      </Stack>
+    </Group>
   );
 }

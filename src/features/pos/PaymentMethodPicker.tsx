@@ -1,7 +1,8 @@
 /**
  * Payment method of the checkout (spec §5): efectivo (default), tarjeta, transferencia, and the online
  * provider "Mercado Pago" ("Mercado Pago simulado" against the simulator), disabled with the reason
- * while offline or when the server has no credentials. Big two-column buttons for touch.
+ * while offline or when the server has no credentials. Big buttons for touch: two columns from 600 px,
+ * one below, so "Transferencia" and "Mercado Pago" are never cut on a phone.
  */
 import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconBuildingBank, IconCash, IconCreditCard, IconWorldWww } from '@tabler/icons-react';
@@ -28,7 +29,7 @@ export function PaymentMethodPicker({ value, onChange, mercadoPago }: Props) {
       <Text size="sm" fw={500} id="payment-method-label">
         Método de pago
       </Text>
-      <SimpleGrid cols={2} spacing="xs" role="radiogroup" aria-labelledby="payment-method-label">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" role="radiogroup" aria-labelledby="payment-method-label">
         {OPTIONS.map(({ value: method, icon: Icon }) => {
           const disabled = method === 'mercadopago' && Boolean(mercadoPago.disabledReason);
           return (

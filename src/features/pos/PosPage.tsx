@@ -20,6 +20,8 @@ import { Button, Text, Title, UnstyledButton } from '@mantine/core';
 import { CartPanel } from './CartPanel';
 import { CheckoutDialog } from './CheckoutDialog';
 import { LastSale } from './LastSale';
+import { NoticeLine } from './NoticeLine';
+import { focusSearch, refocusSearchIfIdle, SHORTCUTS } from './focus-search';
 import { success, warn } from './notify';
 import classes from './pos.module.css';
 import { ProductPanel } from './ProductPanel';
@@ -32,6 +34,21 @@ function useLastSale(): OutboxEntry | undefined {
   });
 }
 
+/** Cart lines above the stock this device last pulled (sold elsewhere meanwhile), read when the checkout opens. */
+function useShortages(open: boolean) {
+  return (
+    useLiveQuery(async () => {
+      if (!open) return [];
+      const lines = await cartLines();
+      const products = await db.products.bulkGet(lines.map((line) => line.productId));
+      return lines.flatMap((line, i) => {
+        const stock = products[i]?.stock ?? 0;
+        return line.quantity > stock ? [{ name: line.name, quantity: line.quantity, stock: Math.max(0, stock) }] : [];
+      });
+    }, [open]) ?? []
+  );
+}
+
 export default function PosPage() {
   const { user } = useAuth();
   const { info } = useBusiness();
@@ -40,6 +57,7 @@ export default function PosPage() {
   const lastSale = useLastSale();
   const storedBusiness = useLiveQuery(() => getMeta('businessInfo'));
   const [checkoutOpen, setCheckoutOpen] = useState(false);
+  const shortages = useShortages(checkoutOpen);
   const confirming = useRef(false);
   const searchRef = useRef<HTMLInputElement>(null);
   const cartRef = useRef<HTMLElement>(null);
@@ -64,6 +82,23 @@ export default function PosPage() {
     else setCheckoutOpen(true);
   };
 
+  // F2 focuses the search box, F9 charges; a character typed outside any field goes to the search box.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (checkoutOpen) return;
+      if (event.key === SHORTCUTS.search || event.key === SHORTCUTS.charge) {
+        event.preventDefault();
+        if (event.key === SHORTCUTS.search) focusSearch();
+        else if (!cart.length) warn(MSG.cartEmpty);
+        else setCheckoutOpen(true);
+        return;
+      }
+      if (event.key.length === 1 && event.key !== ' ' && !event.ctrlKey && !event.metaKey && !event.altKey) refocusSearchIfIdle();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [checkoutOpen, cart.length]);
+
   const onConfirmStart = () => {
     performance.mark('confirm-start');
     confirming.current = true;
@@ -75,13 +110,16 @@ export default function PosPage() {
     // The push needs no call here: the outbox announces every sale it writes to the sync engine.
     requestAnimationFrame(() => {
       success(MSG.saleRegistered);
-      searchRef.current?.focus();
+      focusSearch();
     });
   };
 
   return (
     <div className={classes.page}>
-      <Title order={2}>Punto de Venta</Title>
+      <div className={classes.header}>
+        <Title order={2}>Punto de Venta</Title>
+        <NoticeLine />
+      </div>
       <div className={classes.layout}>
         <ProductPanel searchRef={searchRef} />
         <CartPanel
@@ -107,6 +145,8 @@ export default function PosPage() {
         <CheckoutDialog
           opened={checkoutOpen}
           onClose={() => setCheckoutOpen(false)}
+          onExited={focusSearch}
+          shortages={shortages}
           subtotalCents={subtotalCents}
           online={isOnline}
           seller={user}

@@ -5,13 +5,14 @@
  * the next scan (except after a finger tap, where focusing would pop up the on-screen keyboard).
  * At most `limit` cards are rendered; "Mostrar más" extends the list.
  */
-import { Button, Center, Loader, Text, TextInput } from '@mantine/core';
-import { IconBarcode, IconSearch } from '@tabler/icons-react';
+import { Button, Center, Kbd, Loader, Text, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
 import { useCallback, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { MSG } from '../../../domain/messages';
 import { addToCart } from '../../offline/cart';
 import type { LocalProduct } from '../../offline/db';
 import { productIndex } from '../../offline/product-index';
+import { SHORTCUTS } from './focus-search';
 import { reportCartResult, warn } from './notify';
 import { ProductCard } from './ProductCard';
 import classes from './pos.module.css';
@@ -57,7 +58,8 @@ export function ProductPanel({ searchRef }: { searchRef: RefObject<HTMLInputElem
         placeholder="Buscar producto..."
         aria-label="Buscar producto"
         leftSection={<IconSearch size={20} />}
-        rightSection={<IconBarcode size={22} opacity={0.5} />}
+        rightSection={<Kbd title="Atajo: F2 vuelve a la búsqueda">{SHORTCUTS.search}</Kbd>}
+        rightSectionWidth={52}
         value={query}
         onChange={(event) => {
           markSearchStart();
@@ -66,6 +68,7 @@ export function ProductPanel({ searchRef }: { searchRef: RefObject<HTMLInputElem
         }}
         onKeyDown={onKeyDown}
         autoFocus
+        data-pos-search
         autoComplete="off"
         enterKeyHint="search"
       />

@@ -1,6 +1,7 @@
 /**
  * The 80 mm ticket of a sale (print-only DOM + receipt.css): business data, number (official or
- * provisional), date, items, totals, payment method. printReceipt() opens the browser's print dialog.
+ * provisional), date, items, totals, payment method, and "No válido como factura" (non-fiscal).
+ * printReceipt() opens the browser's print dialog; the last sale's "Imprimir ticket" reprints it any time.
  */
 import './receipt.css';
 import { createPortal } from 'react-dom';
@@ -87,6 +88,8 @@ export function Receipt({ entry, business }: { entry: OutboxEntry; business: Bus
       </table>
       <hr />
       <div className="center">¡Gracias por su compra!</div>
+      {/* This ticket is not an ARCA invoice (an invoice has its own printout with the CAE). */}
+      <div className="center">No válido como factura</div>
     </div>,
     document.body,
   );

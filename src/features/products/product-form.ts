@@ -7,6 +7,8 @@
  */
 import { LIMITS } from '../../../domain/constants';
 import { DEFAULT_IVA_RATE, type IvaRate } from '../../../domain/invoicing/codes';
+import { fromCents } from '../../../domain/money';
+import { parseMoneyInput } from '../../../domain/money-input';
 import type { Product, ProductPayload } from '../../api/products';
 
 export interface ProductFormValues {
@@ -43,8 +45,8 @@ export const emptyProductForm = (): ProductFormValues => ({
   ivaRate: DEFAULT_IVA_RATE,
 });
 
-/** 1234.5 → "1234,5" (the decimal comma an es-AR user types). */
-const decimalText = (n: number) => String(n).replace('.', ',');
+/** 1234.5 → "1234,50" (the decimal comma an es-AR user types; no thousands dot, which the reader also accepts). */
+const decimalText = (n: number) => n.toFixed(2).replace('.', ',').replace(/,00$/, '');
 
 export const productToForm = (p: Product): ProductFormValues => ({
   code: p.code ?? '',
@@ -62,10 +64,7 @@ export const productToForm = (p: Product): ProductFormValues => ({
   ivaRate: p.ivaRate ?? DEFAULT_IVA_RATE,
 });
 
-/** Money as typed: at most 2 decimals (the server refuses more rather than rounding). */
-const DECIMAL = /^\d+([.,]\d{1,2})?$/;
 const INTEGER = /^\d+$/;
-const decimal = (v: string) => Number(v.trim().replace(',', '.'));
 
 /** Either the payload to send or the errors to show next to each field. `loaded`: the product being edited. */
 export function parseProductForm(v: ProductFormValues, loaded?: Product | null): { payload: ProductPayload } | { errors: ProductFormErrors } {
@@ -73,9 +72,12 @@ export function parseProductForm(v: ProductFormValues, loaded?: Product | null):
   const stockUntouched = loaded !== undefined && loaded !== null && v.stock.trim() === String(loaded.stock);
   const errors: ProductFormErrors = {};
   if (!v.name.trim()) errors.name = 'El nombre es obligatorio';
-  if (!v.price.trim()) errors.price = 'El precio es obligatorio';
-  else if (!DECIMAL.test(v.price.trim())) errors.price = 'Ingresá un precio válido (ej. 1234,50)';
-  if (v.cost.trim() && !DECIMAL.test(v.cost.trim())) errors.cost = 'Ingresá un costo válido (ej. 800)';
+  // Money as typed, read es-AR ("1.500" = 1500, "12.345,50"), the same reader as every money field.
+  const price = parseMoneyInput(v.price);
+  const cost = parseMoneyInput(v.cost);
+  if (!price.ok) errors.price = price.message;
+  else if (price.cents === null) errors.price = 'El precio es obligatorio';
+  if (!cost.ok) errors.cost = cost.message;
   if (stockUntouched) {
     // nothing to check
   } else if (!v.stock.trim()) errors.stock = 'El stock es obligatorio';
@@ -89,8 +91,8 @@ export function parseProductForm(v: ProductFormValues, loaded?: Product | null):
       description: v.description.trim() || null,
       categoryId: v.categoryId ? Number(v.categoryId) : null,
       brandId: v.brandId ? Number(v.brandId) : null,
-      price: decimal(v.price),
-      cost: v.cost.trim() ? decimal(v.cost) : 0,
+      price: fromCents(price.ok ? (price.cents ?? 0) : 0),
+      cost: fromCents(cost.ok ? (cost.cents ?? 0) : 0),
       stock: stockUntouched ? loaded.stock : Number.parseInt(v.stock, 10),
       minStock: v.minStock.trim() ? Number.parseInt(v.minStock, 10) : LIMITS.defaultMinStock,
       image: v.image,

@@ -1,0 +1,134 @@
+/**
+ * The counter with a keyboard-wedge scanner (issue #14 items 1, 7, 15): a code typed at 10 ms per
+ * character plus Enter lands in the search box after every sale, closed dialog and notice, with no tap
+ * on the box; and a keyboard-only sale takes the codes plus at most 4 keys.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, SELLER_PASSWORD, startServer, type E2eServer } from './harness';
+import { createProduct, newDevice, productStock, serverSales, signInAndOpenPos, waitAllSynced, waitForOutbox } from './pos-helpers';
+
+let server: E2eServer;
+let browser: Browser;
+let seller: string;
+const ids: Record<string, number> = {};
+const YERBA = '7790387000012';
+const AZUCAR = '7790150000027';
+
+beforeAll(async () => {
+  server = await startServer();
+  seller = await server.createSeller('caja');
+  ids.yerba = await createProduct(server, { name: 'Yerba mate 1 kg', code: YERBA, price: 4200, stock: 50 });
+  ids.azucar = await createProduct(server, { name: 'Azúcar 1 kg', code: AZUCAR, price: 1500.5, stock: 50 });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function cashierPos(): Promise<Page> {
+  const context = await newDevice(browser, { viewport: { width: 1024, height: 768 } });
+  const page = await context.newPage();
+  await signInAndOpenPos(page, server.baseUrl, seller, SELLER_PASSWORD);
+  return page;
+}
+
+/** What a USB scanner does: the code at 10 ms per character, then Enter, into whatever has the focus. */
+async function scan(page: Page, code: string): Promise<void> {
+  await page.keyboard.type(code, { delay: 10 });
+  await page.keyboard.press('Enter');
+}
+
+const searchHasFocus = (page: Page) => page.evaluate(() => document.activeElement?.hasAttribute('data-pos-search') ?? false);
+const lineCount = (page: Page) => page.getByTestId('cart-line').count();
+
+async function waitLines(page: Page, expected: number): Promise<void> {
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="cart-line"]').length === n, expected, { timeout: 15_000 });
+}
+
+describe('POS with a scanner', () => {
+  it('sells 5 sales in a row with the scanner, no tap on the search box between them', async () => {
+    const page = await cashierPos();
+    for (let sale = 1; sale <= 5; sale += 1) {
+      await scan(page, YERBA);
+      await scan(page, AZUCAR);
+      await waitLines(page, 2);
+      // The cashier charges with the mouse (the path where the focus used to stay on "Procesar Venta").
+      await page.getByRole('button', { name: 'Procesar Venta' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Completar Venta' });
+      await dialog.getByRole('button', { name: 'Confirmar Venta' }).click();
+      await waitForOutbox(page, (sales) => sales.length === sale);
+      await page.getByText('Venta registrada correctamente').first().waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.waitForFunction(() => document.activeElement?.hasAttribute('data-pos-search'), undefined, { timeout: 10_000 });
+      expect(await lineCount(page)).toBe(0);
+    }
+    const device = await waitAllSynced(page, 5);
+    const onServer = (await serverSales(server)).filter((s) => device.some((d) => d.clientSaleId === s.clientSaleId));
+    expect(onServer).toHaveLength(5);
+    expect(onServer.every((s) => s.total === 5700.5)).toBe(true);
+    expect(await productStock(server, ids.yerba)).toBe(45);
+    // "El carrito está vacío" never showed: no Enter ever reached "Procesar Venta".
+    expect(await page.getByText('El carrito está vacío').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('after a cancelled checkout and a refused code the next scan still goes to the search box', async () => {
+    const page = await cashierPos();
+    await scan(page, YERBA);
+    await waitLines(page, 1);
+    await page.getByRole('button', { name: 'Procesar Venta' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Completar Venta' });
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.waitForFunction(() => document.activeElement?.hasAttribute('data-pos-search'), undefined, { timeout: 10_000 });
+    await scan(page, '0000000000000');
+    await page.getByText('Producto no encontrado').first().waitFor();
+    // The focus left on a button (a tap on the cart) does not swallow the scan either.
+    await page.getByRole('button', { name: 'Sumar uno de Yerba mate 1 kg' }).click();
+    await scan(page, AZUCAR);
+    await waitLines(page, 2);
+    expect(await searchHasFocus(page)).toBe(true);
+    expect(await page.getByRole('textbox', { name: 'Buscar producto' }).inputValue()).toBe('');
+    await page.context().close();
+  });
+
+  it('a keyboard-only sale takes the codes plus 2 keys (F9, Enter), with the shortcuts shown on screen', async () => {
+    const page = await cashierPos();
+    await page.getByText('F9', { exact: true }).first().waitFor();
+    await page.getByText('F2', { exact: true }).first().waitFor();
+    await scan(page, YERBA);
+    await scan(page, YERBA);
+    await waitLines(page, 1);
+    let keys = 0;
+    const press = async (key: string) => {
+      keys += 1;
+      await page.keyboard.press(key);
+    };
+    await press('F9');
+    const dialog = page.getByRole('dialog', { name: 'Completar Venta' });
+    await dialog.waitFor();
+    // The checkout opens in its first field, not on its close button.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-autofocus') !== null && document.activeElement?.tagName === 'INPUT');
+    await press('Enter');
+    await waitForOutbox(page, (sales) => sales.length === 1);
+    await page.getByText('Venta registrada correctamente').first().waitFor();
+    expect(keys).toBeLessThanOrEqual(4);
+    const [sale] = await waitAllSynced(page, 1);
+    const onServer = (await serverSales(server)).find((s) => s.clientSaleId === sale.clientSaleId);
+    expect(onServer?.total).toBe(8400);
+    // Esc cancels the checkout and F2 brings the focus back from anywhere.
+    await scan(page, AZUCAR);
+    await waitLines(page, 1);
+    await press('F9');
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Procesar Venta' }).focus();
+    await page.keyboard.press('F2');
+    expect(await searchHasFocus(page)).toBe(true);
+    await page.context().close();
+  });
+});
