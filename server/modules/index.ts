@@ -8,6 +8,7 @@ import configurationRoutes from './configuration/routes';
 import categoriesRoutes from './categories/routes';
 import brandsRoutes from './brands/routes';
 import productsRoutes from './products/routes';
+import stockRoutes from './stock/routes';
 import contactRoutes from './contact/routes';
 import uploadsRoutes from './uploads/routes';
 import salesRoutes from './sales/routes';
@@ -24,6 +25,7 @@ export const apiModules: FastifyPluginAsync[] = [
   categoriesRoutes,
   brandsRoutes,
   productsRoutes,
+  stockRoutes,
   contactRoutes,
   uploadsRoutes,
   salesRoutes,
