@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Center, Group, Image, Table, Text } from '@mantine/core';
-import { IconEdit, IconPhoto, IconTrash } from '@tabler/icons-react';
+import { IconAdjustments, IconEdit, IconHistory, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { memo } from 'react';
 import { imageUrl } from '../../api/images';
 import type { Product } from '../../api/products';
@@ -18,7 +18,14 @@ function ProductThumb({ image, name }: { image: string | null; name: string }) {
   return <Image src={src} alt={name} w={50} h={50} fit="cover" radius="md" loading="lazy" />;
 }
 
-const ProductRow = memo(function ProductRow({ product: p, onEdit, onDelete }: { product: Product; onEdit: (p: Product) => void; onDelete: (p: Product) => void }) {
+export interface ProductActions {
+  onEdit: (p: Product) => void;
+  onDelete: (p: Product) => void;
+  onAdjustStock: (p: Product) => void;
+  onStockHistory: (p: Product) => void;
+}
+
+const ProductRow = memo(function ProductRow({ product: p, onEdit, onDelete, onAdjustStock, onStockHistory }: ProductActions & { product: Product }) {
   return (
     <Table.Tr>
       <Table.Td>
@@ -45,6 +52,12 @@ const ProductRow = memo(function ProductRow({ product: p, onEdit, onDelete }: { 
       </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap" justify="center">
+          <ActionIcon variant="subtle" size={44} onClick={() => onAdjustStock(p)} aria-label={`Ajustar stock de ${p.name}`} title="Ajustar stock">
+            <IconAdjustments size={22} />
+          </ActionIcon>
+          <ActionIcon variant="subtle" size={44} onClick={() => onStockHistory(p)} aria-label={`Historial de stock de ${p.name}`} title="Historial de stock">
+            <IconHistory size={22} />
+          </ActionIcon>
           <ActionIcon variant="subtle" size={44} onClick={() => onEdit(p)} aria-label={`Editar ${p.name}`} title="Editar">
             <IconEdit size={22} />
           </ActionIcon>
@@ -58,9 +71,9 @@ const ProductRow = memo(function ProductRow({ product: p, onEdit, onDelete }: { 
 });
 
 /** Imagen, Código, Nombre, Categoría, Marca, Precio, Stock, Acciones. */
-export function ProductTable({ products, onEdit, onDelete }: { products: Product[]; onEdit: (p: Product) => void; onDelete: (p: Product) => void }) {
+export function ProductTable({ products, ...actions }: ProductActions & { products: Product[] }) {
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <Table.ScrollContainer minWidth={820}>
       <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing={6} aria-label="Productos">
         <Table.Thead>
           <Table.Tr>
@@ -76,7 +89,7 @@ export function ProductTable({ products, onEdit, onDelete }: { products: Product
         </Table.Thead>
         <Table.Tbody>
           {products.map((p) => (
-            <ProductRow key={p.id} product={p} onEdit={onEdit} onDelete={onDelete} />
+            <ProductRow key={p.id} product={p} {...actions} />
           ))}
         </Table.Tbody>
       </Table>

@@ -1,11 +1,11 @@
 /**
  * Product management (spec §2, admin): filters, "Mostrando N producto(s)", the table (shown a page of
  * rows at a time, since the list loads up to 10000 products), create/edit dialog and delete with
- * confirmation.
+ * confirmation; per product "Ajustar stock" and "Historial de stock", and a "Recuento" of the listed products.
  */
 import { Button, Group, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus } from '@tabler/icons-react';
+import { IconClipboardList, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { TIMINGS } from '../../../domain/constants';
@@ -22,6 +22,9 @@ import { useFeedback } from '../../ui/useFeedback';
 import { ProductFilters, type ProductFilterValues } from './ProductFilters';
 import { ProductFormDialog } from './ProductFormDialog';
 import { ProductTable } from './ProductTable';
+import { StockAdjustDialog } from './StockAdjustDialog';
+import { StockCountDialog } from './StockCountDialog';
+import { StockHistoryDialog } from './StockHistoryDialog';
 import { useCatalogOptions } from './useCatalogOptions';
 
 const ROWS_PER_PAGE = 50;
@@ -33,6 +36,9 @@ export default function ProductsPage() {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<{ product: Product | null } | null>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
+  const [adjusting, setAdjusting] = useState<Product | null>(null);
+  const [historyOf, setHistoryOf] = useState<Product | null>(null);
+  const [counting, setCounting] = useState<Product[] | null>(null);
   const [busy, setBusy] = useState(false);
   const { feedback, report, succeed, clear } = useFeedback();
   const { categoryOptions, brandOptions, error: optionsError } = useCatalogOptions();
@@ -52,6 +58,14 @@ export default function ProductsPage() {
 
   const onEdit = useCallback((product: Product) => setEditing({ product }), []);
   const onDelete = useCallback((product: Product) => setDeleting(product), []);
+  const onAdjustStock = useCallback((product: Product) => setAdjusting(product), []);
+  const onStockHistory = useCallback((product: Product) => setHistoryOf(product), []);
+  const afterStockChange = async (message: string) => {
+    setAdjusting(null);
+    setCounting(null);
+    succeed(message);
+    await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: ['stock-history'] })]);
+  };
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -66,9 +80,14 @@ export default function ProductsPage() {
     <StaffPage
       title="Gestión de Productos"
       actions={
-        <Button size="md" leftSection={<IconPlus size={18} />} onClick={() => setEditing({ product: null })}>
-          Nuevo Producto
-        </Button>
+        <Group gap="sm">
+          <Button size="md" variant="default" leftSection={<IconClipboardList size={18} />} disabled={rows.length === 0} onClick={() => setCounting(rows)}>
+            Recuento
+          </Button>
+          <Button size="md" leftSection={<IconPlus size={18} />} onClick={() => setEditing({ product: null })}>
+            Nuevo Producto
+          </Button>
+        </Group>
       }
     >
       <FeedbackAlert feedback={feedback} onClose={clear} />
@@ -85,7 +104,7 @@ export default function ProductsPage() {
               Mostrando {rows.length} producto(s)
             </Text>
           </Group>
-          <ProductTable products={visible} onEdit={onEdit} onDelete={onDelete} />
+          <ProductTable products={visible} onEdit={onEdit} onDelete={onDelete} onAdjustStock={onAdjustStock} onStockHistory={onStockHistory} />
           <Pager page={page} totalPages={totalPages} onChange={setPage} />
         </>
       )}
@@ -101,6 +120,9 @@ export default function ProductsPage() {
           await refresh();
         }}
       />
+      <StockAdjustDialog product={adjusting} onClose={() => setAdjusting(null)} onSaved={afterStockChange} />
+      <StockHistoryDialog product={historyOf} onClose={() => setHistoryOf(null)} />
+      <StockCountDialog products={counting} onClose={() => setCounting(null)} onApplied={afterStockChange} />
       <ConfirmDialog
         opened={deleting !== null}
         message="¿Estás seguro de eliminar este producto?"
