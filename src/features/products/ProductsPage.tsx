@@ -1,11 +1,12 @@
 /**
  * Product management (spec §2, admin): filters, "Mostrando N producto(s)", the table (shown a page of
  * rows at a time, since the list loads up to 10000 products), create/edit dialog and delete with
- * confirmation; per product "Ajustar stock" and "Historial de stock", and a "Recuento" of the listed products.
+ * confirmation; per product "Ajustar stock" and "Historial de stock", a "Recuento" of the listed
+ * products and "Actualizar precios" in bulk.
  */
 import { Button, Group, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconClipboardList, IconPlus } from '@tabler/icons-react';
+import { IconClipboardList, IconPercentage, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { TIMINGS } from '../../../domain/constants';
@@ -19,6 +20,7 @@ import { FeedbackAlert } from '../../ui/FeedbackAlert';
 import { Pager } from '../../ui/Pager';
 import { StaffPage } from '../../ui/StaffPage';
 import { useFeedback } from '../../ui/useFeedback';
+import { BulkPriceDialog } from './BulkPriceDialog';
 import { ProductFilters, type ProductFilterValues } from './ProductFilters';
 import { ProductFormDialog } from './ProductFormDialog';
 import { ProductTable } from './ProductTable';
@@ -39,6 +41,7 @@ export default function ProductsPage() {
   const [adjusting, setAdjusting] = useState<Product | null>(null);
   const [historyOf, setHistoryOf] = useState<Product | null>(null);
   const [counting, setCounting] = useState<Product[] | null>(null);
+  const [repricing, setRepricing] = useState(false);
   const [busy, setBusy] = useState(false);
   const { feedback, report, succeed, clear } = useFeedback();
   const { categoryOptions, brandOptions, error: optionsError } = useCatalogOptions();
@@ -60,9 +63,10 @@ export default function ProductsPage() {
   const onDelete = useCallback((product: Product) => setDeleting(product), []);
   const onAdjustStock = useCallback((product: Product) => setAdjusting(product), []);
   const onStockHistory = useCallback((product: Product) => setHistoryOf(product), []);
-  const afterStockChange = async (message: string) => {
+  const afterBulkChange = async (message: string) => {
     setAdjusting(null);
     setCounting(null);
+    setRepricing(false);
     succeed(message);
     await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: ['stock-history'] })]);
   };
@@ -81,6 +85,9 @@ export default function ProductsPage() {
       title="Gestión de Productos"
       actions={
         <Group gap="sm">
+          <Button size="md" variant="default" leftSection={<IconPercentage size={18} />} onClick={() => setRepricing(true)}>
+            Actualizar precios
+          </Button>
           <Button size="md" variant="default" leftSection={<IconClipboardList size={18} />} disabled={rows.length === 0} onClick={() => setCounting(rows)}>
             Recuento
           </Button>
@@ -120,9 +127,17 @@ export default function ProductsPage() {
           await refresh();
         }}
       />
-      <StockAdjustDialog product={adjusting} onClose={() => setAdjusting(null)} onSaved={afterStockChange} />
+      <StockAdjustDialog product={adjusting} onClose={() => setAdjusting(null)} onSaved={afterBulkChange} />
+      <BulkPriceDialog
+        opened={repricing}
+        listed={rows}
+        categoryOptions={categoryOptions}
+        brandOptions={brandOptions}
+        onClose={() => setRepricing(false)}
+        onApplied={afterBulkChange}
+      />
       <StockHistoryDialog product={historyOf} onClose={() => setHistoryOf(null)} />
-      <StockCountDialog products={counting} onClose={() => setCounting(null)} onApplied={afterStockChange} />
+      <StockCountDialog products={counting} onClose={() => setCounting(null)} onApplied={afterBulkChange} />
       <ConfirmDialog
         opened={deleting !== null}
         message="¿Estás seguro de eliminar este producto?"
