@@ -21,8 +21,8 @@ const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/sales', { ...signedIn, schema: { tags, querystring: salesListQuery } }, async (req) => {
-    const { rows, total } = listSales(ctx, req.query);
-    return paginated(rows, req.query.page, req.query.limit, total);
+    const { rows, total, totals } = listSales(ctx, req.query);
+    return { ...paginated(rows, req.query.page, req.query.limit, total), totals };
   });
 
   app.get('/sales/summary', { ...signedIn, schema: { tags, querystring: dateRangeQuery } }, async (req) => ok(salesSummary(ctx, req.query)));

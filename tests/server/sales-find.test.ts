@@ -1,0 +1,63 @@
+/**
+ * Sales they can find (issue #15): search by sale number, customer or product name (LIKE wildcards taken
+ * literally), filter by seller and status, the count and total of the filtered period (cancelled sales
+ * count but add no money), and who cancelled a sale and when.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../helpers/server';
+
+let s: TestServer;
+let admin: string;
+let seller: string;
+let sellerId: number;
+const sales: { id: number; saleNumber: string; total: number }[] = [];
+
+beforeAll(async () => {
+  s = await createTestServer();
+  admin = await s.login();
+  seller = await s.sellerToken('marta');
+  sellerId = (await s.call({ method: 'GET', url: '/api/auth/me', token: seller })).body.data.id;
+  const product = async (name: string, price: number) =>
+    (await s.call({ method: 'POST', url: '/api/products', token: admin, payload: { name, price, stock: 100 } })).body.data.id as number;
+  const yerba = await product('Yerba 100%_pura', 3000);
+  const queso = await product('Queso cremoso', 5000);
+  const sell = async (token: string, productId: number, customerName?: string) =>
+    (await s.call({ method: 'POST', url: '/api/sales', token, payload: { items: [{ productId, quantity: 1 }], paymentMethod: 'efectivo', customerName } })).body.data;
+  sales.push(await sell(admin, yerba, 'Ramón Díaz'), await sell(seller, queso, 'Lucía Pérez'), await sell(seller, yerba), await sell(admin, queso));
+  await s.call({ method: 'POST', url: `/api/sales/${sales[3].id}/cancel`, token: admin });
+});
+afterAll(() => s.close());
+
+const list = async (query: string) => {
+  const res = await s.call({ method: 'GET', url: `/api/sales?limit=100&${query}`, token: admin });
+  expect(res.status, res.body.message).toBe(200);
+  return { ids: (res.body.data as { id: number }[]).map((r) => r.id).sort(), totals: res.body.totals as { count: number; total: number }, rows: res.body.data };
+};
+const ids = (...i: number[]) => i.map((n) => sales[n].id).sort();
+
+describe('GET /sales search and filters', () => {
+  it('finds by sale number, customer and product name', async () => {
+    expect((await list(`search=${encodeURIComponent(sales[1].saleNumber)}`)).ids).toEqual(ids(1));
+    expect((await list('search=ramón')).ids).toEqual(ids(0));
+    expect((await list('search=queso')).ids).toEqual(ids(1, 3));
+    expect((await list(`search=${encodeURIComponent('100%_')}`)).ids).toEqual(ids(0, 2));
+    expect((await list(`search=${encodeURIComponent('%')}`)).ids).toEqual(ids(0, 2));
+  });
+
+  it('filters by seller and status, with the count and total of the filtered period', async () => {
+    expect((await list(`userId=${sellerId}`)).ids).toEqual(ids(1, 2));
+    expect((await list('status=cancelado')).ids).toEqual(ids(3));
+    const all = await list('');
+    expect(all.totals).toEqual({ count: 4, total: 11000 });
+    expect((await list(`userId=${sellerId}&search=yerba`)).totals).toEqual({ count: 1, total: 3000 });
+    expect((await s.call({ method: 'GET', url: '/api/sales?userId=abc', token: admin })).status).toBe(400);
+    expect((await s.call({ method: 'GET', url: `/api/sales?search=${'x'.repeat(101)}`, token: admin })).body.message).toMatch(/100 caracteres/);
+  });
+
+  it('says who cancelled a sale and when', async () => {
+    const sale = (await s.call({ method: 'GET', url: `/api/sales/${sales[3].id}`, token: admin })).body.data;
+    expect(sale.cancelledByName).toBe('Administrador');
+    expect(sale.cancelledAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect((await s.call({ method: 'GET', url: `/api/sales/${sales[0].id}`, token: admin })).body.data.cancelledByName).toBeNull();
+  });
+});
