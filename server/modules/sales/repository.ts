@@ -2,6 +2,7 @@
 import type Database from 'better-sqlite3';
 import { and, count, desc, eq, gte, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PaymentMethod, PaymentStatus } from '../../../domain/constants';
+import { foldText } from '../../../domain/text';
 import type { Db } from '../../db/client';
 import { preparedPerConnection } from '../../db/prepared';
 import { devices, products, saleItems, sales, users } from '../../db/schema';
@@ -21,7 +22,7 @@ export interface SaleFilters {
   userId?: number;
 }
 
-/** A LIKE pattern matching `text` anywhere, with its own % and _ taken literally. */
+/** A LIKE pattern matching `text` anywhere, with its own % and _ taken literally (customer and product names are compared folded: no case, no accents). */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const SALE_COLUMNS = [
@@ -94,8 +95,8 @@ function filterWhere(f: SaleFilters): SQL | undefined {
     f.search
       ? or(
           sql`${sales.saleNumber} LIKE ${containing(f.search)} ESCAPE '\\'`,
-          sql`${sales.customerName} LIKE ${containing(f.search)} ESCAPE '\\'`,
-          sql`exists (select 1 from ${saleItems} where ${saleItems.saleId} = ${sales.id} and ${saleItems.productName} LIKE ${containing(f.search)} ESCAPE '\\')`,
+          sql`fold_text(${sales.customerName}) LIKE ${containing(foldText(f.search))} ESCAPE '\\'`,
+          sql`exists (select 1 from ${saleItems} where ${saleItems.saleId} = ${sales.id} and fold_text(${saleItems.productName}) LIKE ${containing(foldText(f.search))} ESCAPE '\\')`,
         )
       : undefined,
     f.flagged === true

@@ -67,7 +67,7 @@ export function listSales(ctx: SalesContext, query: SalesListQuery) {
   };
   const { n, totalCents } = salesRepository.count(ctx.db, filters);
   const rows = salesRepository.list(ctx.db, filters, (query.page - 1) * query.limit, query.limit);
-  return { rows: rows.map(saleListItemJson), total: n, totals: { count: n, total: fromCents(totalCents) } };
+  return { rows: rows.map(saleListItemJson), total: n, totalAmount: fromCents(totalCents) };
 }
 
 /** Admin cancellation: status cancelado, stock back through 'cancel' movements, all in one transaction. */

@@ -16,6 +16,7 @@ import { CenteredLoader } from '../../ui/CenteredLoader';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { LoadFailed } from '../../ui/LoadFailed';
 import { FeedbackAlert } from '../../ui/FeedbackAlert';
 import { Pager } from '../../ui/Pager';
 import { StaffPage } from '../../ui/StaffPage';
@@ -98,12 +99,19 @@ export default function ProductsPage() {
       }
     >
       <FeedbackAlert feedback={feedback} onClose={clear} />
-      <ErrorAlert message={(products.error ?? optionsError)?.message} />
+      <ErrorAlert message={optionsError?.message} />
       <ProductFilters value={filters} onChange={setFilters} categoryOptions={categoryOptions} brandOptions={brandOptions} />
-      {products.isPending ? (
+      {products.isError ? (
+        <LoadFailed message={products.error.message} onRetry={() => void products.refetch()} retrying={products.isFetching} />
+      ) : products.isPending ? (
         <CenteredLoader label="Cargando productos" />
       ) : rows.length === 0 ? (
-        <EmptyState message="No hay productos para mostrar" />
+        <>
+          <Text c="dimmed" aria-live="polite">
+            Mostrando 0 producto(s)
+          </Text>
+          <EmptyState message="No hay productos para mostrar" />
+        </>
       ) : (
         <>
           <Group justify="space-between">
