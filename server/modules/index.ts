@@ -9,6 +9,7 @@ import categoriesRoutes from './categories/routes';
 import brandsRoutes from './brands/routes';
 import productsRoutes from './products/routes';
 import stockRoutes from './stock/routes';
+import reportsRoutes from './reports/routes';
 import contactRoutes from './contact/routes';
 import uploadsRoutes from './uploads/routes';
 import salesRoutes from './sales/routes';
@@ -26,6 +27,7 @@ export const apiModules: FastifyPluginAsync[] = [
   brandsRoutes,
   productsRoutes,
   stockRoutes,
+  reportsRoutes,
   contactRoutes,
   uploadsRoutes,
   salesRoutes,
