@@ -62,3 +62,20 @@ describe('GET /sales search and filters', () => {
     expect((await s.call({ method: 'GET', url: `/api/sales/${sales[0].id}`, token: admin })).body.data.cancelledByName).toBeNull();
   });
 });
+
+describe('flagged sales (the dashboard notice)', () => {
+  it('a flagged sale stops counting once cancelled; a payment in review still counts', async () => {
+    const productId = (await s.call({ method: 'POST', url: '/api/products', token: admin, payload: { name: 'Marcada', price: 10, stock: 10 } })).body.data.id;
+    const sell = async () => (await s.call({ method: 'POST', url: '/api/sales', token: admin, payload: { items: [{ productId, quantity: 1 }], paymentMethod: 'efectivo' } })).body.data.id as number;
+    const oversold = await sell();
+    const review = await sell();
+    s.app.sqlite.prepare('UPDATE sales SET flag_oversold = 1 WHERE id = ?').run(oversold);
+    s.app.sqlite.prepare('UPDATE sales SET flag_payment_review = 1 WHERE id = ?').run(review);
+    const flagged = async () => (await list('flagged=true')).ids;
+    expect(await flagged()).toEqual([oversold, review].sort());
+    await s.call({ method: 'POST', url: `/api/sales/${oversold}/cancel`, token: admin });
+    await s.call({ method: 'POST', url: `/api/sales/${review}/cancel`, token: admin });
+    expect(await flagged()).toEqual([review]);
+    expect((await list('flagged=false')).ids).toContain(oversold);
+  });
+});

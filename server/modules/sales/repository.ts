@@ -1,6 +1,6 @@
 /** SQL for sales and their items (numbering: numbering-repository.ts; dashboard: summary-repository.ts). */
 import type Database from 'better-sqlite3';
-import { and, count, desc, eq, gte, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, lte, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import type { PaymentMethod, PaymentStatus } from '../../../domain/constants';
 import { foldText } from '../../../domain/text';
 import type { Db } from '../../db/client';
@@ -85,6 +85,15 @@ const writePath = preparedPerConnection((db: Db) => {
   };
 });
 
+/**
+ * A sale the owner should look at: an offline anomaly or a review note, unless it was cancelled since
+ * (its stock went back), or a payment in review (which matters most on a cancelled sale).
+ */
+const needsReview = or(
+  and(or(eq(sales.flagOversold, true), eq(sales.flagPriceChanged, true), isNotNull(sales.reviewNote)), ne(sales.paymentStatus, 'cancelado')),
+  eq(sales.flagPaymentReview, true),
+) as SQL;
+
 function filterWhere(f: SaleFilters): SQL | undefined {
   return and(
     f.startIso ? gte(sales.saleDate, f.startIso) : undefined,
@@ -99,12 +108,8 @@ function filterWhere(f: SaleFilters): SQL | undefined {
           sql`exists (select 1 from ${saleItems} where ${saleItems.saleId} = ${sales.id} and fold_text(${saleItems.productName}) LIKE ${containing(foldText(f.search))} ESCAPE '\\')`,
         )
       : undefined,
-    f.flagged === true
-      ? or(eq(sales.flagOversold, true), eq(sales.flagPriceChanged, true), eq(sales.flagPaymentReview, true), isNotNull(sales.reviewNote))
-      : undefined,
-    f.flagged === false
-      ? and(eq(sales.flagOversold, false), eq(sales.flagPriceChanged, false), eq(sales.flagPaymentReview, false), isNull(sales.reviewNote))
-      : undefined,
+    f.flagged === true ? needsReview : undefined,
+    f.flagged === false ? not(needsReview) : undefined,
   );
 }
 
