@@ -101,4 +101,10 @@ describe('stock with reasons', () => {
     expect(after.map((n, i) => n - before[i])).toEqual([1, 0, 1, 1]);
     for (const [i, id] of ids.entries()) expect(await ledger(id)).toBe(stocks[i]);
   });
+
+  it('"Mostrando 0 producto(s)" stays beside the empty state (item 7)', async () => {
+    await page.getByPlaceholder('Nombre, código o descripción').fill('zzz sin resultados');
+    await page.getByText('No hay productos para mostrar').waitFor();
+    expect(await page.getByText('Mostrando 0 producto(s)').isVisible()).toBe(true);
+  });
 });
