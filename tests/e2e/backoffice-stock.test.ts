@@ -102,6 +102,17 @@ describe('stock with reasons', () => {
     for (const [i, id] of ids.entries()) expect(await ledger(id)).toBe(stocks[i]);
   });
 
+  it('a fixed field loses its validation error in the product dialog (item 7)', async () => {
+    await page.getByRole('button', { name: 'Nuevo Producto' }).click();
+    const dialog = page.getByRole('dialog', { name: /Producto/ });
+    await dialog.getByRole('button', { name: 'Crear producto' }).click();
+    await dialog.getByText('El nombre es obligatorio').waitFor();
+    await dialog.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Ya tiene nombre');
+    await dialog.getByText('El nombre es obligatorio').waitFor({ state: 'detached' });
+    expect(await dialog.getByText('El precio es obligatorio').isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  });
+
   it('"Mostrando 0 producto(s)" stays beside the empty state (item 7)', async () => {
     await page.getByPlaceholder('Nombre, código o descripción').fill('zzz sin resultados');
     await page.getByText('No hay productos para mostrar').waitFor();
