@@ -50,7 +50,8 @@ describe('stock with reasons', () => {
     await page.getByPlaceholder('Nombre, código o descripción').fill('Recuento uno');
     await page.getByText('Mostrando 1 producto(s)').waitFor();
 
-    await page.getByRole('button', { name: 'Ajustar stock de Recuento uno' }).click();
+    await page.getByRole('button', { name: 'Stock de Recuento uno' }).click();
+    await page.getByRole('menuitem', { name: 'Ajustar stock' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ajustar stock: Recuento uno' });
     await dialog.getByText('Ingreso de mercadería').click();
     await dialog.getByRole('textbox', { name: 'Cantidad que ingresa' }).fill('24');
@@ -61,7 +62,8 @@ describe('stock with reasons', () => {
     await page.getByText('Ajuste de stock registrado').waitFor();
     expect((await productById(server, ids[0])).stock).toBe(32);
 
-    await page.getByRole('button', { name: 'Historial de stock de Recuento uno' }).click();
+    await page.getByRole('button', { name: 'Stock de Recuento uno' }).click();
+    await page.getByRole('menuitem', { name: 'Historial de stock' }).click();
     const history = page.getByRole('table', { name: 'Historial de stock' });
     await history.waitFor();
     const rows = history.locator('tbody tr');

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Center, Group, Image, Table, Text } from '@mantine/core';
+import { ActionIcon, Badge, Center, Group, Image, Menu, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconAdjustments, IconEdit, IconHistory, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { memo } from 'react';
 import { imageUrl } from '../../api/images';
@@ -48,16 +48,24 @@ const ProductRow = memo(function ProductRow({ product: p, onEdit, onDelete, onAd
         <Money value={p.price} />
       </Table.Td>
       <Table.Td ta="center">
-        <StockChip stock={p.stock} minStock={p.minStock} />
+        <Menu position="bottom" withinPortal>
+          <Menu.Target>
+            <UnstyledButton mih={44} miw={44} aria-label={`Stock de ${p.name}`} title="Ajustar stock o ver historial">
+              <StockChip stock={p.stock} minStock={p.minStock} />
+            </UnstyledButton>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item h={44} leftSection={<IconAdjustments size={18} />} onClick={() => onAdjustStock(p)}>
+              Ajustar stock
+            </Menu.Item>
+            <Menu.Item h={44} leftSection={<IconHistory size={18} />} onClick={() => onStockHistory(p)}>
+              Historial de stock
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
       </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap" justify="center">
-          <ActionIcon variant="subtle" size={44} onClick={() => onAdjustStock(p)} aria-label={`Ajustar stock de ${p.name}`} title="Ajustar stock">
-            <IconAdjustments size={22} />
-          </ActionIcon>
-          <ActionIcon variant="subtle" size={44} onClick={() => onStockHistory(p)} aria-label={`Historial de stock de ${p.name}`} title="Historial de stock">
-            <IconHistory size={22} />
-          </ActionIcon>
           <ActionIcon variant="subtle" size={44} onClick={() => onEdit(p)} aria-label={`Editar ${p.name}`} title="Editar">
             <IconEdit size={22} />
           </ActionIcon>
@@ -70,10 +78,10 @@ const ProductRow = memo(function ProductRow({ product: p, onEdit, onDelete, onAd
   );
 });
 
-/** Imagen, Código, Nombre, Categoría, Marca, Precio, Stock, Acciones. */
+/** Imagen, Código, Nombre, Categoría, Marca, Precio, Stock (tap: Ajustar stock / Historial de stock), Acciones. */
 export function ProductTable({ products, ...actions }: ProductActions & { products: Product[] }) {
   return (
-    <Table.ScrollContainer minWidth={820}>
+    <Table.ScrollContainer minWidth={720}>
       <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing={6} aria-label="Productos">
         <Table.Thead>
           <Table.Tr>
