@@ -4,7 +4,7 @@
  */
 import { PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentMethod, type PaymentStatus, type SaleFlag } from '../constants';
 import type { IvaRate } from '../invoicing/codes';
-import { dateQuery, money, optionalText, queryBool, z } from './common';
+import { dateQuery, money, optionalText, queryBool, text, z } from './common';
 
 export const SALE_LIMITS = { maxItems: 500, maxQuantity: 1_000_000, listMaxLimit: 500 } as const;
 
@@ -49,6 +49,10 @@ export const salesListQuery = dateRangeQuery.extend({
   paymentMethod: z.preprocess((v) => (v === '' ? undefined : v), paymentMethod.optional()),
   status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(PAYMENT_STATUSES, { error: 'debe ser pagado, pendiente o cancelado' }).optional()),
   flagged: queryBool.optional(),
+  /** Sale number, customer name or a product name in its items. */
+  search: text().trim().max(100, 'no puede superar 100 caracteres').optional(),
+  /** The seller who made the sale. */
+  userId: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number({ error: 'debe ser un número' }).int('debe ser un número entero').positive('no es válido').optional()),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(SALE_LIMITS.listMaxLimit).default(20),
 });
@@ -92,6 +96,8 @@ export interface SaleJson {
   /** Why the owner should look at this pushed sale (flag `review`), or null. */
   reviewNote: string | null;
   cancelledAt: string | null;
+  /** Who cancelled the sale (null while it is not cancelled). */
+  cancelledByName: string | null;
   createdAt: string;
 }
 

@@ -145,9 +145,14 @@ export const stockMovements = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     productId: integer('product_id').notNull().references(() => products.id),
     delta: integer('delta').notNull(),
-    reason: text('reason', { enum: ['initial', 'sale', 'cancel', 'set', 'add', 'subtract'] }).notNull(),
+    /** initial/sale/cancel/set/add/subtract from the system; the rest are an owner's "Ajustar stock" reasons. */
+    reason: text('reason', {
+      enum: ['initial', 'sale', 'cancel', 'set', 'add', 'subtract', 'purchase', 'count', 'loss', 'supplier_return', 'other'],
+    }).notNull(),
     saleId: integer('sale_id').references(() => sales.id),
     userId: integer('user_id').references(() => users.id),
+    /** The owner's note on an adjustment (required for 'other'). */
+    note: text('note'),
     createdAt: createdAt(),
   },
   (t) => [index('stock_movements_product_idx').on(t.productId), index('stock_movements_sale_idx').on(t.saleId)],

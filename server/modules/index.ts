@@ -8,6 +8,8 @@ import configurationRoutes from './configuration/routes';
 import categoriesRoutes from './categories/routes';
 import brandsRoutes from './brands/routes';
 import productsRoutes from './products/routes';
+import stockRoutes from './stock/routes';
+import reportsRoutes from './reports/routes';
 import contactRoutes from './contact/routes';
 import uploadsRoutes from './uploads/routes';
 import salesRoutes from './sales/routes';
@@ -25,6 +27,8 @@ export const apiModules: FastifyPluginAsync[] = [
   categoriesRoutes,
   brandsRoutes,
   productsRoutes,
+  stockRoutes,
+  reportsRoutes,
   contactRoutes,
   uploadsRoutes,
   salesRoutes,

@@ -3,6 +3,7 @@ import { LIMITS } from '../../domain/constants';
 import { MSG } from '../../domain/messages';
 import type { IvaRate } from '../../domain/invoicing/codes';
 import type { ProductDto } from '../../domain/schemas/catalog';
+import type { PriceChangeDto } from '../../domain/schemas/price-update';
 import { apiCall } from './client';
 
 export type Product = ProductDto;
@@ -49,3 +50,20 @@ export const updateProduct = (id: number, payload: Partial<ProductPayload> & { b
   apiCall<Product>('put', `products/${id}`, { json: payload, errorMessage: MSG.productUpdateError });
 
 export const deleteProduct = (id: number) => apiCall<undefined>('delete', `products/${id}`, { errorMessage: MSG.productDeleteError });
+
+/** Bulk price update (issue #15): the same body previews and applies. */
+export interface PriceUpdatePayload {
+  scope: 'category' | 'brand' | 'selection';
+  categoryId?: number;
+  brandId?: number;
+  productIds?: number[];
+  mode: 'percent' | 'amount';
+  value: number;
+  rounding: 'none' | '10' | '100' | '99';
+}
+
+export const previewPrices = (payload: PriceUpdatePayload) =>
+  apiCall<PriceChangeDto[]>('post', 'products/prices/preview', { json: payload, errorMessage: MSG.pricesPreviewError });
+
+export const applyPrices = (payload: PriceUpdatePayload) =>
+  apiCall<{ updated: number; revision: number | null }>('post', 'products/prices', { json: payload, errorMessage: MSG.pricesUpdateError });

@@ -2,7 +2,10 @@
 import type { PaymentMethod, PaymentStatus } from '../../domain/constants';
 import { MSG } from '../../domain/messages';
 import type { SaleJson, SaleListItemJson, SalesSummaryJson } from '../../domain/schemas/sales';
-import { apiCall } from './client';
+import { apiCall, type Pagination } from './client';
+
+/** GET /sales pagination also carries the filtered period's total (cancelled sales add nothing). */
+export type SalesPagination = Pagination & { totalAmount?: number };
 
 export type Sale = SaleJson;
 export type SaleListItem = SaleListItemJson;
@@ -15,6 +18,10 @@ export interface SalesQuery {
   paymentMethod?: PaymentMethod | '';
   status?: PaymentStatus;
   flagged?: boolean;
+  /** Sale number, customer or product name. */
+  search?: string;
+  /** The seller. */
+  userId?: number;
   page?: number;
   limit?: number;
 }

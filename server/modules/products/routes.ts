@@ -6,9 +6,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '../../../domain/messages';
 import { catalogQuery, productCreateBody, productListQuery, productUpdateBody, stockPatchBody } from '../../../domain/schemas/catalog';
 import { idParam } from '../../../domain/schemas/common';
+import { priceUpdateBody } from '../../../domain/schemas/price-update';
 import { currentRevision } from '../../db/revision-repository';
 import { ok, paginated } from '../../http/envelope';
 import { CatalogCache } from './catalog-cache';
+import { applyPrices, previewPrices } from './price-service';
 import { changeStock, createProduct, deleteProduct, getProduct, listCatalog, listProducts, updateProduct } from './service';
 
 const productsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -53,6 +55,21 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products/:id/stock',
     { ...admin, schema: { tags, security, summary: 'Ajusta el stock (set, add, subtract)', params: idParam, body: stockPatchBody } },
     async (req) => ok(changeStock(app.db, req.params.id, req.body, req.user.id), MSG.stockUpdated),
+  );
+
+  app.post(
+    '/products/prices/preview',
+    { ...admin, schema: { tags, security, summary: 'Vista previa de una actualización masiva de precios', body: priceUpdateBody } },
+    async (req) => ok(previewPrices(app.db, req.body)),
+  );
+
+  app.post(
+    '/products/prices',
+    { ...admin, schema: { tags, security, summary: 'Actualización masiva de precios (una sola revisión)', body: priceUpdateBody } },
+    async (req) => {
+      const result = applyPrices(app.db, req.body);
+      return ok(result, MSG.pricesUpdated(result.updated));
+    },
   );
 
   app.delete('/products/:id', { ...admin, schema: { tags, security, summary: 'Elimina un producto', params: idParam } }, async (req) => {

@@ -1,7 +1,8 @@
 /** SQL for sales and their items (numbering: numbering-repository.ts; dashboard: summary-repository.ts). */
 import type Database from 'better-sqlite3';
-import { and, count, desc, eq, gte, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, lte, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import type { PaymentMethod, PaymentStatus } from '../../../domain/constants';
+import { foldText } from '../../../domain/text';
 import type { Db } from '../../db/client';
 import { preparedPerConnection } from '../../db/prepared';
 import { devices, products, saleItems, sales, users } from '../../db/schema';
@@ -9,7 +10,7 @@ import { devices, products, saleItems, sales, users } from '../../db/schema';
 export type SaleRow = typeof sales.$inferSelect;
 export type NewSaleRow = typeof sales.$inferInsert;
 export type NewSaleItemRow = typeof saleItems.$inferInsert;
-export type SaleWithUser = SaleRow & { userFullName: string; deviceName: string | null };
+export type SaleWithUser = SaleRow & { userFullName: string; deviceName: string | null; cancelledByName: string | null };
 
 export interface SaleFilters {
   startIso?: string;
@@ -17,7 +18,12 @@ export interface SaleFilters {
   paymentMethod?: PaymentMethod;
   status?: PaymentStatus;
   flagged?: boolean;
+  search?: string;
+  userId?: number;
 }
+
+/** A LIKE pattern matching `text` anywhere, with its own % and _ taken literally (customer and product names are compared folded: no case, no accents). */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const SALE_COLUMNS = [
   'saleNumber', 'clientSaleId', 'deviceId', 'deviceSeq', 'userId', 'customerName', 'customerDocument', 'customerEmail',
@@ -31,7 +37,12 @@ const ITEM_COLUMNS = [
 export type SaleInsert = Required<Pick<NewSaleRow, (typeof SALE_COLUMNS)[number]>>;
 export type SaleItemInsert = Required<Pick<NewSaleItemRow, (typeof ITEM_COLUMNS)[number]>>;
 
-const saleWithUser = { sale: sales, userFullName: users.fullName, deviceName: devices.name };
+const saleWithUser = {
+  sale: sales,
+  userFullName: users.fullName,
+  deviceName: devices.name,
+  cancelledByName: sql<string | null>`(select full_name from users c where c.id = ${sales.cancelledBy})`,
+};
 const p = sql.placeholder;
 
 /** The statements of the sale write path, prepared once per connection (building and preparing SQL per sale cost more than running it). */
@@ -75,18 +86,31 @@ const writePath = preparedPerConnection((db: Db) => {
   };
 });
 
+/**
+ * A sale the owner should look at: an offline anomaly or a review note, unless it was cancelled since
+ * (its stock went back), or a payment in review (which matters most on a cancelled sale).
+ */
+const needsReview = or(
+  and(or(eq(sales.flagOversold, true), eq(sales.flagPriceChanged, true), isNotNull(sales.reviewNote)), ne(sales.paymentStatus, 'cancelado')),
+  eq(sales.flagPaymentReview, true),
+) as SQL;
+
 function filterWhere(f: SaleFilters): SQL | undefined {
   return and(
     f.startIso ? gte(sales.saleDate, f.startIso) : undefined,
     f.endIso ? lte(sales.saleDate, f.endIso) : undefined,
     f.paymentMethod ? eq(sales.paymentMethod, f.paymentMethod) : undefined,
     f.status ? eq(sales.paymentStatus, f.status) : undefined,
-    f.flagged === true
-      ? or(eq(sales.flagOversold, true), eq(sales.flagPriceChanged, true), eq(sales.flagPaymentReview, true), isNotNull(sales.reviewNote))
+    f.userId ? eq(sales.userId, f.userId) : undefined,
+    f.search
+      ? or(
+          sql`${sales.saleNumber} LIKE ${containing(f.search)} ESCAPE '\\'`,
+          sql`fold_text(${sales.customerName}) LIKE ${containing(foldText(f.search))} ESCAPE '\\'`,
+          sql`exists (select 1 from ${saleItems} where ${saleItems.saleId} = ${sales.id} and fold_text(${saleItems.productName}) LIKE ${containing(foldText(f.search))} ESCAPE '\\')`,
+        )
       : undefined,
-    f.flagged === false
-      ? and(eq(sales.flagOversold, false), eq(sales.flagPriceChanged, false), eq(sales.flagPaymentReview, false), isNull(sales.reviewNote))
-      : undefined,
+    f.flagged === true ? needsReview : undefined,
+    f.flagged === false ? not(needsReview) : undefined,
   );
 }
 
@@ -118,7 +142,7 @@ export const salesRepository = {
       .leftJoin(devices, eq(devices.id, sales.deviceId))
       .where(eq(sales.id, id))
       .get();
-    return row && { ...row.sale, userFullName: row.userFullName, deviceName: row.deviceName };
+    return row && { ...row.sale, userFullName: row.userFullName, deviceName: row.deviceName, cancelledByName: row.cancelledByName };
   },
 
   items: (db: Db, saleId: number) => db.select().from(saleItems).where(eq(saleItems.saleId, saleId)).orderBy(saleItems.id).all(),
@@ -147,7 +171,15 @@ export const salesRepository = {
       .limit(limit)
       .offset(offset)
       .all()
-      .map((row) => ({ ...row.sale, userFullName: row.userFullName, deviceName: row.deviceName, itemCount: Number(row.itemCount) })),
+      .map((row) => ({ ...row.sale, userFullName: row.userFullName, deviceName: row.deviceName, cancelledByName: row.cancelledByName, itemCount: Number(row.itemCount) })),
 
-  count: (db: Db, filters: SaleFilters) => db.select({ n: count() }).from(sales).where(filterWhere(filters)).get()?.n ?? 0,
+  /** How many sales match, and the sum of the totals of those not cancelled. */
+  count: (db: Db, filters: SaleFilters) => {
+    const row = db
+      .select({ n: count(), totalCents: sql<number>`coalesce(sum(case when ${sales.paymentStatus} <> 'cancelado' then ${sales.totalCents} else 0 end), 0)` })
+      .from(sales)
+      .where(filterWhere(filters))
+      .get();
+    return { n: row?.n ?? 0, totalCents: Number(row?.totalCents ?? 0) };
+  },
 };

@@ -21,8 +21,10 @@ const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/sales', { ...signedIn, schema: { tags, querystring: salesListQuery } }, async (req) => {
-    const { rows, total } = listSales(ctx, req.query);
-    return paginated(rows, req.query.page, req.query.limit, total);
+    const { rows, total, totalAmount } = listSales(ctx, req.query);
+    const reply = paginated(rows, req.query.page, req.query.limit, total);
+    // The filtered period's money travels with its count: pagination.total sales, pagination.totalAmount pesos.
+    return { ...reply, pagination: { ...reply.pagination, totalAmount } };
   });
 
   app.get('/sales/summary', { ...signedIn, schema: { tags, querystring: dateRangeQuery } }, async (req) => ok(salesSummary(ctx, req.query)));

@@ -42,6 +42,7 @@ function headerJson(row: SaleWithUser): Omit<SaleJson, 'items'> {
     flags: saleFlags(row),
     reviewNote: row.reviewNote,
     cancelledAt: row.cancelledAt,
+    cancelledByName: row.cancelledByName,
     createdAt: row.createdAt,
   };
 }

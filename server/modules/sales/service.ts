@@ -57,10 +57,17 @@ export function rangeOf(query: { startDate?: string; endDate?: string }, timeZon
 }
 
 export function listSales(ctx: SalesContext, query: SalesListQuery) {
-  const filters: SaleFilters = { ...rangeOf(query, ctx.timeZone), paymentMethod: query.paymentMethod, status: query.status, flagged: query.flagged };
-  const total = salesRepository.count(ctx.db, filters);
+  const filters: SaleFilters = {
+    ...rangeOf(query, ctx.timeZone),
+    paymentMethod: query.paymentMethod,
+    status: query.status,
+    flagged: query.flagged,
+    search: query.search || undefined,
+    userId: query.userId,
+  };
+  const { n, totalCents } = salesRepository.count(ctx.db, filters);
   const rows = salesRepository.list(ctx.db, filters, (query.page - 1) * query.limit, query.limit);
-  return { rows: rows.map(saleListItemJson), total };
+  return { rows: rows.map(saleListItemJson), total: n, totalAmount: fromCents(totalCents) };
 }
 
 /** Admin cancellation: status cancelado, stock back through 'cancel' movements, all in one transaction. */

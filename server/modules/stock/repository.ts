@@ -13,6 +13,7 @@ export type StockReason = (typeof stockMovements.$inferInsert)['reason'];
 export interface MovementRefs {
   saleId?: number | null;
   userId?: number | null;
+  note?: string | null;
 }
 
 const p = sql.placeholder;
@@ -28,7 +29,7 @@ const prepared = preparedPerConnection((db: Db) => {
       .prepare(),
     insertMovement: db
       .insert(stockMovements)
-      .values({ productId: p('productId'), delta: p('delta'), reason: p('reason'), saleId: p('saleId'), userId: p('userId') } as unknown as typeof stockMovements.$inferInsert)
+      .values({ productId: p('productId'), delta: p('delta'), reason: p('reason'), saleId: p('saleId'), userId: p('userId'), note: p('note') } as unknown as typeof stockMovements.$inferInsert)
       .prepare(),
   };
 });
@@ -38,17 +39,17 @@ export function applyStockDelta(db: Db, productId: number, delta: number, reason
   const statements = prepared(db);
   const row = statements.addStock.get({ productId, delta });
   if (!row) throw new Error(`Producto ${productId} inexistente`);
-  statements.insertMovement.run({ productId, delta, reason, saleId: refs.saleId ?? null, userId: refs.userId ?? null });
+  statements.insertMovement.run({ productId, delta, reason, saleId: refs.saleId ?? null, userId: refs.userId ?? null, note: refs.note ?? null });
   return row.stock;
 }
 
 /** Sets stock to an absolute value by recording the difference as one movement. Returns the new stock. */
-export function setStock(db: Db, productId: number, target: number, refs: MovementRefs = {}): number {
+export function setStock(db: Db, productId: number, target: number, refs: MovementRefs & { reason?: StockReason } = {}): number {
   const current = db.select({ stock: products.stock }).from(products).where(eq(products.id, productId)).get();
   if (!current) throw new Error(`Producto ${productId} inexistente`);
   const delta = target - current.stock;
   if (delta === 0) return current.stock;
-  return applyStockDelta(db, productId, delta, 'set', refs);
+  return applyStockDelta(db, productId, delta, refs.reason ?? 'set', refs);
 }
 
 /** SUM of a product's movements (tests and audits compare it with products.stock). */
@@ -59,4 +60,32 @@ export function ledgerStock(db: Db, productId: number): number {
     .where(eq(stockMovements.productId, productId))
     .get();
   return Number(row?.total ?? 0);
+}
+
+export interface MovementRow {
+  id: number;
+  createdAt: string;
+  reason: string;
+  delta: number;
+  balance: number;
+  note: string | null;
+  saleId: number | null;
+  saleNumber: string | null;
+  userName: string | null;
+}
+
+/** A product's movements, newest first, each with the running balance (stock right after it). */
+export function movementHistory(db: Db, productId: number, page: { limit: number; offset: number }): { rows: MovementRow[]; total: number } {
+  const rows = db.all<MovementRow>(sql`
+    SELECT m.id, m.created_at AS createdAt, m.reason, m.delta, m.note, m.sale_id AS saleId,
+           s.sale_number AS saleNumber, u.full_name AS userName,
+           SUM(m.delta) OVER (ORDER BY m.id ROWS UNBOUNDED PRECEDING) AS balance
+    FROM stock_movements m
+    LEFT JOIN sales s ON s.id = m.sale_id
+    LEFT JOIN users u ON u.id = m.user_id
+    WHERE m.product_id = ${productId}
+    ORDER BY m.id DESC
+    LIMIT ${page.limit} OFFSET ${page.offset}`);
+  const count = db.get<{ n: number }>(sql`SELECT count(*) AS n FROM stock_movements WHERE product_id = ${productId}`);
+  return { rows, total: count?.n ?? 0 };
 }

@@ -1,17 +1,17 @@
 /**
  * Dashboard (spec §2): date range (first of the month → today) with "Actualizar", four stat cards,
  * the tables that have data, lazily loaded charts, a notice about flagged offline sales and (admins)
- * one when the last backup is older than two intervals.
+ * one when the last backup is older than two intervals. A failed load shows the error with
+ * "Reintentar" instead of the figures: never $ 0,00 beside an error.
  */
 import { Button, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { CenteredLoader } from '../../ui/CenteredLoader';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
-import { FeedbackAlert } from '../../ui/FeedbackAlert';
+import { LoadFailed } from '../../ui/LoadFailed';
 import { StaffPage } from '../../ui/StaffPage';
 import { firstOfMonthString, todayString } from '../../ui/dates';
-import { asError } from '../../ui/useFeedback';
 import { useAuth } from '../../app/auth-context';
 import { BackupNotice } from './BackupNotice';
 import { LowStockTable, PaymentMethodsTable, TopProductsTable } from './DashboardTables';
@@ -25,11 +25,9 @@ export default function DashboardPage() {
   const [draft, setDraft] = useState<{ start: string | null; end: string | null }>(() => ({ start: firstOfMonthString(), end: todayString() }));
   const [range, setRange] = useState<DayRange>({ start: draft.start!, end: draft.end! });
   const { summary, lowStock, flagged, refetch } = useDashboardData(range);
-  const [dismissed, setDismissed] = useState(false);
   const { isAdmin } = useAuth();
 
   const apply = () => {
-    setDismissed(false);
     const next = { start: draft.start ?? firstOfMonthString(), end: draft.end ?? todayString() };
     if (next.start === range.start && next.end === range.end) void refetch();
     else setRange(next);
@@ -57,10 +55,11 @@ export default function DashboardPage() {
           </Button>
         </Group>
       </Paper>
-      <FeedbackAlert feedback={dismissed ? null : asError(error?.message)} onClose={() => setDismissed(true)} />
       <FlaggedSalesNotice count={flagged.data ?? 0} />
       {isAdmin && <BackupNotice />}
-      {loading ? (
+      {error && !loading ? (
+        <LoadFailed message={error.message} onRetry={() => void refetch()} />
+      ) : loading ? (
         <CenteredLoader label="Cargando estadísticas" />
       ) : (
         <Stack gap="md">

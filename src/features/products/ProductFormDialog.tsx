@@ -39,7 +39,11 @@ export function ProductFormDialog({ opened, product, categoryOptions, brandOptio
     setServerError(null);
   }, [opened, product]);
 
-  const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  /** Changing a field clears its error: a fixed field never keeps a stale message. */
+  const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => (key in e ? { ...e, [key]: undefined } : e));
+  };
   const text = (key: 'code' | 'name' | 'price' | 'cost' | 'stock' | 'minStock') => ({
     value: values[key],
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(key, e.currentTarget.value),

@@ -1,5 +1,5 @@
-import { ActionIcon, Badge, Center, Group, Image, Table, Text } from '@mantine/core';
-import { IconEdit, IconPhoto, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Badge, Center, Group, Image, Menu, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconAdjustments, IconEdit, IconHistory, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { memo } from 'react';
 import { imageUrl } from '../../api/images';
 import type { Product } from '../../api/products';
@@ -18,7 +18,14 @@ function ProductThumb({ image, name }: { image: string | null; name: string }) {
   return <Image src={src} alt={name} w={50} h={50} fit="cover" radius="md" loading="lazy" />;
 }
 
-const ProductRow = memo(function ProductRow({ product: p, onEdit, onDelete }: { product: Product; onEdit: (p: Product) => void; onDelete: (p: Product) => void }) {
+export interface ProductActions {
+  onEdit: (p: Product) => void;
+  onDelete: (p: Product) => void;
+  onAdjustStock: (p: Product) => void;
+  onStockHistory: (p: Product) => void;
+}
+
+const ProductRow = memo(function ProductRow({ product: p, onEdit, onDelete, onAdjustStock, onStockHistory }: ProductActions & { product: Product }) {
   return (
     <Table.Tr>
       <Table.Td>
@@ -41,7 +48,21 @@ const ProductRow = memo(function ProductRow({ product: p, onEdit, onDelete }: { 
         <Money value={p.price} />
       </Table.Td>
       <Table.Td ta="center">
-        <StockChip stock={p.stock} minStock={p.minStock} />
+        <Menu position="bottom" withinPortal>
+          <Menu.Target>
+            <UnstyledButton mih={44} miw={44} aria-label={`Stock de ${p.name}`} title="Ajustar stock o ver historial">
+              <StockChip stock={p.stock} minStock={p.minStock} />
+            </UnstyledButton>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item h={44} leftSection={<IconAdjustments size={18} />} onClick={() => onAdjustStock(p)}>
+              Ajustar stock
+            </Menu.Item>
+            <Menu.Item h={44} leftSection={<IconHistory size={18} />} onClick={() => onStockHistory(p)}>
+              Historial de stock
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
       </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap" justify="center">
@@ -57,8 +78,8 @@ const ProductRow = memo(function ProductRow({ product: p, onEdit, onDelete }: { 
   );
 });
 
-/** Imagen, Código, Nombre, Categoría, Marca, Precio, Stock, Acciones. */
-export function ProductTable({ products, onEdit, onDelete }: { products: Product[]; onEdit: (p: Product) => void; onDelete: (p: Product) => void }) {
+/** Imagen, Código, Nombre, Categoría, Marca, Precio, Stock (tap: Ajustar stock / Historial de stock), Acciones. */
+export function ProductTable({ products, ...actions }: ProductActions & { products: Product[] }) {
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing={6} aria-label="Productos">
@@ -76,7 +97,7 @@ export function ProductTable({ products, onEdit, onDelete }: { products: Product
         </Table.Thead>
         <Table.Tbody>
           {products.map((p) => (
-            <ProductRow key={p.id} product={p} onEdit={onEdit} onDelete={onDelete} />
+            <ProductRow key={p.id} product={p} {...actions} />
           ))}
         </Table.Tbody>
       </Table>

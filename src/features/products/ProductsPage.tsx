@@ -1,11 +1,12 @@
 /**
  * Product management (spec §2, admin): filters, "Mostrando N producto(s)", the table (shown a page of
  * rows at a time, since the list loads up to 10000 products), create/edit dialog and delete with
- * confirmation.
+ * confirmation; per product "Ajustar stock" and "Historial de stock", a "Recuento" of the listed
+ * products and "Actualizar precios" in bulk.
  */
 import { Button, Group, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus } from '@tabler/icons-react';
+import { IconClipboardList, IconPercentage, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { TIMINGS } from '../../../domain/constants';
@@ -15,13 +16,18 @@ import { CenteredLoader } from '../../ui/CenteredLoader';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { LoadFailed } from '../../ui/LoadFailed';
 import { FeedbackAlert } from '../../ui/FeedbackAlert';
 import { Pager } from '../../ui/Pager';
 import { StaffPage } from '../../ui/StaffPage';
 import { useFeedback } from '../../ui/useFeedback';
+import { BulkPriceDialog } from './BulkPriceDialog';
 import { ProductFilters, type ProductFilterValues } from './ProductFilters';
 import { ProductFormDialog } from './ProductFormDialog';
 import { ProductTable } from './ProductTable';
+import { StockAdjustDialog } from './StockAdjustDialog';
+import { StockCountDialog } from './StockCountDialog';
+import { StockHistoryDialog } from './StockHistoryDialog';
 import { useCatalogOptions } from './useCatalogOptions';
 
 const ROWS_PER_PAGE = 50;
@@ -33,6 +39,10 @@ export default function ProductsPage() {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<{ product: Product | null } | null>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
+  const [adjusting, setAdjusting] = useState<Product | null>(null);
+  const [historyOf, setHistoryOf] = useState<Product | null>(null);
+  const [counting, setCounting] = useState<Product[] | null>(null);
+  const [repricing, setRepricing] = useState(false);
   const [busy, setBusy] = useState(false);
   const { feedback, report, succeed, clear } = useFeedback();
   const { categoryOptions, brandOptions, error: optionsError } = useCatalogOptions();
@@ -52,6 +62,15 @@ export default function ProductsPage() {
 
   const onEdit = useCallback((product: Product) => setEditing({ product }), []);
   const onDelete = useCallback((product: Product) => setDeleting(product), []);
+  const onAdjustStock = useCallback((product: Product) => setAdjusting(product), []);
+  const onStockHistory = useCallback((product: Product) => setHistoryOf(product), []);
+  const afterBulkChange = async (message: string) => {
+    setAdjusting(null);
+    setCounting(null);
+    setRepricing(false);
+    succeed(message);
+    await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: ['stock-history'] })]);
+  };
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -66,18 +85,33 @@ export default function ProductsPage() {
     <StaffPage
       title="Gestión de Productos"
       actions={
-        <Button size="md" leftSection={<IconPlus size={18} />} onClick={() => setEditing({ product: null })}>
-          Nuevo Producto
-        </Button>
+        <Group gap="sm">
+          <Button size="md" variant="default" leftSection={<IconPercentage size={18} />} onClick={() => setRepricing(true)}>
+            Actualizar precios
+          </Button>
+          <Button size="md" variant="default" leftSection={<IconClipboardList size={18} />} disabled={rows.length === 0} onClick={() => setCounting(rows)}>
+            Recuento
+          </Button>
+          <Button size="md" leftSection={<IconPlus size={18} />} onClick={() => setEditing({ product: null })}>
+            Nuevo Producto
+          </Button>
+        </Group>
       }
     >
       <FeedbackAlert feedback={feedback} onClose={clear} />
-      <ErrorAlert message={(products.error ?? optionsError)?.message} />
+      <ErrorAlert message={optionsError?.message} />
       <ProductFilters value={filters} onChange={setFilters} categoryOptions={categoryOptions} brandOptions={brandOptions} />
-      {products.isPending ? (
+      {products.isError ? (
+        <LoadFailed message={products.error.message} onRetry={() => void products.refetch()} retrying={products.isFetching} />
+      ) : products.isPending ? (
         <CenteredLoader label="Cargando productos" />
       ) : rows.length === 0 ? (
-        <EmptyState message="No hay productos para mostrar" />
+        <>
+          <Text c="dimmed" aria-live="polite">
+            Mostrando 0 producto(s)
+          </Text>
+          <EmptyState message="No hay productos para mostrar" />
+        </>
       ) : (
         <>
           <Group justify="space-between">
@@ -85,7 +119,7 @@ export default function ProductsPage() {
               Mostrando {rows.length} producto(s)
             </Text>
           </Group>
-          <ProductTable products={visible} onEdit={onEdit} onDelete={onDelete} />
+          <ProductTable products={visible} onEdit={onEdit} onDelete={onDelete} onAdjustStock={onAdjustStock} onStockHistory={onStockHistory} />
           <Pager page={page} totalPages={totalPages} onChange={setPage} />
         </>
       )}
@@ -101,6 +135,17 @@ export default function ProductsPage() {
           await refresh();
         }}
       />
+      <StockAdjustDialog product={adjusting} onClose={() => setAdjusting(null)} onSaved={afterBulkChange} />
+      <BulkPriceDialog
+        opened={repricing}
+        listed={rows}
+        categoryOptions={categoryOptions}
+        brandOptions={brandOptions}
+        onClose={() => setRepricing(false)}
+        onApplied={afterBulkChange}
+      />
+      <StockHistoryDialog product={historyOf} onClose={() => setHistoryOf(null)} />
+      <StockCountDialog products={counting} onClose={() => setCounting(null)} onApplied={afterBulkChange} />
       <ConfirmDialog
         opened={deleting !== null}
         message="¿Estás seguro de eliminar este producto?"

@@ -45,6 +45,12 @@ export function SaleDetailBody({ sale }: { sale: Sale }) {
         <Field label="Estado">
           <PaymentStatusChip status={sale.paymentStatus} />
         </Field>
+        {sale.cancelledAt && (
+          <Field label="Cancelada">
+            {formatDateTime(sale.cancelledAt)}
+            {sale.cancelledByName && ` por ${sale.cancelledByName}`}
+          </Field>
+        )}
       </SimpleGrid>
       {sale.deviceId && (
         <Alert color={sale.flags.length > 0 ? 'warning' : 'info'} variant="light" icon={<IconCloudOff />} title="Venta registrada en el mostrador">

@@ -1,20 +1,26 @@
 /**
- * Sales history (spec §2): date and payment-method filters applied with "Filtrar", the paged table and
- * the detail dialog. `?flagged=true` (the dashboard's link) lists only offline sales with observations.
+ * Sales history (spec §2, issue #15): search (number, customer, product), date, method, status and seller
+ * filters applied with "Filtrar", the count and total of the filtered period, the paged table and the
+ * detail dialog. `?flagged=true` (the dashboard's link) lists only offline sales with observations.
+ * A failed load shows the error with "Reintentar", never "No hay ventas" or a $ 0,00 total.
  */
-import { Badge, Button, Group } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { fetchSales, type SaleListItem, type SalesQuery } from '../../api/sales';
+import { fetchSales, type SaleListItem, type SalesPagination, type SalesQuery } from '../../api/sales';
+import { fetchUsers } from '../../api/users';
+import { useAuth } from '../../app/auth-context';
+import { unwrap } from '../../api/unwrap';
 import { unwrapPage } from '../../api/unwrap';
+import { LoadFailed } from '../../ui/LoadFailed';
+import { Money } from '../../ui/Money';
 import { CenteredLoader } from '../../ui/CenteredLoader';
 import { EmptyState } from '../../ui/EmptyState';
-import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Pager } from '../../ui/Pager';
 import { StaffPage } from '../../ui/StaffPage';
 import { SaleDetailDialog } from './SaleDetailDialog';
-import { SalesFilters, type SalesFilterValues } from './SalesFilters';
+import { emptySalesFilters, SalesFilters, type SalesFilterValues } from './SalesFilters';
 import { SalesTable } from './SalesTable';
 
 const PAGE_SIZE = 20;
@@ -22,7 +28,8 @@ const PAGE_SIZE = 20;
 export default function SalesPage() {
   const [params, setParams] = useSearchParams();
   const flagged = params.get('flagged') === 'true';
-  const [draft, setDraft] = useState<SalesFilterValues>({ startDate: null, endDate: null, paymentMethod: '' });
+  const { isAdmin } = useAuth();
+  const [draft, setDraft] = useState<SalesFilterValues>(emptySalesFilters);
   const [applied, setApplied] = useState<SalesFilterValues>(draft);
   const [page, setPage] = useState(1);
   const [viewing, setViewing] = useState<SaleListItem | null>(null);
@@ -31,12 +38,18 @@ export default function SalesPage() {
     startDate: applied.startDate ?? undefined,
     endDate: applied.endDate ?? undefined,
     paymentMethod: applied.paymentMethod,
+    status: applied.status || undefined,
+    userId: applied.userId ? Number(applied.userId) : undefined,
+    search: applied.search.trim() || undefined,
     flagged: flagged || undefined,
     page,
     limit: PAGE_SIZE,
   };
   const sales = useQuery({ queryKey: ['sales', 'list', query], queryFn: () => unwrapPage(fetchSales(query)), placeholderData: keepPreviousData });
   const rows = sales.data?.rows ?? [];
+  const pagination = sales.data?.pagination as SalesPagination | undefined;
+  const users = useQuery({ queryKey: ['users'], queryFn: () => unwrap(fetchUsers()), enabled: isAdmin });
+  const sellers = users.data ? users.data.map((u) => ({ value: String(u.id), label: u.fullName })) : null;
 
   const apply = () => {
     setApplied(draft);
@@ -46,7 +59,7 @@ export default function SalesPage() {
 
   return (
     <StaffPage title="Historial de Ventas">
-      <SalesFilters value={draft} onChange={setDraft} onApply={apply} />
+      <SalesFilters value={draft} onChange={setDraft} onApply={apply} sellers={sellers} />
       {flagged && (
         <Group>
           <Badge color="warning" variant="light" size="xl" tt="none">
@@ -57,13 +70,17 @@ export default function SalesPage() {
           </Button>
         </Group>
       )}
-      <ErrorAlert message={sales.error?.message} />
-      {sales.isPending ? (
+      {sales.isError ? (
+        <LoadFailed message={sales.error.message} onRetry={() => void sales.refetch()} retrying={sales.isFetching} />
+      ) : sales.isPending ? (
         <CenteredLoader label="Cargando ventas" />
       ) : rows.length === 0 ? (
         <EmptyState message="No hay ventas para mostrar" />
       ) : (
         <>
+          <Text aria-live="polite" data-testid="sales-totals">
+            {pagination?.total ?? rows.length} venta(s) · Total <Money value={pagination?.totalAmount ?? 0} /> (sin canceladas)
+          </Text>
           <SalesTable sales={rows} onView={setViewing} />
           <Pager page={page} totalPages={sales.data?.pagination.totalPages ?? 1} onChange={setPage} />
         </>

@@ -1,0 +1,95 @@
+/**
+ * Stock with reasons (issue #15): an owner's adjustment, a product's history and a count session.
+ * Quantities are whole units. For ingreso / rotura / devolución the quantity is how many came in or went
+ * out (> 0); for a recuento it is the counted stock (≥ 0); for "otro" it is a signed change with a note.
+ */
+import { optionalText, z } from './common';
+
+export const ADJUSTMENT_REASONS = ['purchase', 'count', 'loss', 'supplier_return', 'other'] as const;
+export type AdjustmentReason = (typeof ADJUSTMENT_REASONS)[number];
+
+/** Every ledger reason with its Spanish label (the history shows them). */
+export const STOCK_REASON_LABELS: Record<string, string> = {
+  initial: 'Stock inicial',
+  sale: 'Venta',
+  cancel: 'Cancelación de venta',
+  set: 'Edición de stock',
+  add: 'Edición de stock',
+  subtract: 'Edición de stock',
+  purchase: 'Ingreso de mercadería',
+  count: 'Recuento',
+  loss: 'Rotura / pérdida',
+  supplier_return: 'Devolución a proveedor',
+  other: 'Otro',
+};
+
+const MAX_QUANTITY = 1_000_000;
+const wholeUnits = (min: number) =>
+  z.coerce
+    .number({ error: 'debe ser un número entero' })
+    .int('debe ser un número entero')
+    .min(min, min > 0 ? 'debe ser mayor que cero' : 'no puede ser negativo')
+    .max(MAX_QUANTITY, `no puede superar ${MAX_QUANTITY}`);
+
+export const stockAdjustmentBody = z
+  .object({
+    reason: z.enum(ADJUSTMENT_REASONS, { error: 'debe ser ingreso, recuento, rotura, devolución u otro' }),
+    quantity: z.coerce
+      .number({ error: 'debe ser un número entero' })
+      .int('debe ser un número entero')
+      .min(-MAX_QUANTITY, `no puede ser menor que -${MAX_QUANTITY}`)
+      .max(MAX_QUANTITY, `no puede superar ${MAX_QUANTITY}`),
+    note: optionalText(300),
+  })
+  .superRefine((v, ctx) => {
+    if (v.reason === 'other' && !v.note) ctx.addIssue({ code: 'custom', path: ['note'], message: 'es obligatoria para el motivo "Otro"' });
+    if (v.reason === 'other' && v.quantity === 0) ctx.addIssue({ code: 'custom', path: ['quantity'], message: 'no puede ser cero' });
+    if (v.reason === 'count' && v.quantity < 0) ctx.addIssue({ code: 'custom', path: ['quantity'], message: 'no puede ser negativo' });
+    if (['purchase', 'loss', 'supplier_return'].includes(v.reason) && v.quantity <= 0) {
+      ctx.addIssue({ code: 'custom', path: ['quantity'], message: 'debe ser mayor que cero' });
+    }
+  });
+
+export const stockHistoryQuery = z.object({
+  page: z.coerce.number({ error: 'debe ser un número' }).int('debe ser un número entero').min(1, 'debe ser al menos 1').default(1),
+  limit: z.coerce.number({ error: 'debe ser un número' }).int('debe ser un número entero').min(1, 'debe ser al menos 1').max(500, 'no puede superar 500').default(50),
+});
+
+export const stockCountBody = z.object({
+  note: optionalText(300),
+  items: z
+    .array(
+      z.object({
+        productId: z.coerce.number({ error: 'debe ser un número' }).int('debe ser un número entero').positive('no es un producto válido'),
+        counted: wholeUnits(0),
+      }),
+      { error: 'debe ser una lista' },
+    )
+    .min(1, 'debe incluir al menos un producto')
+    .max(5000, 'no puede superar 5000 productos')
+    .refine((items) => new Set(items.map((i) => i.productId)).size === items.length, 'un producto aparece dos veces'),
+});
+
+export type StockAdjustmentInput = z.output<typeof stockAdjustmentBody>;
+export type StockHistoryQuery = z.output<typeof stockHistoryQuery>;
+export type StockCountInput = z.output<typeof stockCountBody>;
+
+/** One ledger movement in a product's history, newest first, with the stock right after it. */
+export interface StockMovementDto {
+  id: number;
+  createdAt: string;
+  reason: string;
+  reasonLabel: string;
+  delta: number;
+  balance: number;
+  note: string | null;
+  saleId: number | null;
+  saleNumber: string | null;
+  userName: string | null;
+}
+
+/** What a count session applied: one line per product whose counted stock differed. */
+export interface StockCountResultDto {
+  applied: { productId: number; name: string; before: number; counted: number; delta: number }[];
+  unchanged: number;
+}
