@@ -1,10 +1,10 @@
-// Lint: TypeScript rules plus the architecture boundaries of design.md §3:
+// Lint: TypeScript rules plus the architecture boundaries of docs/architecture.md «Límites»:
 // src/ never imports server/, server/ never imports src/, domain/ imports neither.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 const forbid = (...groups) => ({
-  'no-restricted-imports': ['error', { patterns: groups.map((g) => ({ group: g, message: 'Cruza un límite de la arquitectura (design.md §3).' })) }],
+  'no-restricted-imports': ['error', { patterns: groups.map((g) => ({ group: g, message: 'Cruza un límite de la arquitectura (docs/architecture.md «Límites»).' })) }],
 });
 
 export default tseslint.config(

@@ -1,4 +1,4 @@
-/** Business constants of spec §9 and shared enumerations. */
+/** Business constants of docs/spec.md §9 and shared enumerations. */
 export const ROLES = ['admin', 'vendedor'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -45,7 +45,7 @@ export const TIMINGS = {
 
 export const DEFAULT_TIME_ZONE = 'America/Argentina/Buenos_Aires';
 
-/** Fallback names of spec §2 (the brand name is a configurable default). */
+/** Fallback names of docs/spec.md §2 (the brand name is a configurable default). */
 export const FALLBACKS = {
   shopName: 'Mi Tienda',
   systemName: 'Sistema POS',
@@ -54,7 +54,7 @@ export const FALLBACKS = {
 
 export const STORAGE_KEYS = { token: 'token', user: 'user', themeMode: 'themeMode' } as const;
 
-/** Numbering defaults of spec §5/§9. */
+/** Numbering defaults of docs/spec.md §5/§9. */
 export const NUMBERING_DEFAULTS = {
   prefijo: 'V',
   formato: '{prefijo}{año}{mes}{dia}-{numero:04d}',

@@ -1,4 +1,4 @@
-/** Contact/enquiry message rule of spec §5 (zod-free so the public pages can import it cheaply). */
+/** Contact/enquiry message rule of docs/spec.md §5 (zod-free so the public pages can import it cheaply). */
 import { LIMITS } from './constants';
 import { MSG } from './messages';
 

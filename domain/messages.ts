@@ -1,4 +1,4 @@
-/** User-facing Spanish texts of spec §8 (defaults when the server sends no message) and server replies. */
+/** User-facing Spanish texts of docs/spec.md §8 (defaults when the server sends no message) and server replies. */
 export const MSG = {
   // Session
   loginError: 'Error al iniciar sesión',

@@ -1,5 +1,5 @@
 /**
- * Official sale numbers (spec §5 "Numbering format variables").
+ * Official sale numbers (docs/spec.md §5 "Numbering format variables").
  * Variables: {prefijo}, {sucursal}, {año} (also {anio}), {mes}, {dia}, {numero}, {numero:NNd}
  * (zero-padded to NN digits). Day parts come from the sale's capture instant in the shop's time zone,
  * so a sale rung up at 23:59 local time carries that local day even though UTC has moved on.

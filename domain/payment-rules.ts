@@ -1,5 +1,5 @@
 /**
- * What a Mercado Pago payment status does to a sale (reference "Statuses and the sale"). Pure rules:
+ * What a Mercado Pago payment status does to a sale (docs/reference/mercadopago.md "Statuses and the sale"). Pure rules:
  * - approved / authorized: pendiente → pagado; an approval seen after the sale was cancelled is flagged;
  * - rejected / cancelled / expired (our mark for a preference that expired unpaid): pendiente → cancelado (stock returns); never touches a paid sale;
  * - refunded / charged_back / in_mediation: recorded and flagged for the owner (a pendiente sale that was

@@ -1,7 +1,7 @@
 /**
  * Time-zone arithmetic without libraries. Timestamps are stored as UTC ISO strings; day boundaries
  * (dashboard, invoices, contact filters, numbering {dia}) are computed in the shop's time zone
- * (default America/Argentina/Buenos_Aires, design.md §5).
+ * (default America/Argentina/Buenos_Aires, docs/architecture.md «Dinero y tiempo»).
  */
 export interface LocalParts {
   year: number;

@@ -1,5 +1,5 @@
 /**
- * Invoice amounts in integer cents (reference "Amount rules"). Shop prices include IVA. The sale's
+ * Invoice amounts in integer cents (docs/reference/arca-wsfe.md "Amount rules"). Shop prices include IVA. The sale's
  * discount is spread over the IVA rates in proportion to their gross (largest remainder, so the parts
  * add up to the cent), then per rate base = round(gross / (1 + rate)) and IVA = gross − base. Hence
  * ImpTotal = ImpNeto + ImpIVA exactly and |IVA − round(base × rate)| ≤ 1 cent for every aliquot

@@ -1,5 +1,5 @@
 /**
- * ARCA (ex AFIP) WSFEv1 codes used by Mostrador (reference arca-wsfe.md §2 "Codes"): comprobante types,
+ * ARCA (ex AFIP) WSFEv1 codes used by Mostrador (docs/reference/arca-wsfe.md §2 "Codes"): comprobante types,
  * document types, IVA aliquots and the buyer's IVA condition (CondicionIVAReceptorId, RG 5616).
  */
 export const ISSUER_TAX_CONDITIONS = ['monotributo', 'responsable_inscripto'] as const;

@@ -1,5 +1,5 @@
 /**
- * Which letter (reference "Which letter"): a Monotributo issuer always issues C; a Responsable Inscripto
+ * Which letter (docs/reference/arca-wsfe.md "Which letter"): a Monotributo issuer always issues C; a Responsable Inscripto
  * issues A to buyers that are Responsable Inscripto or monotributistas (conditions 1, 6, 13, 16) and B to
  * everyone else. The invoice dialog offers only what these functions return, and the server refuses the rest.
  */

@@ -1,5 +1,5 @@
 /**
- * Business info (spec §3): one record, read publicly and replaced as a whole by the admin.
+ * Business info (docs/spec.md §3): one record, read publicly and replaced as a whole by the admin.
  * Every field but businessName is optional text ("" and null both mean "not set").
  */
 import { optionalText, requiredText, z } from './common';

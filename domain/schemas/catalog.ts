@@ -1,5 +1,5 @@
 /**
- * Request schemas of categories, brands and products (spec §3, §5, §7).
+ * Request schemas of categories, brands and products (docs/spec.md §3, §5, §7).
  * Money arrives as a decimal number or numeric string ("1234.5" or "1234,5"); services turn it into
  * integer cents with toCents. Integers (stock, minStock, order) accept numbers or integer strings.
  */
@@ -23,7 +23,7 @@ const wholeNumber = z
   })
   .pipe(z.number().int('debe ser un número entero').min(0, 'no puede ser negativo').max(1_000_000_000, 'es demasiado grande'));
 
-/** Cost: blank ("" or null) means 0, as the product form does (spec §5). */
+/** Cost: blank ("" or null) means 0, as the product form does (docs/spec.md §5). */
 const cost = z.preprocess((v) => (v === '' || v === null ? 0 : v), decimal.optional());
 /** Minimum stock: blank means "not given". */
 const minStock = z.preprocess((v) => (v === '' || v === null ? undefined : v), wholeNumber.optional());

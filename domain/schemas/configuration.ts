@@ -1,5 +1,5 @@
 /**
- * Configuration entries (spec §3): clave/valor strings grouped by categoria, typed by `tipo`.
+ * Configuration entries (docs/spec.md §3): clave/valor strings grouped by categoria, typed by `tipo`.
  * The sales-numbering keys (categoria "ventas") have extra rules, kept here as pure functions so the
  * server and the settings screen judge a value the same way:
  * - formato uses only {prefijo} {año} {mes} {dia} {numero} {numero:NNd} {sucursal}, must contain

@@ -1,4 +1,4 @@
-/** Contact and enquiry messages (spec §3, §5). The length rule lives in domain/contact-rules.ts. */
+/** Contact and enquiry messages (docs/spec.md §3, §5). The length rule lives in domain/contact-rules.ts. */
 import { CONTACT_STATUSES, LIMITS } from '../constants';
 import { MSG } from '../messages';
 import { dateQuery, optionalText, requiredText, text, z } from './common';

@@ -1,5 +1,5 @@
 /**
- * Invoices API (spec §7 "Invoices", issue #10): request schemas and the JSON the server answers with.
+ * Invoices API (docs/spec.md §7 "Invoices", issue #10): request schemas and the JSON the server answers with.
  * Money travels as decimals with 2 decimals; dates as "YYYY-MM-DD" (Argentine calendar dates).
  * Routes (all under /api, signed-in unless said):
  *   GET  /invoices/status                      → InvoiceStatusJson
@@ -42,7 +42,7 @@ const codeOf = (labels: Record<number, string>, message: string) =>
     .int(message)
     .refine((v) => v in labels, message);
 
-/** Spec §5: numeric fields parse as integers; documents go without dots or hyphens. */
+/** docs/spec.md §5: numeric fields parse as integers; documents go without dots or hyphens. */
 const documentNumber = z
   .union([z.number().int('debe ser un número entero sin puntos ni guiones').min(0), z.string().trim()], { error: 'debe ser un número sin puntos ni guiones' })
   .transform((v) => (typeof v === 'number' ? String(v) : v === '' ? '0' : v))

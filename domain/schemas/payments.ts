@@ -1,5 +1,5 @@
 /**
- * Mercado Pago payments (spec §3 "Preference request" / "Payment-provider sale payload", §7 /payments/*):
+ * Mercado Pago payments (docs/spec.md §3 "Preference request" / "Payment-provider sale payload", §7 /payments/*):
  * request schemas and the JSON the server answers with. Prices never come from the client: items carry
  * product ids and quantities only (extra fields such as a price are ignored).
  */

@@ -1,5 +1,5 @@
 /**
- * Sales: request schemas of spec §7 "Sales and payments" and the Sale JSON the server answers with.
+ * Sales: request schemas of docs/spec.md §7 "Sales and payments" and the Sale JSON the server answers with.
  * Money travels as decimals (2 decimals); the server turns it into integer cents.
  */
 import { PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentMethod, type PaymentStatus, type SaleFlag } from '../constants';

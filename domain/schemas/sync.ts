@@ -1,5 +1,5 @@
 /**
- * Sync protocol (design.md §4) shared by the POS sync engine and the server.
+ * Sync protocol (docs/sync.md) shared by the POS sync engine and the server.
  * POST /sync/push: the envelope is validated by the route; each sale inside it is validated on its
  * own (pushedSale) so one malformed sale is `rejected` without blocking the rest of the batch.
  * GET /sync/pull: catalogue changes after a revision cursor, paged.

@@ -1,4 +1,4 @@
-/** The JSON envelope every API reply uses: {success, message?, data?, pagination?} (design.md §6). */
+/** The JSON envelope every API reply uses: {success, message?, data?, pagination?} (docs/architecture.md «Convenciones de la API»). */
 export interface Pagination {
   page: number;
   limit: number;

@@ -1,4 +1,4 @@
-/** Session calls of spec §7. */
+/** Session calls of docs/spec.md §7. */
 import { MSG } from '../../domain/messages';
 import type { PublicUser } from '../../domain/schemas/auth';
 import { apiCall } from './client';
@@ -12,7 +12,7 @@ export interface LoginData {
 export const login = (username: string, password: string, headers?: Record<string, string>) =>
   apiCall<LoginData>('post', 'auth/login', { json: { username, password }, headers, errorMessage: MSG.loginError, public: true });
 
-/** A failure here carries no message of its own (spec §8). */
+/** A failure here carries no message of its own (docs/spec.md §8). */
 export const fetchMe = () => apiCall<PublicUser>('get', 'auth/me');
 
 /** On success the server revokes every older session and returns this one's fresh token. */

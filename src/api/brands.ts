@@ -1,4 +1,4 @@
-/** Brands (spec §7): list (optionally only active ones) and admin create/update/delete. */
+/** Brands (docs/spec.md §7): list (optionally only active ones) and admin create/update/delete. */
 import { MSG } from '../../domain/messages';
 import type { BrandDto, DeleteInUseQuery } from '../../domain/schemas/catalog';
 import { apiCall } from './client';

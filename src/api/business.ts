@@ -1,4 +1,4 @@
-/** Business info calls of spec §7 (read is public, update is admin). */
+/** Business info calls of docs/spec.md §7 (read is public, update is admin). */
 import { MSG } from '../../domain/messages';
 import type { BusinessInfo } from '../../domain/schemas/business';
 import { apiCall } from './client';

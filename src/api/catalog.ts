@@ -1,5 +1,5 @@
 /**
- * Public catalogue calls (spec §7): GET /products/catalog, falling back to GET /products with the same
+ * Public catalogue calls (docs/spec.md §7): GET /products/catalog, falling back to GET /products with the same
  * filters and limit 1000 when the catalogue call fails; public categories.
  */
 import { LIMITS } from '../../domain/constants';
@@ -16,7 +16,7 @@ export interface CatalogProduct {
   code: string | null;
   name: string;
   description: string | null;
-  /** Number or numeric string (spec §3). */
+  /** Number or numeric string (docs/spec.md §3). */
   price: number | string;
   stock?: number | null;
   minStock?: number;

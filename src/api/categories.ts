@@ -1,4 +1,4 @@
-/** Categories (spec §7): list (optionally only active ones) and admin create/update/delete. */
+/** Categories (docs/spec.md §7): list (optionally only active ones) and admin create/update/delete. */
 import { MSG } from '../../domain/messages';
 import type { CategoryDto, DeleteInUseQuery } from '../../domain/schemas/catalog';
 import { apiCall } from './client';

@@ -1,5 +1,5 @@
 /**
- * The one HTTP client (spec §7/§8). Every call resolves (never throws) to an ApiResult:
+ * The one HTTP client (docs/spec.md §7/§8). Every call resolves (never throws) to an ApiResult:
  *  - success: `{success: true, data, message?, pagination?}`;
  *  - failure: `{success: false, kind, status, message, data?}` where `kind` is 'network' when the server
  *    was not reached (offline, timeout, DNS) and 'http' when it answered with a refusal; `message` is
@@ -43,7 +43,7 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Query = Record<string, string | number | boolean | null | undefined>;
 
 export interface CallOptions {
-  /** Spec §8 default message shown when the server gives none. */
+  /** docs/spec.md §8 default message shown when the server gives none. */
   errorMessage?: string;
   json?: unknown;
   body?: FormData;

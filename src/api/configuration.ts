@@ -1,5 +1,5 @@
 /**
- * Configuration entries (spec §7): the sales numbering is read with categoria=ventas, saved one PUT per
+ * Configuration entries (docs/spec.md §7): the sales numbering is read with categoria=ventas, saved one PUT per
  * key; the sellers' visibility switches live in categoria=privacidad.
  */
 import { MSG } from '../../domain/messages';

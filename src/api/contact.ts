@@ -1,4 +1,4 @@
-/** Public contact form and product enquiry (spec §7): both POST /contact, the enquiry with productId. */
+/** Public contact form and product enquiry (docs/spec.md §7): both POST /contact, the enquiry with productId. */
 import { MSG } from '../../domain/messages';
 import { apiCall } from './client';
 

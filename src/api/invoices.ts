@@ -1,4 +1,4 @@
-/** ARCA electronic invoices (spec §7 "Invoices", issue #10): status, code lists, generate, list, settings. */
+/** ARCA electronic invoices (docs/spec.md §7 "Invoices", issue #10): status, code lists, generate, list, settings. */
 import { MSG } from '../../domain/messages';
 import type {
   ArcaConnectionTestJson,
@@ -17,7 +17,7 @@ export type Invoice = InvoiceJson;
 export type InvoicingStatus = InvoiceStatusJson;
 export type ArcaSettings = ArcaSettingsJson;
 export type ConnectionTest = ArcaConnectionTestJson;
-/** Code → label, as the type lists arrive (spec §3). */
+/** Code → label, as the type lists arrive (docs/spec.md §3). */
 export type CodeLabels = Record<string, string>;
 
 export interface InvoiceListQuery {
@@ -35,7 +35,7 @@ export const fetchInvoiceTypes = () => apiCall<CodeLabels>('get', 'invoices/tipo
 
 export const fetchDocumentTypes = () => apiCall<CodeLabels>('get', 'invoices/tipos-documento', { errorMessage: MSG.docTypesError });
 
-/** The body as sent (spec §3: integers); the server's schema coerces and checks it. */
+/** The body as sent (docs/spec.md §3: integers); the server's schema coerces and checks it. */
 export type GenerateInvoicePayload = z.input<typeof generateInvoiceBody>;
 
 export const generateInvoice = (saleId: number, body: GenerateInvoicePayload) =>

@@ -1,4 +1,4 @@
-/** Contact messages back office (spec §7, admin): list, stats, detail, status/notes update, delete. */
+/** Contact messages back office (docs/spec.md §7, admin): list, stats, detail, status/notes update, delete. */
 import type { ContactStatus } from '../../domain/constants';
 import { MSG } from '../../domain/messages';
 import type { ContactMessage, ContactStats } from '../../domain/schemas/contact';

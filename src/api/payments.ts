@@ -1,4 +1,4 @@
-/** Mercado Pago calls of spec §7 (/payments/*), the POS's availability check, the return pages' check and the admin settings. */
+/** Mercado Pago calls of docs/spec.md §7 (/payments/*), the POS's availability check, the return pages' check and the admin settings. */
 import { MSG } from '../../domain/messages';
 import type { PaymentAvailabilityJson, PaymentSettingsJson, PaymentStatusJson, PreferenceJson } from '../../domain/schemas/payments';
 import type { SaleJson } from '../../domain/schemas/sales';

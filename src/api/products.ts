@@ -1,4 +1,4 @@
-/** Product management calls of spec §7 (GET /products with filters; admin create/update/delete). */
+/** Product management calls of docs/spec.md §7 (GET /products with filters; admin create/update/delete). */
 import { LIMITS } from '../../domain/constants';
 import { MSG } from '../../domain/messages';
 import type { IvaRate } from '../../domain/invoicing/codes';

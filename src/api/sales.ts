@@ -1,4 +1,4 @@
-/** Sales history and dashboard calls of spec §7 (list, detail, admin cancel, summary). */
+/** Sales history and dashboard calls of docs/spec.md §7 (list, detail, admin cancel, summary). */
 import type { PaymentMethod, PaymentStatus } from '../../domain/constants';
 import { MSG } from '../../domain/messages';
 import type { SaleJson, SaleListItemJson, SalesSummaryJson } from '../../domain/schemas/sales';
@@ -32,7 +32,7 @@ export const fetchSale = (id: number) => apiCall<Sale>('get', `sales/${id}`, { e
 
 export const cancelSale = (id: number) => apiCall<Sale>('post', `sales/${id}/cancel`, { errorMessage: MSG.saleCancelError });
 
-/** Summary of the days [startDay, endDay] (YYYY-MM-DD), sent as local datetimes as spec §7 says. */
+/** Summary of the days [startDay, endDay] (YYYY-MM-DD), sent as local datetimes as docs/spec.md §7 says. */
 export const fetchSalesSummary = (startDay: string, endDay: string) =>
   apiCall<SalesSummary>('get', 'sales/summary', {
     query: { startDate: `${startDay} 00:00:00`, endDate: `${endDay} 23:59:59` },

@@ -1,4 +1,4 @@
-/** The stored session (spec §9 storage keys `token` and `user`). The only module touching them. */
+/** The stored session (docs/spec.md §9 storage keys `token` and `user`). The only module touching them. */
 import { STORAGE_KEYS } from '../../domain/constants';
 import type { PublicUser } from '../../domain/schemas/auth';
 

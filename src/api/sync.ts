@@ -1,5 +1,5 @@
 /**
- * Sync calls (design.md §4): POST /sync/devices/register, POST /sync/push and GET /sync/pull (no
+ * Sync calls (docs/sync.md): POST /sync/devices/register, POST /sync/push and GET /sync/pull (no
  * separate connectivity probe: the push or the pull itself tells whether the server is reachable). Push and pull carry the device credential (x-device-id +
  * x-device-key) and the session token when there is one. None of them redirects on 401: the sync
  * engine keeps the sales pending and registers again or asks for a new sign-in.

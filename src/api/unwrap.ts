@@ -1,6 +1,6 @@
 /**
  * For TanStack Query: apiCall never throws, but a query function must, so its error state (and retry)
- * works. The thrown ApiError carries the spec §8 message to show.
+ * works. The thrown ApiError carries the docs/spec.md §8 message to show.
  */
 import type { ApiResult, Pagination } from './client';
 

@@ -1,4 +1,4 @@
-/** POST /upload (spec §7): multipart field "image"; the reply carries the stored URL. */
+/** POST /upload (docs/spec.md §7): multipart field "image"; the reply carries the stored URL. */
 import { MSG } from '../../domain/messages';
 import { apiCall } from './client';
 

@@ -1,5 +1,5 @@
 /**
- * The route table of spec §2. Every page is its own lazy chunk, so the public pages never download
+ * The route table of docs/spec.md §2. Every page is its own lazy chunk, so the public pages never download
  * staff code (nor @mantine/dates, charts, Dexie). To add a staff screen: create
  * src/features/<area>/<Name>Page.tsx with a default export, add a lazy import and a <Route> below
  * (inside the adminOnly group if only admins may open it), and a NAV_ITEMS entry in layout/nav-items.ts.

@@ -1,5 +1,5 @@
 /**
- * Session (spec §4): restored from the stored user at start, refreshed with GET /auth/me. A network
+ * Session (docs/spec.md §4): restored from the stored user at start, refreshed with GET /auth/me. A network
  * failure of the refresh keeps the stored session (the counter works offline); a 401 ends it (api/client).
  * Login falls back to the offline verifier (offline/offline-login.ts) when the server cannot be reached.
  */

@@ -1,5 +1,5 @@
 /**
- * Loads GET /business-info once at start (spec §4). The last answer is kept in localStorage so the shop's
+ * Loads GET /business-info once at start (docs/spec.md §4). The last answer is kept in localStorage so the shop's
  * name and data show at once and offline; a failure with nothing stored leaves the fallbacks in place.
  */
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';

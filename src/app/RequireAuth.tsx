@@ -1,4 +1,4 @@
-/** Route guard of spec §2: spinner while the session loads; anonymous → /login; non-admin on admin route → /dashboard. */
+/** Route guard of docs/spec.md §2: spinner while the session loads; anonymous → /login; non-admin on admin route → /dashboard. */
 import { Navigate, Outlet } from 'react-router-dom';
 import { CenteredLoader } from '../ui/CenteredLoader';
 import { useAuth } from './auth-context';

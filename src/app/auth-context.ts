@@ -9,13 +9,13 @@ export interface AuthValue {
   loading: boolean;
   isAdmin: boolean;
   login: (username: string, password: string) => Promise<ApiResult<LoginData>>;
-  /** Clears the session and does a full redirect to /login (spec §4). */
+  /** Clears the session and does a full redirect to /login (docs/spec.md §4). */
   logout: () => void;
 }
 
 export const AuthContext = createContext<AuthValue | null>(null);
 
-/** The signed-in user and session actions; throws outside AuthProvider (spec §8). */
+/** The signed-in user and session actions; throws outside AuthProvider (docs/spec.md §8). */
 export function useAuth(): AuthValue {
   const value = useContext(AuthContext);
   if (!value) throw new Error('useAuth debe usarse dentro de un AuthProvider');

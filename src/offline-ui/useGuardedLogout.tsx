@@ -1,5 +1,5 @@
 /**
- * Sign-out that protects unsynced sales (design.md §4 rule 11): with sales the server has not
+ * Sign-out that protects unsynced sales (docs/sync.md): with sales the server has not
  * confirmed, it first warns "Hay N ventas sin sincronizar..." and, if the user goes on, signs out
  * keeping them: the outbox belongs to the device, and the next signed-in user's session pushes it.
  */

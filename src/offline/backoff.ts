@@ -1,5 +1,5 @@
 /**
- * Retry delays of the sync engine (design.md §4 rule 4): 1 s doubling per consecutive failure, capped
+ * Retry delays of the sync engine (docs/sync.md rule 4): 1 s doubling per consecutive failure, capped
  * at 60 s, with "equal jitter" (a random point in the upper half of the window), so a shop's tablets
  * coming back online together do not all hit the server in the same instant.
  */

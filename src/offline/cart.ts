@@ -1,5 +1,5 @@
 /**
- * The cart (spec §3 cart line, §5 point-of-sale rules), persisted in Dexie so a reload keeps it.
+ * The cart (docs/spec.md §3 cart line, §5 point-of-sale rules), persisted in Dexie so a reload keeps it.
  * Invariants: a line's quantity is ≥ 1 and never above the product's sellable stock on this device
  * (adding or raising beyond it is refused with 'no-stock'; an unknown or inactive product is 'missing');
  * a quantity falling to 0 or below removes

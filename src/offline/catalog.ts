@@ -1,5 +1,5 @@
 /**
- * The local catalogue, fed by GET /sync/pull pages (design.md §4 rule 10).
+ * The local catalogue, fed by GET /sync/pull pages (docs/sync.md).
  * Invariants:
  *  - a page is applied in ONE transaction together with its cursor, so a crash never leaves rows
  *    applied without the cursor moving (or the cursor moved without the rows);

@@ -1,5 +1,5 @@
 /**
- * Offline sign-in verifiers (design.md §4 rule 11). After each successful ONLINE login we keep, per
+ * Offline sign-in verifiers (docs/sync.md). After each successful ONLINE login we keep, per
  * username: a random 16-byte salt, PBKDF2-SHA-256 (WebCrypto, PBKDF2_ITERATIONS rounds) of the password,
  * the user object and the last token. Invariant: the password itself is never stored; a user who never
  * signed in online on this device has no verifier and cannot sign in offline.

@@ -49,7 +49,7 @@ export interface LocalBrand {
   isActive: boolean;
 }
 
-/** Cart line of spec §3 (price in integer cents). */
+/** Cart line of docs/spec.md §3 (price in integer cents). */
 export interface CartLine {
   productId: number;
   name: string;

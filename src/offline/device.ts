@@ -1,5 +1,5 @@
 /**
- * Device identity, credential and sale sequence (design.md §4 rule 1, issue #13 item 1).
+ * Device identity, credential and sale sequence (docs/sync.md rule 1, issue #13 item 1).
  * Invariants: the device id is a UUID kept in meta; it changes only when the server refuses to register
  * it (409: the id belongs to another counter), before this device has a credential. The credential
  * (deviceKey) comes from the server once, at registration, and is kept with the id it belongs to; push

@@ -1,5 +1,5 @@
 /**
- * The sync engine (design.md §4 rules 4–6, 9, 10; issue #17). No React, no globals but the Web Lock.
+ * The sync engine (docs/sync.md; issue #17). No React, no globals but the Web Lock.
  * A cycle, holding the Web Lock 'mostrador-sync': pass the shared retry gate (gate.ts) → make sure the
  * device holds its credential (registering it needs a signed-in user) → put entries stuck in `syncing`
  * back to pending → push the outbox in batches of ≤ 200 sales and ≤ LIMITS.syncPushMaxLines lines →

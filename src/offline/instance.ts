@@ -1,5 +1,5 @@
 /**
- * This tab's sync engine, wired to the real API and to every trigger of design.md §4 rule 9: start,
+ * This tab's sync engine, wired to the real API and to every trigger of docs/sync.md rule 9: start,
  * `online` (and `offline` as a hint), focus and becoming visible again, a 30 s timer, each sale the
  * outbox writes (onSaleWritten: whoever writes a sale, the engine hears of it), and the service
  * worker's Background Sync wake-up (message SYNC_OUTBOX, registered under SYNC_TAG when sales wait for

@@ -1,4 +1,4 @@
-/** Spanish texts of the offline POS, sync status and offline sign-in (beyond spec §8's catalogue). */
+/** Spanish texts of the offline POS, sync status and offline sign-in (beyond docs/spec.md §8's catalogue). */
 export const OFFLINE_MSG = {
   offlineUnknownUser:
     'Sin conexión: este usuario nunca inició sesión en este dispositivo. Conectate a internet para iniciar sesión por primera vez.',

@@ -1,5 +1,5 @@
 /**
- * The outbox of sales (design.md §4 rules 1, 4, 5).
+ * The outbox of sales (docs/sync.md).
  * Invariants:
  *  - recordSale writes the sale, its outbox entry (next device sequence, fresh clientSaleId), the stock
  *    decrement and the emptied cart in ONE transaction: either the sale exists with all of it, or nothing;

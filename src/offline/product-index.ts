@@ -1,5 +1,5 @@
 /**
- * In-memory index of the local catalogue for the POS search (spec §2/§5; instant on 50,000 products).
+ * In-memory index of the local catalogue for the POS search (docs/spec.md §2/§5; instant on 50,000 products).
  * Invariant: it mirrors db.products. Every transaction that changes products bumps meta
  * `productsChange` ({version, ids}); the index watches that row with liveQuery (which also fires for
  * writes made by other tabs) and re-reads only the listed ids when it saw the previous version, or
@@ -20,7 +20,7 @@ type Listener = () => void;
 
 const byName = (a: LocalProduct, b: LocalProduct) => (a.search < b.search ? -1 : a.search > b.search ? 1 : a.id - b.id);
 
-/** The POS sells active products with stock above 0 (spec §5). */
+/** The POS sells active products with stock above 0 (docs/spec.md §5). */
 export const isSellable = (p: LocalProduct) => p.active && p.stock > 0;
 
 export class ProductIndex {

@@ -1,5 +1,5 @@
 /**
- * Theme mode (spec §4): light or dark, read at start from localStorage `themeMode` (default light),
+ * Theme mode (docs/spec.md §4): light or dark, read at start from localStorage `themeMode` (default light),
  * saved back on every change and mirrored as `data-theme` on <body>. Wraps MantineProvider.
  */
 import { MantineProvider } from '@mantine/core';

@@ -1,5 +1,5 @@
 /**
- * Colour palettes of spec §9. Each semantic colour is a Mantine virtual colour that resolves to a
+ * Colour palettes of docs/spec.md §9. Each semantic colour is a Mantine virtual colour that resolves to a
  * light or a dark 10-shade tuple; the spec's exact value sits at index SPEC_SHADE of each tuple, and
  * the theme's primaryShade is SPEC_SHADE, so `color="success"` paints #4caf50 in light and #66bb6a in dark.
  */

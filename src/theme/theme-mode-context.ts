@@ -9,7 +9,7 @@ export interface ThemeModeValue {
 
 export const ThemeModeContext = createContext<ThemeModeValue | null>(null);
 
-/** The current theme mode and its toggle; throws outside ThemeModeProvider (spec §8). */
+/** The current theme mode and its toggle; throws outside ThemeModeProvider (docs/spec.md §8). */
 export function useThemeMode(): ThemeModeValue {
   const value = useContext(ThemeModeContext);
   if (!value) throw new Error('useThemeMode debe usarse dentro de un ThemeModeProvider');

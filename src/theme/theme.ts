@@ -1,4 +1,4 @@
-/** The Mantine theme of spec §9: palettes, Roboto/Helvetica/Arial, radius 8, breakpoints 0/600/900/1200/1536. */
+/** The Mantine theme of docs/spec.md §9: palettes, Roboto/Helvetica/Arial, radius 8, breakpoints 0/600/900/1200/1536. */
 import { createTheme, Notification, virtualColor, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 import { PALETTES, SEMANTIC_COLORS, SPEC_SHADE, shadesOf } from './palette';
 

@@ -15,7 +15,7 @@ export interface ImagePickerProps {
 }
 
 /**
- * Image upload with preview (spec §5): the file is uploaded as soon as it is chosen; if the upload
+ * Image upload with preview (docs/spec.md §5): the file is uploaded as soon as it is chosen; if the upload
  * fails the previous image stays and the error is shown ("Error al subir imagen" or the server's reason).
  */
 export function ImagePicker({ label, value, onChange, previewWidth, previewHeight }: ImagePickerProps) {

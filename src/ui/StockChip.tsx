@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 
-/** The stock colour rule of spec §4: red at 0 (or below, after an offline oversell), warning at or below minStock, else green. */
+/** The stock colour rule of docs/spec.md §4: red at 0 (or below, after an offline oversell), warning at or below minStock, else green. */
 export function stockColor(stock: number, minStock: number): 'error' | 'warning' | 'success' {
   if (stock <= 0) return 'error';
   if (stock <= minStock) return 'warning';

@@ -1,4 +1,4 @@
-/** Dates as the back office shows them: es-AR, in the shop's time zone (design.md §5). */
+/** Dates as the back office shows them: es-AR, in the shop's time zone (docs/architecture.md «Dinero y tiempo»). */
 import { DEFAULT_TIME_ZONE } from '../../domain/constants';
 import { localDateString } from '../../domain/time';
 
@@ -28,7 +28,7 @@ export function todayString(now: Date = new Date()): string {
   return localDateString(now, DEFAULT_TIME_ZONE);
 }
 
-/** The first day of the current month as "YYYY-MM-DD" (spec §9 default range start). */
+/** The first day of the current month as "YYYY-MM-DD" (docs/spec.md §9 default range start). */
 export function firstOfMonthString(now: Date = new Date()): string {
   return `${todayString(now).slice(0, 8)}01`;
 }

@@ -1,4 +1,4 @@
-/** Spanish labels and colours of sale enumerations (spec §4 status colours). */
+/** Spanish labels and colours of sale enumerations (docs/spec.md §4 status colours). */
 import type { PaymentMethod, PaymentStatus, SaleFlag } from '../../domain/constants';
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {

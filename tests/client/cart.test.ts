@@ -4,7 +4,7 @@ import { addToCart, cartLines, cartSubtotalCents, changeCartQuantity, removeFrom
 import { db } from '../../src/offline/db';
 import { freshStore, product } from './local-store';
 
-describe('cart (spec §5 point-of-sale rules)', () => {
+describe('cart (docs/spec.md §5 point-of-sale rules)', () => {
   beforeEach(() => freshStore(product(1, { stock: 2, price: 1500.5 }), product(2, { stock: 5 }), product(3, { active: false })));
 
   it('a tap adds one unit; lines keep the order they were added in and persist in the store', async () => {

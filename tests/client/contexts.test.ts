@@ -1,4 +1,4 @@
-/** Using a context hook outside its provider is a developer error with a Spanish message (spec §8). */
+/** Using a context hook outside its provider is a developer error with a Spanish message (docs/spec.md §8). */
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';

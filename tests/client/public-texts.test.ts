@@ -21,7 +21,7 @@ describe('enquiry texts', () => {
   });
 });
 
-describe('message length rule (spec §5)', () => {
+describe('message length rule (docs/spec.md §5)', () => {
   it.each([
     ['', 'El mensaje debe tener al menos 10 caracteres'],
     ['   corto   ', 'El mensaje debe tener al menos 10 caracteres'],

@@ -45,7 +45,7 @@ export async function createSale(
   return res.body.data as { id: number; saleNumber: string; total: number; items: { quantity: number; unitPrice: number }[] };
 }
 
-/** A context whose app starts in the given theme (localStorage themeMode, spec §4). */
+/** A context whose app starts in the given theme (localStorage themeMode, docs/spec.md §4). */
 export async function themedContext(browser: Browser, mode: 'light' | 'dark', viewport = DESKTOP): Promise<BrowserContext> {
   const context = await newContext(browser, viewport);
   await context.addInitScript((m) => localStorage.setItem('themeMode', m), mode);

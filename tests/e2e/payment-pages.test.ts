@@ -1,4 +1,4 @@
-/** The three payment result pages (spec §2), read from the provider's query parameters. */
+/** The three payment result pages (docs/spec.md §2), read from the provider's query parameters. */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, PHONE, screenshot, startServer, type E2eServer } from './harness';

@@ -1,8 +1,8 @@
 /**
- * Role matrix (spec §6), generated from the route table: every /api route × (anonymous, vendedor, admin).
+ * Role matrix (docs/spec.md §6), generated from the route table: every /api route × (anonymous, vendedor, admin).
  * Each route's access comes from its own onRequest hooks (server/http/route-table.ts), so a new route is
  * checked without being listed here. Listed here: the only routes allowed to be public (a new public
- * route must be added on purpose) and the access spec §6 gives the routes it names.
+ * route must be added on purpose) and the access docs/spec.md §6 gives the routes it names.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../../server/http/route-table';
@@ -20,7 +20,7 @@ const PUBLIC_ROUTES = [
   'POST /api/payments/reconcile',
 ];
 
-/** Spec §6: "METHOD /path" → who may call it. */
+/** docs/spec.md §6: "METHOD /path" → who may call it. */
 const SPEC: Record<string, Access> = {
   'GET /api/auth/me': 'staff',
   'POST /api/auth/change-password': 'staff',
@@ -122,7 +122,7 @@ describe('route table', () => {
     expect(table.filter((r) => r.access === 'public').map((r) => r.route).sort()).toEqual([...PUBLIC_ROUTES].sort());
   });
 
-  it('every route spec §6 names exists with the spec\'s access', () => {
+  it('every route docs/spec.md §6 names exists with the spec\'s access', () => {
     const byRoute = Object.fromEntries(table.map((r) => [r.route, r.access]));
     expect(Object.fromEntries(Object.keys(SPEC).map((r) => [r, byRoute[r]]))).toEqual(SPEC);
   });

@@ -1,7 +1,7 @@
 /**
  * HTTP transport for ARCA. ARCA's production hosts still negotiate a DH key OpenSSL 3 refuses at its
- * default security level, so those hosts — and only those — get an agent with SECLEVEL=1 (reference
- * "Production TLS trap"). Every request has a timeout; no reply, a reset or an HTTP 5xx without a SOAP
+ * default security level, so those hosts — and only those — get an agent with SECLEVEL=1
+ * (docs/reference/arca-wsfe.md "Production TLS trap"). Every request has a timeout; no reply, a reset or an HTTP 5xx without a SOAP
  * body is an ArcaTransportError (outcome unknown).
  */
 import http from 'node:http';

@@ -1,5 +1,5 @@
 /**
- * Webhook signature (reference "Notifications"): header `x-signature: ts=<unix s>,v1=<hex>`; manifest
+ * Webhook signature (docs/reference/mercadopago.md "Notifications"): header `x-signature: ts=<unix s>,v1=<hex>`; manifest
  * `id:<data.id>;request-id:<x-request-id>;ts:<ts>;` (a pair whose value is missing is left out),
  * HMAC-SHA256 with the webhook secret, hex, compared in constant time. A ts older (or newer) than
  * `toleranceSeconds` is refused, so a captured notification cannot be replayed later.

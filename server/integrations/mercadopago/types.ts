@@ -1,4 +1,4 @@
-/** The JSON of the Mercado Pago API that Mostrador uses (reference "Create a preference", "Notifications"). */
+/** The JSON of the Mercado Pago API that Mostrador uses (docs/reference/mercadopago.md "Create a preference", "Notifications"). */
 export interface MpPreferenceRequest {
   items: { id: string; title: string; quantity: number; unit_price: number; currency_id: 'ARS' }[];
   payer: { name: string; email: string };

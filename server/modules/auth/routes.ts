@@ -1,5 +1,5 @@
 /**
- * POST /auth/login, GET /auth/me, POST /auth/change-password (spec §7), with the failure limits of
+ * POST /auth/login, GET /auth/me, POST /auth/change-password (docs/spec.md §7), with the failure limits of
  * login-limits.ts. A login presenting a valid device credential (x-device-id + x-device-key) records the
  * user as one of that device's users (the sellers its pushed sales may name).
  */

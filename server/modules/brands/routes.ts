@@ -1,4 +1,4 @@
-/** Brands (spec §7): reads need a session; writes are admin only. */
+/** Brands (docs/spec.md §7): reads need a session; writes are admin only. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '../../../domain/messages';
 import { activeQuery, deleteInUseQuery, brandCreateBody, brandUpdateBody } from '../../../domain/schemas/catalog';

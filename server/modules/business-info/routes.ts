@@ -1,4 +1,4 @@
-/** GET /business-info (public) and PUT /business-info (admin), spec §7. */
+/** GET /business-info (public) and PUT /business-info (admin), docs/spec.md §7. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '../../../domain/messages';
 import { businessInfoBody } from '../../../domain/schemas/business';

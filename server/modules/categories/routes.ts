@@ -1,4 +1,4 @@
-/** Categories (spec §7): GET /categories/public is open; reads need a session; writes are admin only. */
+/** Categories (docs/spec.md §7): GET /categories/public is open; reads need a session; writes are admin only. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '../../../domain/messages';
 import { activeQuery, deleteInUseQuery, categoryCreateBody, categoryUpdateBody } from '../../../domain/schemas/catalog';

@@ -1,4 +1,4 @@
-/** /configuration (spec §7): reading needs a session, writing needs the admin. */
+/** /configuration (docs/spec.md §7): reading needs a session, writing needs the admin. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '../../../domain/messages';
 import { configKeyParams, configurationQuery, createConfigBody, updateConfigBody } from '../../../domain/schemas/configuration';

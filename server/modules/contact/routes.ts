@@ -1,4 +1,4 @@
-/** POST /contact (public, rate limited per IP) and the admin's /contact/* back office (spec §7). */
+/** POST /contact (public, rate limited per IP) and the admin's /contact/* back office (docs/spec.md §7). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '../../../domain/messages';
 import { idParam } from '../../../domain/schemas/common';

@@ -1,5 +1,5 @@
 /**
- * Invoice issuance with exactly one CAE per sale (reference "Numbering and recovery"). Invariants:
+ * Invoice issuance with exactly one CAE per sale (docs/reference/arca-wsfe.md "Numbering and recovery"). Invariants:
  * - Issuance is serialised per book (issuer CUIT, environment, simulator, point of sale, type) in this process.
  * - Before every FECAESolicitar the row holds the number, the date and the exact request, committed;
  *   no database transaction is open while ARCA is called.

@@ -1,7 +1,7 @@
 /**
- * /invoices (spec §7 "Invoices" and issue #10): status, type maps, generate for a sale, list, a sale's
+ * /invoices (docs/spec.md §7 "Invoices" and issue #10): status, type maps, generate for a sale, list, a sale's
  * invoice, pending/failed ones and their retry, and the admin's "Facturación electrónica" settings.
- * Signed-in users invoice and list (spec §6: /invoices is for every signed-in user); settings and
+ * Signed-in users invoice and list (docs/spec.md §6: /invoices is for every signed-in user); settings and
  * retry are admin-only. The ARCA runtime, the issuer and the retry loop live with this plugin.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

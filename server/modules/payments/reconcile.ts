@@ -1,5 +1,5 @@
 /**
- * Confirmation that does not depend on luck (reference "Notifications", "Reachability"). Nothing is
+ * Confirmation that does not depend on luck (docs/reference/mercadopago.md "Notifications", "Reachability"). Nothing is
  * believed until Mercado Pago's API says it: a notification only names a payment id, which is fetched;
  * a return page, a staff check or the timer searches the payments of a reference. Each answer goes
  * through paymentsRepository.settle (one transaction, idempotent, never backwards). An attempt whose

@@ -1,5 +1,5 @@
 /**
- * /payments (spec §7): preference, sale, status/{saleId}, confirm/{saleId} for signed-in staff;
+ * /payments (docs/spec.md §7): preference, sale, status/{saleId}, confirm/{saleId} for signed-in staff;
  * availability for the POS; settings for admins; and the public webhook and return-page check
  * (public-routes.ts). Starts the in-process simulator for the demo (no credentials, demo data on) and
  * the reconciliation timer; both stop when the app closes.

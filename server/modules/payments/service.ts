@@ -1,5 +1,5 @@
 /**
- * Checkout Pro for the POS (spec §4 "Checkout" with the online provider, §7 /payments/*).
+ * Checkout Pro for the POS (docs/spec.md §4 "Checkout" with the online provider, §7 /payments/*).
  * - POST /payments/preference prices the cart from the catalogue (never the client's prices), records
  *   the attempt with its X-Idempotency-Key FIRST, then calls Mercado Pago (outside any transaction),
  *   then stores the preference. The same externalReference again reuses the stored key (a retry after a

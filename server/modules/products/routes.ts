@@ -1,5 +1,5 @@
 /**
- * Products (spec §7): GET /products/catalog is public (with or without a token, never the cost);
+ * Products (docs/spec.md §7): GET /products/catalog is public (with or without a token, never the cost);
  * reads are for any signed-in user; writes are admin only.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

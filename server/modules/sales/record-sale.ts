@@ -1,6 +1,6 @@
 /**
  * recordSale: THE one way a sale enters the ledger (POST /sales, POST /sync/push, the payments flow).
- * Invariants (design.md §4):
+ * Invariants (docs/sync.md):
  * - Exactly once: a known clientSaleId returns the stored sale as `duplicate` and writes nothing. A
  *   (deviceId, deviceSeq) already used by another sale never loses the sale: it is stored under the
  *   device's next free sequence (reported as `deviceSeq` of the outcome), since the clientSaleId, not the

@@ -1,4 +1,4 @@
-/** POST/GET /sales, GET /sales/summary, GET /sales/:id, POST /sales/:id/cancel (spec §7). */
+/** POST/GET /sales, GET /sales/summary, GET /sales/:id, POST /sales/:id/cancel (docs/spec.md §7). */
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '../../../domain/messages';

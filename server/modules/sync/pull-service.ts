@@ -1,5 +1,5 @@
 /**
- * GET /sync/pull: catalogue changes after a revision cursor (design.md §4.10).
+ * GET /sync/pull: catalogue changes after a revision cursor (docs/sync.md).
  * Invariant: revisions are unique server-wide and stamped in commit order (one SQLite writer), so
  * walking all tables by revision and handing back the last revision sent as the next cursor never
  * skips a change: a row edited after it was sent gets a higher revision and comes again.

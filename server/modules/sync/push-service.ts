@@ -1,5 +1,5 @@
 /**
- * POST /sync/push: exactly-once ingest of sales captured on a device (design.md §4, issue #13).
+ * POST /sync/push: exactly-once ingest of sales captured on a device (docs/sync.md, issue #13).
  * - Only a registered device pushes (device-auth.ts); a session alongside is optional and recorded as
  *   the batch's pusher (sync_batches), so a shop offline for longer than a session still delivers.
  * - Bounded work: at most LIMITS.syncPushMaxSales sales and LIMITS.syncPushMaxLines lines (413 above).

@@ -1,4 +1,4 @@
-/** POST /upload (multipart field "image") and DELETE /upload/:filename, admin only (spec §7). */
+/** POST /upload (multipart field "image") and DELETE /upload/:filename, admin only (docs/spec.md §7). */
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 /**
- * Staff layout (spec §2): fixed top bar "Sistema POS", 240 px side navigation (permanent from 900 px,
+ * Staff layout (docs/spec.md §2): fixed top bar "Sistema POS", 240 px side navigation (permanent from 900 px,
  * a 240 px slide-in drawer below), theme toggle, user's name and avatar menu. On /pos the navigation
  * is a drawer at every width (the burger opens it) so the products and the cart get the whole screen. Lazy-loaded with the staff routes;
  * it also provides TanStack Query and Mantine notifications to every staff screen.

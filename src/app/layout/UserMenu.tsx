@@ -5,7 +5,7 @@ import { useGuardedLogout } from '../../offline-ui/useGuardedLogout';
 import { useThemeMode } from '../../theme/theme-mode-context';
 import { useAuth } from '../auth-context';
 
-/** Avatar with the name's initial; menu with Mi Perfil, the theme toggle and Cerrar Sesión (spec §2; warns about unsynced sales). */
+/** Avatar with the name's initial; menu with Mi Perfil, the theme toggle and Cerrar Sesión (docs/spec.md §2; warns about unsynced sales). */
 export function UserMenu() {
   const { user, logout } = useAuth();
   const { mode, toggleMode } = useThemeMode();

@@ -1,4 +1,4 @@
-/** Side navigation entries of spec §2 (adminOnly entries are hidden for other users). */
+/** Side navigation entries of docs/spec.md §2 (adminOnly entries are hidden for other users). */
 import {
   IconBuildingStore,
   IconFileInvoice,

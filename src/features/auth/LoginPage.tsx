@@ -1,4 +1,4 @@
-/** Login (spec §2): business-name title, Usuario (autofocus), Contraseña, error alert, success → /dashboard. */
+/** Login (docs/spec.md §2): business-name title, Usuario (autofocus), Contraseña, error alert, success → /dashboard. */
 import { Alert, Box, Button, Center, Loader, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconHome, IconLogin } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-/** Mi Perfil: the signed-in user's data and the password change of spec §7/§8. */
+/** Mi Perfil: the signed-in user's data and the password change of docs/spec.md §7/§8. */
 import { Alert, Badge, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Dashboard (spec §2): date range (first of the month → today) with "Actualizar", four stat cards,
+ * Dashboard (docs/spec.md §2): date range (first of the month → today) with "Actualizar", four stat cards,
  * the tables that have data, lazily loaded charts, a notice about flagged offline sales and (admins)
  * one when the last backup is older than two intervals. A failed load shows the error with
  * "Reintentar" instead of the figures: never $ 0,00 beside an error.

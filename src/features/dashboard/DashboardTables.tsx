@@ -70,7 +70,7 @@ export function TopProductsTable({ rows }: { rows: SalesSummary['topProducts'] }
   );
 }
 
-/** Rows in the error colour at 0 (or below), in the warning colour otherwise (spec §2). */
+/** Rows in the error colour at 0 (or below), in the warning colour otherwise (docs/spec.md §2). */
 export function LowStockTable({ products }: { products: Product[] }) {
   return (
     <TableCard title="Productos con Stock Bajo">

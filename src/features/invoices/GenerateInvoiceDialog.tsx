@@ -1,5 +1,5 @@
 /**
- * "Generar Factura Electrónica" (spec §2): the sale's number and total, the buyer's IVA condition, the
+ * "Generar Factura Electrónica" (docs/spec.md §2): the sale's number and total, the buyer's IVA condition, the
  * legal invoice type for it, the document type and number (hidden for 99), the info note; after success
  * the type, number, CAE and expiry with Imprimir and Cerrar. A pending answer shows why and "Reintentar".
  */

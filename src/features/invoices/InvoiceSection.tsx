@@ -1,8 +1,8 @@
 /**
- * The sale detail's "Facturación Electrónica" section (spec §2, §4): the spec's warning when the sale is
+ * The sale detail's "Facturación Electrónica" section (docs/spec.md §2, §4): the spec's warning when the sale is
  * not `pagado`; the existing invoice (with Imprimir) instead of the button; a pending or failed invoice
  * with its reason and "Reintentar"; "Generar Factura Electrónica" otherwise. Not configured (or the status
- * check failed, spec §7) → it says so and offers no button.
+ * check failed, docs/spec.md §7) → it says so and offers no button.
  */
 import { Alert, Button, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconFileInvoice, IconInfoCircle } from '@tabler/icons-react';

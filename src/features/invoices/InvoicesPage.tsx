@@ -1,5 +1,5 @@
 /**
- * Facturas Emitidas (spec §2): date range (first of the month to today) applied with "Buscar",
+ * Facturas Emitidas (docs/spec.md §2): date range (first of the month to today) applied with "Buscar",
  * "Actualizar" reloads it, the paged table with "Filas por página:" and "Mostrando N de M facturas
  * emitidas", the empty state; pending or failed invoices are listed above with "Reintentar". The sale
  * number opens the sale's detail, whose invoicing section reprints the invoice.

@@ -7,7 +7,7 @@ import { invoiceTypeLabel } from './invoice-format';
 const LETTER_COLORS = { A: 'primary', B: 'secondary', C: 'info' } as const;
 const NUMERIC = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 
-/** Fecha, Venta (opens the sale, where the invoice is reprinted), Tipo (chip), Número Factura, CAE, Total, Usuario (spec §2). */
+/** Fecha, Venta (opens the sale, where the invoice is reprinted), Tipo (chip), Número Factura, CAE, Total, Usuario (docs/spec.md §2). */
 export function InvoicesTable({ invoices, onViewSale }: { invoices: Invoice[]; onViewSale: (invoice: Invoice) => void }) {
   return (
     <Table.ScrollContainer minWidth={720}>

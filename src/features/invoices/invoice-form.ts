@@ -1,5 +1,5 @@
 /**
- * The "Generar Factura Electrónica" form (spec §2, §5): the buyer's IVA condition decides the one legal
+ * The "Generar Factura Electrónica" form (docs/spec.md §2, §5): the buyer's IVA condition decides the one legal
  * letter for this issuer (domain rule), which decides the document types offered; the number is hidden
  * for 99 (consumidor final) and checked with the domain's document and threshold rules before sending.
  */
@@ -65,7 +65,7 @@ export function invoiceFormErrors(values: InvoiceFormValues, totalPesos: number,
   return errors;
 }
 
-/** The POST body (spec §3: integers; the document number as digits, 0 for consumidor final). */
+/** The POST body (docs/spec.md §3: integers; the document number as digits, 0 for consumidor final). */
 export function invoiceBody(values: InvoiceFormValues) {
   return {
     tipo_comprobante: values.tipo ?? 11,

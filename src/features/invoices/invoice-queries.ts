@@ -27,7 +27,7 @@ export const invoiceKeys = {
   settings: ['invoices', 'settings'] as const,
 };
 
-/** GET /invoices/status. Spec §7: when it fails the screens treat ARCA as not configured. */
+/** GET /invoices/status. docs/spec.md §7: when it fails the screens treat ARCA as not configured. */
 export const useInvoicingStatus = () => useQuery({ queryKey: invoiceKeys.status, queryFn: () => unwrap(fetchInvoicingStatus()), retry: 1 });
 
 export const useInvoiceTypes = (enabled: boolean) =>

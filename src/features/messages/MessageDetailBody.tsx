@@ -17,7 +17,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Contact data, the product asked about, subject, message and who answered (spec §2). */
+/** Contact data, the product asked about, subject, message and who answered (docs/spec.md §2). */
 export function MessageDetailBody({ message: m }: { message: ContactMessage }) {
   return (
     <Stack gap="md">

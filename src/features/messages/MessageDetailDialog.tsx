@@ -13,7 +13,7 @@ import { MESSAGE_STATUS } from './message-labels';
 import { MessageDetailBody } from './MessageDetailBody';
 
 /**
- * A message's detail. Opening it marks a new message as read and reloads the list and stats (spec §4);
+ * A message's detail. Opening it marks a new message as read and reloads the list and stats (docs/spec.md §4);
  * the status buttons (the current one disabled) send the internal notes with the change.
  */
 export function MessageDetailDialog({ messageId, onClose }: { messageId: number | null; onClose: () => void }) {

@@ -1,5 +1,5 @@
 /**
- * Contact messages (spec §2, admin): stats, filters, paged table ("Anterior"/"Siguiente", "Página X de Y"),
+ * Contact messages (docs/spec.md §2, admin): stats, filters, paged table ("Anterior"/"Siguiente", "Página X de Y"),
  * detail dialog and delete with confirmation.
  */
 import { useDebouncedValue } from '@mantine/hooks';

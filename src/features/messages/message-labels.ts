@@ -1,4 +1,4 @@
-/** Contact message statuses (spec §4) in Spanish, with their chip colours. */
+/** Contact message statuses (docs/spec.md §4) in Spanish, with their chip colours. */
 import type { ContactStatus } from '../../../domain/constants';
 
 export const MESSAGE_STATUS: Record<ContactStatus, { label: string; color: string }> = {

@@ -1,5 +1,5 @@
 /**
- * Right side of the POS (spec §2): "Carrito de Compra" with a line per product (remove, −, a quantity
+ * Right side of the POS (docs/spec.md §2): "Carrito de Compra" with a line per product (remove, −, a quantity
  * that can be typed, +, line total), the subtotal and "Procesar Venta". Raising past the stock warns "No hay más stock
  * disponible"; a quantity reaching 0 removes the line (offline/cart.ts).
  */

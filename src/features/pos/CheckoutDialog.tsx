@@ -1,5 +1,5 @@
 /**
- * "Completar Venta" (spec §4/§5): customer name, document and email (optional), discount (non-numeric
+ * "Completar Venta" (docs/spec.md §4/§5): customer name, document and email (optional), discount (non-numeric
  * counts as 0), payment method, notes; total = subtotal − discount. Confirming writes the sale and its
  * outbox entry in one transaction (offline/outbox.ts recordSale) — the same path online or offline.
  * Mercado Pago (online only, and only when the server has it configured) never goes through the
@@ -63,7 +63,7 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
     onChange: (event: { currentTarget: { value: string } }) => setForm({ ...form, [key]: event.currentTarget.value }),
   });
 
-  /** Spec §4: validate, preference, sale, "Redirigiendo a Mercado Pago...", then the checkout after 1000 ms. */
+  /** docs/spec.md §4: validate, preference, sale, "Redirigiendo a Mercado Pago...", then the checkout after 1000 ms. */
   const payWithMercadoPago = async () => {
     const customerProblem = mercadoPagoCustomerProblem(form);
     setWarning(customerProblem ?? '');

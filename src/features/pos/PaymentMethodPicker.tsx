@@ -1,5 +1,5 @@
 /**
- * Payment method of the checkout (spec §5): efectivo (default), tarjeta, transferencia, and the online
+ * Payment method of the checkout (docs/spec.md §5): efectivo (default), tarjeta, transferencia, and the online
  * provider "Mercado Pago" ("Mercado Pago simulado" against the simulator), disabled with the reason
  * while offline or when the server has no credentials. Big buttons for touch: two columns from 600 px,
  * one below, so "Transferencia" and "Mercado Pago" are never cut on a phone.

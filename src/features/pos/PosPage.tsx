@@ -1,5 +1,5 @@
 /**
- * Punto de Venta (/pos, spec §2–§5). Everything it shows comes from the device's local store, so it
+ * Punto de Venta (/pos, docs/spec.md §2–§5). Everything it shows comes from the device's local store, so it
  * works with no network: products (in-memory index over Dexie), the persisted cart, and the outbox.
  * A confirmed sale goes through the outbox and the sync engine pushes it at once when it can.
  * Performance marks: `confirm-start` when "Confirmar Venta" is pressed, `confirm-end` when the emptied

@@ -1,5 +1,5 @@
 /**
- * A POS product card (spec §2): 60 px image or placeholder (also when the image fails to load), name,
+ * A POS product card (docs/spec.md §2): 60 px image or placeholder (also when the image fails to load), name,
  * es-AR price and "Stock: N" (announced as the card's description). A tap adds one unit. Plain elements styled by pos.module.css: the grid re-renders on every keystroke.
  */
 import { IconPhoto } from '@tabler/icons-react';

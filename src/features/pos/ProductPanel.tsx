@@ -1,5 +1,5 @@
 /**
- * Left side of the POS (spec §2): search box "Buscar producto..." and a grid of sellable products from
+ * Left side of the POS (docs/spec.md §2): search box "Buscar producto..." and a grid of sellable products from
  * the local catalogue (works offline). Accent-insensitive search; an exact product code + Enter (what a
  * USB barcode scanner types) adds that product at once and clears the box, which keeps the focus for
  * the next scan (except after a finger tap, where focusing would pop up the on-screen keyboard).

@@ -1,5 +1,5 @@
 /**
- * The card flow of spec §4 "Checkout" with the online provider: validate name and e-mail, request the
+ * The card flow of docs/spec.md §4 "Checkout" with the online provider: validate name and e-mail, request the
  * preference, create the sale tied to it, then (the caller) "Redirigiendo a Mercado Pago..." and after
  * 1000 ms the sandbox checkout if present, else the normal one. The server prices the cart; the device
  * sends only product ids and quantities. The external reference is made once per attempt and reused
@@ -27,7 +27,7 @@ export function mercadoPagoCustomerProblem(form: Pick<CheckoutForm, 'customerNam
   return null;
 }
 
-/** Spec §3: "a sale prefix plus a timestamp" (with a few random letters so two tablets never collide). */
+/** docs/spec.md §3: "a sale prefix plus a timestamp" (with a few random letters so two tablets never collide). */
 export function newExternalReference(): string {
   return `VENTA-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 }

@@ -1,5 +1,5 @@
 /**
- * The POS's messages (spec §5/§8 texts). They show in the POS's own notice line, next to the title, so
+ * The POS's messages (docs/spec.md §5/§8 texts). They show in the POS's own notice line, next to the title, so
  * they never cover the search box, the cart, the sync status or the next checkout dialog; one at a time
  * (the newest wins), each for 3 s. Closing one gives the focus back to the search box.
  */

@@ -1,5 +1,5 @@
 /**
- * Whether the POS may offer Mercado Pago, and why not: offline (spec §4: card payments need the
+ * Whether the POS may offer Mercado Pago, and why not: offline (docs/spec.md §4: card payments need the
  * network) or not configured on the server. While the server's answer is unknown the method stays
  * available; the server refuses with its own message if it cannot take the payment. Asked only while
  * the checkout is open and online, so a closed POS makes no staff call, and a 401 never redirects: a

@@ -23,7 +23,7 @@ export interface ProductFormDialogProps {
 }
 
 /**
- * Create/edit dialog with every product field and the image upload (spec §2, §5). An edit sends only
+ * Create/edit dialog with every product field and the image upload (docs/spec.md §2, §5). An edit sends only
  * what changed with the loaded values as base (productEdit): a price change never rewrites the stock.
  */
 export function ProductFormDialog({ opened, product, categoryOptions, brandOptions, onClose, onSaved }: ProductFormDialogProps) {

@@ -1,5 +1,5 @@
 /**
- * Product management (spec §2, admin): filters, "Mostrando N producto(s)", the table (shown a page of
+ * Product management (docs/spec.md §2, admin): filters, "Mostrando N producto(s)", the table (shown a page of
  * rows at a time, since the list loads up to 10000 products), create/edit dialog and delete with
  * confirmation; per product "Ajustar stock" and "Historial de stock", a "Recuento" of the listed
  * products and "Actualizar precios" in bulk.

@@ -1,5 +1,5 @@
 /**
- * The product form's values (strings, as typed) and their parsing (spec §5): Nombre, Precio and Stock
+ * The product form's values (strings, as typed) and their parsing (docs/spec.md §5): Nombre, Precio and Stock
  * are required; price and cost are decimals (cost blank → 0); stock and minimum stock are integers
  * (minimum stock blank → 5). An edit sends only the fields the user changed, each with the value the
  * dialog loaded (`base`), so the server keeps sales made meanwhile and refuses a stale overwrite.

@@ -32,7 +32,7 @@ function TotalLine({ label, value, strong }: { label: string; value: number; str
   );
 }
 
-/** Header data, device of an offline sale with its flags, products, totals and notes (spec §2). */
+/** Header data, device of an offline sale with its flags, products, totals and notes (docs/spec.md §2). */
 export function SaleDetailBody({ sale }: { sale: Sale }) {
   return (
     <Stack gap="md">

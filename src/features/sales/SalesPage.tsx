@@ -1,5 +1,5 @@
 /**
- * Sales history (spec §2, issue #15): search (number, customer, product), date, method, status and seller
+ * Sales history (docs/spec.md §2, issue #15): search (number, customer, product), date, method, status and seller
  * filters applied with "Filtrar", the count and total of the filtered period, the paged table and the
  * detail dialog. `?flagged=true` (the dashboard's link) lists only offline sales with observations.
  * A failed load shows the error with "Reintentar", never "No hay ventas" or a $ 0,00 total.

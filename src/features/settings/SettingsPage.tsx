@@ -1,5 +1,5 @@
 /**
- * Settings (spec §2, admin): Información del Negocio, Categorías, Marcas, Numeración de Ventas, and
+ * Settings (docs/spec.md §2, admin): Información del Negocio, Categorías, Marcas, Numeración de Ventas, and
  * (beyond the spec) Facturación electrónica, Usuarios, Permisos (what sellers see), Dispositivos, Mercado
  * Pago and Copias de seguridad. Only the open tab is mounted, so each loads on demand.
  */

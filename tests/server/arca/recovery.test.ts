@@ -1,5 +1,5 @@
 /**
- * Recovery rules of the reference: a pending row is consulted before anything is resent; another
+ * Recovery rules of docs/reference/arca-wsfe.md: a pending row is consulted before anything is resent; another
  * comprobante at our number → renumbered; 10016 with the number free → renumbered from
  * FECompUltimoAutorizado; an old date → today's; Err 501 → stays pending with the reason, then
  * "Reintentar"; 200 invoices cost one WSAA login and the ticket survives a restart; the

@@ -1,11 +1,11 @@
 /**
- * The simulator's WSFEv1 validation of one FECAEDetRequest, as ARCA enforces it (reference §2):
+ * The simulator's WSFEv1 validation of one FECAEDetRequest, as ARCA enforces it (docs/reference/arca-wsfe.md §2):
  * numbering (last + 1) and the date window (±5 days of today in Argentina, never before the last
  * authorised date) → 10016; amount sums → 10048; IVA block rules (10018, 10071) and the tolerance
  * |Importe − round(BaseImp × rate, 2)| ≤ 0.01 → 10051; the receptor condition per class → 10242
  * (missing → observation 10246); letters per issuer condition and A needs a CUIT → 10013/10002;
  * documents and the consumidor-final threshold → 10015. Codes where ARCA's exact number is not
- * documented in the reference are marked (approx.).
+ * documented in docs/reference/arca-wsfe.md are marked (approx.).
  */
 import { isValidCuit } from '../../../../domain/invoicing/cuit';
 import { CONDICIONES_CLASE_A, CONDICIONES_CLASE_B, type IssuerTaxCondition } from '../../../../domain/invoicing/codes';

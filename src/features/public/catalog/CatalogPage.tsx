@@ -1,4 +1,4 @@
-/** Public catalogue `/catalog` (spec §2): bar, filters, count line, results, viewer and enquiry dialogs. */
+/** Public catalogue `/catalog` (docs/spec.md §2): bar, filters, count line, results, viewer and enquiry dialogs. */
 import { Box, Button, Container, Group, Text, Title } from '@mantine/core';
 import { IconFilterOff, IconHome, IconLogin } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useState } from 'react';

@@ -10,7 +10,7 @@ interface Props {
   onEnquire: (product: CatalogProduct) => void;
 }
 
-/** Loading text, the two empty states, the 1/2/3/4-column grid and the pagination of spec §2. */
+/** Loading text, the two empty states, the 1/2/3/4-column grid and the pagination of docs/spec.md §2. */
 export function CatalogResults({ catalog, onViewImage, onEnquire }: Props) {
   const { products, loading, filtersActive, totalItems, totalPages, page } = catalog;
 

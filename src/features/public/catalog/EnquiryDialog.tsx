@@ -1,4 +1,4 @@
-/** Consultar Producto dialog (spec §2): the product, WhatsApp or e-mail shortcuts, and the enquiry form. */
+/** Consultar Producto dialog (docs/spec.md §2): the product, WhatsApp or e-mail shortcuts, and the enquiry form. */
 import { Box, Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBrandWhatsapp, IconMail } from '@tabler/icons-react';

@@ -1,5 +1,5 @@
 /**
- * Enquiry form of the Consultar dialog (spec §2/§4): prefilled Asunto and Mensaje; sends POST /contact
+ * Enquiry form of the Consultar dialog (docs/spec.md §2/§4): prefilled Asunto and Mensaje; sends POST /contact
  * with productId so the enquiry lands in the admin inbox. Success shows the message, clears the form and
  * closes after 2000 ms; failure shows the error and stays open.
  */

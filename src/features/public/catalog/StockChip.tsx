@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 
-/** Catalogue stock chip (spec §2): only when stock is defined; "Stock: N" above 0, else "Sin stock". */
+/** Catalogue stock chip (docs/spec.md §2): only when stock is defined; "Stock: N" above 0, else "Sin stock". */
 export function StockChip({ stock }: { stock: number | null | undefined }) {
   if (stock === undefined || stock === null) return null;
   return stock > 0 ? (

@@ -1,4 +1,4 @@
-/** Prefilled texts of the Consultar dialog and the WhatsApp link (spec §2). */
+/** Prefilled texts of the Consultar dialog and the WhatsApp link (docs/spec.md §2). */
 import { formatMoney } from '../../../../domain/money';
 import { digitsOnly } from '../../../../domain/text';
 import type { CatalogProduct } from '../../../api/catalog';

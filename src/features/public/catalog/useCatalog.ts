@@ -1,7 +1,7 @@
 /**
- * Catalogue query state (spec §4): the search text is applied 500 ms after typing stops, trimmed;
+ * Catalogue query state (docs/spec.md §4): the search text is applied 500 ms after typing stops, trimmed;
  * changing search or category resets the page to 1. A failed load is logged and shows as an empty
- * catalogue (one page, zero items), as spec §8 says.
+ * catalogue (one page, zero items), as docs/spec.md §8 says.
  */
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
@@ -65,7 +65,7 @@ export function useCatalog() {
   };
 }
 
-/** Public categories; a failure is logged and leaves the list empty (spec §8). */
+/** Public categories; a failure is logged and leaves the list empty (docs/spec.md §8). */
 export function usePublicCategories(): NamedRef[] {
   const [categories, setCategories] = useState<NamedRef[]>([]);
   useEffect(() => {

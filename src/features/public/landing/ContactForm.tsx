@@ -1,5 +1,5 @@
 /**
- * Landing contact form (spec §4/§5): trimmed message 10–5000 characters; success clears the form and
+ * Landing contact form (docs/spec.md §4/§5): trimmed message 10–5000 characters; success clears the form and
  * its notice disappears after 5000 ms; warnings and errors stay until the next attempt.
  */
 import { Alert, Button, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useBusiness } from '../../../app/business-context';
 import { heroTitle } from '../shared/public-names';
 
-/** Hero of the landing (spec §2): name, tagline, Ver Catálogo and Contactanos. */
+/** Hero of the landing (docs/spec.md §2): name, tagline, Ver Catálogo and Contactanos. */
 export function Hero({ onContact }: { onContact: () => void }) {
   const { businessName } = useBusiness();
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-/** Public landing `/` (spec §2): sticky bar, hero, contact section, footer. */
+/** Public landing `/` (docs/spec.md §2): sticky bar, hero, contact section, footer. */
 import { Box, Button, Container, Grid, Text, Title } from '@mantine/core';
 import { IconHome, IconLogin, IconMail, IconShoppingBag } from '@tabler/icons-react';
 import { useRef } from 'react';

@@ -1,4 +1,4 @@
-/** /payment/failure (spec §2). "Ver Catálogo" goes to /catalogo, which falls through to the home redirect. */
+/** /payment/failure (docs/spec.md §2). "Ver Catálogo" goes to /catalogo, which falls through to the home redirect. */
 import { Button, Group, Text } from '@mantine/core';
 import { IconCircleX, IconHome, IconShoppingBag } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';

@@ -1,4 +1,4 @@
-/** /payment/pending (spec §2): "Verificar Estado" is a local 2 s simulation with no server call. */
+/** /payment/pending (docs/spec.md §2): "Verificar Estado" is a local 2 s simulation with no server call. */
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconClockHour4, IconHome, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-/** /payment/success (spec §2): needs external_reference; the status is fixed to approved locally (the server checks the reference on its own, usePaymentCheck). */
+/** /payment/success (docs/spec.md §2): needs external_reference; the status is fixed to approved locally (the server checks the reference on its own, usePaymentCheck). */
 import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconHome, IconInfoCircle, IconReceipt } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 
-/** The query data the payment provider sends back (spec §3). */
+/** The query data the payment provider sends back (docs/spec.md §3). */
 export function usePaymentParams() {
   const [params] = useSearchParams();
   return {

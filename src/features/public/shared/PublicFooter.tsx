@@ -1,4 +1,4 @@
-/** Footer of the public pages (spec §2): name, address, Contacto, Accesos with the login link, copyright. */
+/** Footer of the public pages (docs/spec.md §2): name, address, Contacto, Accesos with the login link, copyright. */
 import { Anchor, Box, Container, Divider, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { FALLBACKS } from '../../../../domain/constants';

@@ -1,5 +1,5 @@
 /**
- * State and submit of the public contact and enquiry forms (spec §4/§5): the trimmed message must be
+ * State and submit of the public contact and enquiry forms (docs/spec.md §4/§5): the trimmed message must be
  * 10–5000 characters (warning, nothing sent); success clears the form; a success notice goes away by
  * itself after `successMs` (or the caller's callback runs then); warnings and errors stay.
  */

@@ -1,4 +1,4 @@
-/** The business-info form (spec §2 Settings): every field as text; the name is required. */
+/** The business-info form (docs/spec.md §2 Settings): every field as text; the name is required. */
 import type { BusinessInfo } from '../../../api/business';
 
 export type BusinessFormValues = Record<keyof BusinessInfo, string>;
