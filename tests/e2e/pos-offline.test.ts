@@ -43,6 +43,8 @@ afterAll(async () => {
 });
 
 const statusButton = (page: Page) => page.getByTestId('sync-status');
+/** The status text as shown (the button also holds a visually hidden copy for narrow screens). */
+const statusText = (page: Page, text: string | RegExp) => statusButton(page).getByText(text).filter({ visible: true });
 
 async function signIn(page: Page, username: string, password: string): Promise<void> {
   await page.getByLabel('Usuario').fill(username);
@@ -63,7 +65,7 @@ describe('POS offline', () => {
     await waitForServiceWorker(page);
 
     await context.setOffline(true);
-    await statusButton(page).getByText(/Sin conexión/).waitFor();
+    await statusText(page, /Sin conexión/).waitFor();
     for (const quantity of [1, 2, 3]) {
       await addProduct(page, 'Yerba mate orgánica 1 kg', quantity);
       await checkout(page);
@@ -76,11 +78,11 @@ describe('POS offline', () => {
     });
     expect(tags).toContain('mostrador-outbox');
     await addProduct(page, 'Bombilla de alpaca');
-    await statusButton(page).getByText('3 ventas pendientes').waitFor();
+    await statusText(page, '3 ventas pendientes').waitFor();
 
     await page.reload();
     await page.getByTestId('cart-line').getByText('Bombilla de alpaca').waitFor();
-    await statusButton(page).getByText('3 ventas pendientes').waitFor();
+    await statusText(page, '3 ventas pendientes').waitFor();
     const queued = await deviceOutbox(page);
     expect(queued.map((s) => s.status)).toEqual(['pending', 'pending', 'pending']);
     expect(queued.map((s) => s.deviceSeq).sort()).toEqual([1, 2, 3]);
