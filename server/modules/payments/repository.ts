@@ -12,6 +12,7 @@ import { decide, supersedes } from '../../../domain/payment-rules';
 import type { Db } from '../../db/client';
 import { paymentEvents, payments, paymentSettings, saleItems, sales } from '../../db/schema';
 import { applyStockDelta } from '../stock/repository';
+import { inTransaction } from '../../db/transaction';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPaymentRow = typeof payments.$inferInsert;
@@ -27,7 +28,7 @@ export interface ProviderUpdate {
 export type SettleResult = 'duplicate' | 'recorded' | 'pagado' | 'cancelado';
 
 export const paymentsRepository = {
-  inTransaction: <T>(sqlite: Database.Database, fn: () => T): T => sqlite.transaction(fn).immediate(),
+  inTransaction,
 
   byReference: (db: Db, externalReference: string) => db.select().from(payments).where(eq(payments.externalReference, externalReference)).get(),
   byPreference: (db: Db, preferenceId: string) => db.select().from(payments).where(eq(payments.preferenceId, preferenceId)).get(),

@@ -1,11 +1,11 @@
 /** SQL for sales and their items (numbering: numbering-repository.ts; dashboard: summary-repository.ts). */
-import type Database from 'better-sqlite3';
 import { and, count, desc, eq, gte, isNotNull, lte, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import type { PaymentMethod, PaymentStatus } from '../../../domain/constants';
 import { foldText } from '../../../domain/text';
 import type { Db } from '../../db/client';
 import { preparedPerConnection } from '../../db/prepared';
 import { devices, products, saleItems, sales, users } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 
 export type SaleRow = typeof sales.$inferSelect;
 export type NewSaleRow = typeof sales.$inferInsert;
@@ -115,8 +115,7 @@ function filterWhere(f: SaleFilters): SQL | undefined {
 }
 
 export const salesRepository = {
-  /** Runs `fn` in one IMMEDIATE transaction (rolled back if it throws). */
-  inTransaction: <T>(sqlite: Database.Database, fn: () => T): T => sqlite.transaction(fn).immediate(),
+  inTransaction,
 
   findByClientSaleId: (db: Db, clientSaleId: string): SaleRow | undefined => writePath(db).byClientSaleId.get({ clientSaleId }),
 
