@@ -5,3 +5,4 @@ export * from './cuit';
 export * from './amounts';
 export * from './format';
 export * from './threshold';
+export * from './caea';

@@ -163,8 +163,12 @@ export interface InvoiceJson {
   simulator: boolean;
   issuerCuit: string;
   issuerTaxCondition: IssuerTaxCondition;
-  /** RG 4892 QR URL, null until authorised. */
+  /** RG 4892 QR URL, null until authorised (tipoCodAut "A" for CAEA invoices). */
   qrUrl: string | null;
+  /** How it was authorised: CAE (online) or CAEA (contingency; `cae` then holds the CAEA code, `cae_expiration` its validity end). */
+  authorization: 'CAE' | 'CAEA';
+  /** CAEA invoices only: the FECAEARegInformativo report (issue #11). */
+  report: { status: 'pendiente' | 'informada' | 'rechazada'; deadline: string; error: string | null; reportedAt: string | null } | null;
   user: { id: number; fullName: string; username: string };
   createdAt: string;
   authorizedAt: string | null;

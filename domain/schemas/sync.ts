@@ -8,6 +8,7 @@
  */
 import { LIMITS, type SaleFlag } from '../constants';
 import { money, optionalText, z } from './common';
+import { generateInvoiceBody, type InvoiceJson } from './invoices';
 import { missingOr, paymentMethod, positiveId, SALE_LIMITS, saleQuantity } from './sales';
 
 /** Version of the pushed sale's shape; travels with every push so old queued sales are migrated, not dropped. */
@@ -45,6 +46,28 @@ export type PushBody = z.output<typeof pushBody>;
  * One sale captured on a device. Free texts are lenient (a long note must not lose a sale that
  * already happened); unitPrice is what the device charged, and it is the truth.
  */
+/**
+ * The invoice the cashier asked for at checkout (issue #11); it travels with its sale in the same outbox
+ * entry. Without `caea` the server issues it with CAE right after it applies the sale (or, when it cannot
+ * reach ARCA, on its own CAEA point of sale). With `caea` the device already numbered and printed it
+ * offline on its CAEA point of sale: the server records it as issued and reports it to ARCA
+ * (FECAEARegInformativo). A device numbers with CAEA only when it knows it cannot reach the server at the
+ * moment of capture; an entry sent as a plain request is never converted afterwards (it might already be
+ * at ARCA: one sale, one invoice).
+ */
+export const pushedInvoice = generateInvoiceBody.extend({
+  caea: z
+    .object({
+      caea: z.string().regex(/^\d{14}$/, 'debe ser un CAEA de 14 dígitos'),
+      ptoVta: z.number().int().min(1).max(99998),
+      cbteNro: z.number().int().min(1).max(99_999_999),
+      /** yyyymmdd, the Argentine calendar date printed on the invoice. */
+      cbteFch: z.string().regex(/^\d{8}$/, 'debe ser una fecha AAAAMMDD'),
+    })
+    .optional(),
+});
+export type PushedInvoice = z.output<typeof pushedInvoice>;
+
 export const pushedSale = z.object({
   clientSaleId: z.uuid('debe ser un UUID'),
   deviceSeq: z.number({ error: 'es obligatoria' }).int('debe ser un número entero').min(1, 'debe ser mayor que 0'),
@@ -60,6 +83,7 @@ export const pushedSale = z.object({
   customerDocument: optionalText(100),
   customerEmail: optionalText(500),
   notes: optionalText(5000),
+  invoice: pushedInvoice.optional(),
 });
 export type PushedSale = z.output<typeof pushedSale>;
 
@@ -76,6 +100,13 @@ export interface PushResult {
   reason?: string;
   /** Set when the sale's deviceSeq was already taken and the server stored it under this one instead. */
   serverSeq?: number;
+  /**
+   * The sale's invoice as it stands after this push when the sale asked for one (applied or duplicate):
+   * authorised (CAE, or CAEA on the server's contingency point of sale) → the device prints it; pending →
+   * `invoiceNote` says in Spanish that it will be issued when ARCA answers.
+   */
+  invoice?: InvoiceJson | null;
+  invoiceNote?: string;
 }
 
 export interface PushReply {
@@ -111,6 +142,28 @@ export interface PulledProduct {
   showInCatalog: boolean;
 }
 
+/**
+ * The CAEA a counter device may number with offline (issue #11): the valid ones the server holds (this
+ * fortnight's, and the next one's once granted) and the device's own CAEA point of sale. Null when
+ * invoicing is not configured or the device has no CAEA point of sale assigned (Settings → Dispositivos).
+ */
+export interface DeviceCaeaJson {
+  ptoVta: number;
+  /** Last number the server holds on this point of sale per comprobante type: the device numbers above it. */
+  lastNumbers: Record<string, number>;
+  caeas: {
+    caea: string;
+    periodo: number;
+    orden: 1 | 2;
+    /** "YYYY-MM-DD" validity (FchVigDesde/FchVigHasta) and reporting deadline (FchTopeInf). */
+    validFrom: string;
+    validTo: string;
+    reportDeadline: string;
+  }[];
+  /** Issuer data the fiscal ticket prints. */
+  issuer: { cuit: string; taxCondition: 'monotributo' | 'responsable_inscripto'; environment: 'homologacion' | 'produccion'; simulator: boolean; startOfActivities: string | null; iibb: string | null };
+}
+
 export interface PullReply {
   products: PulledProduct[];
   categories: { id: number; name: string; description: string | null; order: number; isActive: boolean }[];
@@ -118,6 +171,8 @@ export interface PullReply {
   /** The whole business info when it changed after the cursor, else null. */
   businessInfo: Record<string, string | null> | null;
   deleted: { products: number[]; categories: number[]; brands: number[] };
+  /** The device's CAEA contingency data, sent on every pull (small; it changes by fortnight). */
+  caea: DeviceCaeaJson | null;
   /** Pass as `since` on the next pull. */
   cursor: number;
   hasMore: boolean;

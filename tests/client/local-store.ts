@@ -31,6 +31,7 @@ export function pullPage(overrides: Partial<PullReply> = {}): PullReply {
     brands: [],
     businessInfo: null,
     deleted: { products: [], categories: [], brands: [] },
+    caea: null,
     cursor: 1,
     hasMore: false,
     ...overrides,

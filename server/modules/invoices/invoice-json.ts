@@ -44,6 +44,8 @@ export function toInvoiceJson(r: InvoiceListRow): InvoiceJson {
     simulator: r.simulator,
     issuerCuit: r.issuerCuit,
     issuerTaxCondition: r.issuerTaxCondition,
+    authorization: 'CAE',
+    report: null,
     qrUrl: authorized
       ? buildQrUrl({
           fecha: r.cbteFch,

@@ -41,6 +41,7 @@ export function pullChanges(db: Db, query: Pick<PullQuery, 'since' | 'limit'>): 
     brands: [],
     businessInfo: null,
     deleted: { products: [], categories: [], brands: [] },
+    caea: null,
     cursor: page.length ? page[page.length - 1].revision : query.since,
     hasMore: changes.length > query.limit,
   };
