@@ -172,8 +172,10 @@ export const devices = sqliteTable('devices', {
   /** scrypt hash of the device credential (shown once at registration); null: a device from before credentials. */
   keyHash: text('key_hash'),
   registeredAt: text('registered_at'),
+  /** Its own CAEA point of sale (issue #11, Settings → Dispositivos): devices offline at once never share a sequence. */
+  caeaPtoVta: integer('caea_pto_vta'),
   createdAt: createdAt(),
-});
+}, (t) => [uniqueIndex('devices_caea_pto_vta_uq').on(t.caeaPtoVta).where(sql`${t.caeaPtoVta} IS NOT NULL`)]);
 
 /** Users who signed in online on a device (or registered it): the sellers its pushed sales may name. */
 export const deviceUsers = sqliteTable(
@@ -388,9 +390,25 @@ export const invoices = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     authorizedAt: text('authorized_at'),
+    /**
+     * CAE (online) or CAEA (contingency, issue #11). A CAEA invoice is issued when numbered (status
+     * 'autorizada', `cae` holds the CAEA, `cae_vto` its validity end) and must still be reported to ARCA
+     * (FECAEARegInformativo) by `report_deadline`; report_* track that report.
+     */
+    authorization: text('authorization', { enum: ['CAE', 'CAEA'] }).notNull().default('CAE'),
+    /** The counter device that numbered a CAEA invoice offline; null when the server numbered it. */
+    deviceId: text('device_id').references(() => devices.id),
+    reportStatus: text('report_status', { enum: ['pendiente', 'informada', 'rechazada'] }),
+    /** "YYYY-MM-DD" (FchTopeInf of the CAEA's fortnight). */
+    reportDeadline: text('report_deadline'),
+    reportError: text('report_error'),
+    reportAttempts: integer('report_attempts').notNull().default(0),
+    reportNextAt: text('report_next_at'),
+    reportedAt: text('reported_at'),
   },
   (t) => [
     uniqueIndex('invoices_sale_uq').on(t.saleId),
+    index('invoices_report_idx').on(t.reportStatus, t.reportNextAt),
     uniqueIndex('invoices_number_uq')
       .on(t.issuerCuit, t.environment, t.simulator, t.ptoVta, t.cbteTipo, t.cbteNro)
       .where(sql`${t.cbteNro} IS NOT NULL`),
@@ -409,8 +427,34 @@ export const arcaSettings = sqliteTable('arca_settings', {
   ptoVta: integer('pto_vta'),
   environment: text('environment', { enum: ['homologacion', 'produccion'] }).notNull().default('homologacion'),
   identificationThresholdCents: integer('identification_threshold_cents').notNull().default(1_000_000_000),
+  /** The server's own CAEA point of sale (issue #11): invoices it numbers itself while ARCA is unreachable. */
+  caeaPtoVta: integer('caea_pto_vta'),
   updatedAt: updatedAt(),
 });
+
+/**
+ * CAEAs granted by ARCA (FECAEASolicitar), one per (issuer, environment, simulator or not, fortnight).
+ * One CAEA serves every CAEA point of sale of the CUIT for its fortnight (docs/reference/arca-wsfe.md §3).
+ */
+export const caeas = sqliteTable(
+  'caeas',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    issuerCuit: text('issuer_cuit').notNull(),
+    environment: text('environment', { enum: ['homologacion', 'produccion'] }).notNull(),
+    simulator: integer('simulator', { mode: 'boolean' }).notNull().default(false),
+    /** yyyymm */
+    periodo: integer('periodo').notNull(),
+    orden: integer('orden').notNull(),
+    caea: text('caea').notNull(),
+    /** "YYYY-MM-DD" */
+    validFrom: text('valid_from').notNull(),
+    validTo: text('valid_to').notNull(),
+    reportDeadline: text('report_deadline').notNull(),
+    obtainedAt: text('obtained_at').notNull().default(now),
+  },
+  (t) => [uniqueIndex('caeas_fortnight_uq').on(t.issuerCuit, t.environment, t.simulator, t.periodo, t.orden)],
+);
 
 /**
  * WSAA access tickets, one per (CUIT, service, environment, certificate fingerprint). token and sign
