@@ -1,16 +1,21 @@
 /**
- * Baseline process of the sync ingest scenario: the same sales written by bare better-sqlite3 — one
- * IMMEDIATE transaction per sale with the sale row, its items (name and cost read from the product),
- * one stock movement and one stock update per item, and the device's last sequence — on a copy of the
- * same database with the server's pragmas (WAL, synchronous NORMAL, foreign keys, 32 MB cache).
- * No validation, numbering, HTTP or ORM. Usage: `node --import tsx bench/lib/bare-ingest.ts <db> <sales.json>`;
- * prints {"ms": <elapsed>} once every sale is committed.
+ * Baseline process of the sync ingest scenario, the floor for that work (issue #17 item 6): the same
+ * sales written by bare better-sqlite3 in the same batches and with the same fsync policy as
+ * POST /sync/push — one IMMEDIATE transaction per batch holding, per sale, the sale row (with its number
+ * from the same counter UPSERT), its items (name and cost read from the product), one stock movement and
+ * one stock update per item, and the device's last sequence; then one fsync of the -wal per batch, as
+ * the server does before it replies — on a copy of the same database with the server's pragmas (WAL,
+ * synchronous NORMAL, foreign keys, 32 MB cache). The rollup triggers of the schema run here too.
+ * No validation, HTTP or ORM. Usage:
+ * `node --import tsx bench/lib/bare-ingest.ts <db> <sales.json> <batch>`; prints {"ms": <elapsed>}
+ * once every sale is committed and durable.
  */
 import Database from 'better-sqlite3';
-import { readFileSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readFileSync } from 'node:fs';
 import type { PushedSale } from '../../domain/schemas/sync';
 
-const [file, salesFile] = process.argv.slice(2);
+const [file, salesFile, batchArg] = process.argv.slice(2);
+const batch = Number(batchArg ?? 200);
 const sales = JSON.parse(readFileSync(salesFile, 'utf8')) as PushedSale[];
 const sqlite = new Database(file);
 sqlite.pragma('journal_mode = WAL');
@@ -30,14 +35,18 @@ const insertItem = sqlite.prepare(
 );
 const moveStock = sqlite.prepare('UPDATE products SET stock = stock + ? WHERE id = ?');
 const insertMovement = sqlite.prepare(`INSERT INTO stock_movements (product_id, delta, reason, sale_id, user_id) VALUES (?, ?, 'sale', ?, ?)`);
+const takeNumber = sqlite.prepare(
+  `INSERT INTO configuration (categoria, clave, valor, tipo, descripcion, es_editable) VALUES ('ventas', 'numero_actual', '2', 'number', 'Próximo número a asignar', 0)
+   ON CONFLICT (categoria, clave) DO UPDATE SET valor = CAST(max(CAST(valor AS INTEGER), 1) + 1 AS TEXT) RETURNING valor`,
+);
 const advanceDevice = sqlite.prepare('UPDATE devices SET last_seq = max(last_seq, ?) WHERE id = ?');
 
-const writeSale = sqlite.transaction((sale: PushedSale) => {
+function writeSale(sale: PushedSale) {
   const lines = sale.items.map((item) => ({ ...item, cents: Math.round(item.unitPrice * 100), ...(product.get(item.productId) as { name: string; costCents: number }) }));
   const subtotal = lines.reduce((sum, l) => sum + l.cents * l.quantity, 0);
   const cost = lines.reduce((sum, l) => sum + l.costCents * l.quantity, 0);
   const { lastInsertRowid: saleId } = insertSale.run(
-    `BASE-${sale.deviceSeq}`, sale.clientSaleId, deviceId, sale.deviceSeq, sale.sellerId, sale.paymentMethod, subtotal, subtotal, cost, sale.capturedAt,
+    `BASE-${(takeNumber.get() as { valor: string }).valor}`, sale.clientSaleId, deviceId, sale.deviceSeq, sale.sellerId, sale.paymentMethod, subtotal, subtotal, cost, sale.capturedAt,
   );
   for (const l of lines) {
     insertItem.run(saleId, l.productId, l.name, l.quantity, l.cents, l.costCents, l.cents * l.quantity);
@@ -45,10 +54,24 @@ const writeSale = sqlite.transaction((sale: PushedSale) => {
     insertMovement.run(l.productId, -l.quantity, saleId, sale.sellerId);
   }
   advanceDevice.run(sale.deviceSeq, deviceId);
-});
+}
+
+const writeBatch = sqlite.transaction((slice: PushedSale[]) => slice.forEach(writeSale));
+
+function fsyncWal() {
+  const fd = openSync(`${file}-wal`, 'r+');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
 
 const start = performance.now();
-for (const sale of sales) writeSale.immediate(sale);
+for (let i = 0; i < sales.length; i += batch) {
+  writeBatch.immediate(sales.slice(i, i + batch));
+  fsyncWal();
+}
 const ms = performance.now() - start;
 sqlite.close();
 console.log(JSON.stringify({ ms }));

@@ -1,8 +1,9 @@
 /**
  * Sync ingest: 10,000 three-item sales of one device through POST /api/sync/push in batches of 200,
  * one request after another, against the real server (own process) on a copy of the catalogue database.
- * Baseline: the same sales written by bare better-sqlite3 (bench/lib/bare-ingest.ts, own process), one
- * transaction per sale, on another copy. Targets: ≥ 3,000 sales/s and ≥ 30 % of the baseline.
+ * Baseline: the same sales written by bare better-sqlite3 (bench/lib/bare-ingest.ts, own process) in the
+ * same batches with the same fsync policy (one transaction and one fsync per batch), on another copy:
+ * the floor for this work. Targets: ≥ 3,000 sales/s and ≥ 50 % of the baseline.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,7 +15,7 @@ import { catalogFile } from '../lib/datasets';
 import { round, timed } from '../lib/stats';
 
 const MIN_RATE = 3000;
-const MIN_RATIO = 0.3;
+const MIN_RATIO = 0.5;
 const BATCH = 200;
 
 export const syncIngest: Scenario = {
@@ -37,7 +38,7 @@ export const syncIngest: Scenario = {
       }
       const salesFile = path.join(baseDir, 'sales.json');
       writeFileSync(salesFile, JSON.stringify(sales));
-      const { ms: bareMs } = JSON.parse(await runScript('bench/lib/bare-ingest.ts', [path.join(baseDir, 'mostrador.sqlite'), salesFile])) as { ms: number };
+      const { ms: bareMs } = JSON.parse(await runScript('bench/lib/bare-ingest.ts', [path.join(baseDir, 'mostrador.sqlite'), salesFile, String(BATCH)])) as { ms: number };
       const rate = (count / pushMs) * 1000;
       const baseRate = (count / bareMs) * 1000;
       const ratio = rate / baseRate;
@@ -48,7 +49,7 @@ export const syncIngest: Scenario = {
           value: round(rate, 0),
           unit: 'ventas/s',
           baseline: round(baseRate, 0),
-          baselineLabel: 'better-sqlite3 pelado, 1 transacción por venta',
+          baselineLabel: `better-sqlite3 pelado, mismas filas, 1 transacción y 1 fsync por lote de ${BATCH}`,
           ratio: round(ratio, 3),
           target: `≥ ${MIN_RATE.toLocaleString('es-AR')} ventas/s y ≥ ${MIN_RATIO * 100} % de la base`,
           met: rate >= MIN_RATE && ratio >= MIN_RATIO,
