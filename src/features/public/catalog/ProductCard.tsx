@@ -9,14 +9,16 @@ interface Props {
   product: CatalogProduct;
   onViewImage: (product: CatalogProduct) => void;
   onEnquire: (product: CatalogProduct) => void;
+  /** Load the image at once (cards in the first row), not lazily. */
+  eagerImage?: boolean;
 }
 
 /** Catalogue card: image (opens the viewer), name, es-AR price, stock chip, Consultar. */
-export function ProductCard({ product, onViewImage, onEnquire }: Props) {
+export function ProductCard({ product, onViewImage, onEnquire, eagerImage = false }: Props) {
   return (
     <Card withBorder shadow="xs" padding="md" h="100%" component="article" aria-label={product.name}>
       <Card.Section>
-        <ProductImage image={product.image} name={product.name} height={200} onOpen={() => onViewImage(product)} />
+        <ProductImage image={product.image} name={product.name} height={200} eager={eagerImage} onOpen={() => onViewImage(product)} />
       </Card.Section>
       <Stack gap="xs" mt="md" style={{ flex: 1 }}>
         <Text component="h3" fw={600} size="md" lineClamp={2} m={0}>

@@ -6,12 +6,14 @@ interface Props {
   image: string | null;
   name: string;
   height: number;
+  /** Above the fold: load at once with high priority (the largest contentful paint), else lazily. */
+  eager?: boolean;
   /** Opens the viewer; without an image the placeholder is not clickable. */
   onOpen?: () => void;
 }
 
 /** A product's picture, or a placeholder icon when it has none. */
-export function ProductImage({ image, name, height, onOpen }: Props) {
+export function ProductImage({ image, name, height, eager = false, onOpen }: Props) {
   const src = imageUrl(image);
   if (!src) {
     return (
@@ -20,7 +22,7 @@ export function ProductImage({ image, name, height, onOpen }: Props) {
       </Center>
     );
   }
-  const img = <Image src={src} alt={name} h={height} fit="contain" loading="lazy" bg="white" />;
+  const img = <Image src={src} alt={name} h={height} fit="contain" loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : 'auto'} bg="white" />;
   if (!onOpen) return img;
   return (
     <UnstyledButton onClick={onOpen} aria-label={`Ver imagen de ${name}`} display="block" w="100%" style={{ cursor: 'zoom-in' }}>
