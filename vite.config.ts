@@ -1,11 +1,13 @@
 /**
  * Client build: React, dev proxy to the server, and the installable PWA (vite-plugin-pwa, injectManifest
  * with src/sw.ts; registerType 'prompt' so a new version waits for the user's "Actualizar").
- * build.manifest lets tests/e2e measure the JavaScript each public page loads.
+ * build.manifest lets tests/e2e measure the JavaScript each public page loads, and lets the service
+ * worker's precache leave staff chunks to staff devices (scripts/lib/precache-split.ts).
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { markStaffEntries } from './scripts/lib/precache-split';
 
 export default defineConfig({
   plugins: [
@@ -36,7 +38,7 @@ export default defineConfig({
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'] },
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'], manifestTransforms: [markStaffEntries('dist')] },
       devOptions: { enabled: false },
     }),
   ],

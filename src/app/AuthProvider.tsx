@@ -7,11 +7,18 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { fetchMe, login as loginCall } from '../api/auth';
 import { clearSession, getStoredUser, getToken, saveSession, saveUser } from '../api/session';
 import { deviceLoginHeaders, loginOffline, rememberLogin } from '../offline/offline-login';
+import { keepStaffScreensOffline } from '../pwa/staff-offline';
 import { AuthContext, type AuthValue } from './auth-context';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState(() => (getToken() ? getStoredUser() : null));
   const [loading, setLoading] = useState(() => Boolean(getToken()) && !getStoredUser());
+
+  // A device staff sign in on keeps the staff screens (the POS above all) available offline.
+  const userId = user?.id;
+  useEffect(() => {
+    if (userId !== undefined) keepStaffScreensOffline();
+  }, [userId]);
 
   useEffect(() => {
     if (!getToken()) return;

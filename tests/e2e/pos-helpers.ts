@@ -21,13 +21,19 @@ export function newDevice(browser: Browser, options: DeviceOptions = {}): Promis
   });
 }
 
-/** Waits until the service worker controls the page (so an offline reload is served from precache). */
+/** Waits until the service worker controls the page and holds the staff screens (so an offline reload is served from its caches). */
 export async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
+  const cached = await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    // Staff chunks are cached on a staff device only (src/sw.ts): wait until they all are.
+    return new Promise<{ ok: boolean; error?: string }>((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (event) => resolve(event.data as { ok: boolean; error?: string });
+      navigator.serviceWorker.controller!.postMessage({ type: 'CACHE_STAFF' }, [channel.port2]);
+    });
   });
+  if (!cached.ok) throw new Error(`El service worker no guardó las pantallas del personal: ${cached.error}`);
 }
 
 export async function signInAndOpenPos(page: Page, baseUrl: string, username: string, password: string): Promise<void> {

@@ -1,7 +1,8 @@
 /**
  * Installable PWA in real Chromium: Chromium's own installability check, the service worker taking
- * control, the public pages and the last catalogue (with its images) opening with no network, and a new
- * version waiting for the user's "Actualizar".
+ * control, the public pages and the last catalogue (with its images) opening with no network, a visitor's
+ * service worker holding no staff code while a staff device holds every staff screen (the POS opens
+ * offline though it was never opened online), and a new version waiting for the user's "Actualizar".
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -9,7 +10,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchProfile, screenshot, startServer, type E2eServer } from './harness';
+import { readFileSync } from 'node:fs';
+import { ADMIN_PASSWORD, launchProfile, loginThroughForm, screenshot, startServer, type E2eServer } from './harness';
+import { waitForServiceWorker } from './pos-helpers';
 
 const PRODUCT = 'Abrojo organizador de cables x10';
 /** A copy of dist/ this server serves, so a test can publish a "new version" without touching dist/. */
@@ -43,6 +46,20 @@ afterAll(async () => {
   await server?.close();
   rmSync(clientDir, { recursive: true, force: true });
 });
+
+/** Staff chunks of this build, as src/sw.ts sees them (precache entries marked revision "staff"). */
+function staffChunks(): string[] {
+  const sw = readFileSync(path.join(clientDir, 'sw.js'), 'utf8');
+  return [...sw.matchAll(/\{"revision":"staff","url":"([^"]+)"\}/g)].map((m) => `${server.baseUrl}/${m[1]}`);
+}
+
+/** Every URL held in the origin's Cache Storage, by cache name. */
+const cachedUrls = () =>
+  page.evaluate(async () => {
+    const held: Record<string, string[]> = {};
+    for (const name of await caches.keys()) held[name] = (await (await caches.open(name)).keys()).map((request) => request.url);
+    return held;
+  });
 
 const imageLoaded = (name: string) =>
   page.waitForFunction((alt) => {
@@ -89,6 +106,31 @@ describe('installable PWA', () => {
       await screenshot(page, 'catalog-offline-desktop');
       await page.goto(`${server.baseUrl}/login`);
       await page.getByRole('button', { name: 'Iniciar Sesión' }).waitFor();
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+
+  it("a visitor's service worker holds the public pages and no staff code", async () => {
+    await page.goto(`${server.baseUrl}/`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const staff = staffChunks();
+    expect(staff.some((url) => /\/assets\/PosPage-[^/]+\.js$/.test(url))).toBe(true);
+    const held = Object.values(await cachedUrls()).flat();
+    expect(held.some((url) => /\/assets\/CatalogPage-[^/]+\.js$/.test(url))).toBe(true);
+    expect(held.filter((url) => staff.includes(url))).toEqual([]);
+  });
+
+  it('a staff device holds every staff screen: the POS opens offline though it was never opened online', async () => {
+    await loginThroughForm(page, server.baseUrl, 'admin', ADMIN_PASSWORD);
+    await waitForServiceWorker(page);
+    const held = (await cachedUrls())['mostrador-staff'] ?? [];
+    expect(staffChunks().filter((url) => !held.includes(url))).toEqual([]);
+
+    await context.setOffline(true);
+    try {
+      await page.goto(`${server.baseUrl}/pos`);
+      await page.getByPlaceholder('Buscar producto...').waitFor();
     } finally {
       await context.setOffline(false);
     }
