@@ -6,8 +6,9 @@
  *    the server's message or the caller's spec default.
  * Staff calls carry `Authorization: Bearer <token>`; public calls carry no token. Any 401 on a staff call
  * (not public ones, so not the login call) clears the session and does a full redirect to /login.
+ * Plain fetch with a timeout (AbortSignal.timeout): the public pages load this module too, so it
+ * carries no HTTP library.
  */
-import ky, { type KyInstance } from 'ky';
 import { LIMITS } from '../../domain/constants';
 import { MSG } from '../../domain/messages';
 import { clearSession, getToken } from './session';
@@ -58,19 +59,6 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-const base = ky.create({ prefixUrl: '/api', timeout: LIMITS.requestTimeoutMs, retry: 0, throwHttpErrors: false });
-
-const staff: KyInstance = base.extend({
-  hooks: {
-    beforeRequest: [
-      (request) => {
-        const token = getToken();
-        if (token) request.headers.set('Authorization', `Bearer ${token}`);
-      },
-    ],
-  },
-});
-
 function cleanQuery(query: Query | undefined): Record<string, string> | undefined {
   if (!query) return undefined;
   const out: Record<string, string> = {};
@@ -78,6 +66,35 @@ function cleanQuery(query: Query | undefined): Record<string, string> | undefine
     if (value !== undefined && value !== null && value !== '') out[key] = String(value);
   }
   return out;
+}
+
+interface Request {
+  method: Method;
+  json?: unknown;
+  body?: FormData;
+  query?: Query;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** Sends the session token when there is one. */
+  withToken: boolean;
+  /** null: no timeout (downloads). */
+  timeoutMs: number | null;
+}
+
+/** One request to /api/<path>; rejects only when no answer came (offline, timeout, aborted). */
+function send(path: string, req: Request): Promise<Response> {
+  const url = new URL(`/api/${path.replace(/^\//, '')}`, window.location.origin);
+  for (const [key, value] of Object.entries(cleanQuery(req.query) ?? {})) url.searchParams.set(key, value);
+  const headers = new Headers(req.headers);
+  const token = req.withToken ? getToken() : null;
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let body: BodyInit | undefined = req.body;
+  if (req.json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(req.json);
+  }
+  const signals = [req.signal, req.timeoutMs === null ? undefined : AbortSignal.timeout(req.timeoutMs)].filter((x): x is AbortSignal => x !== undefined);
+  return fetch(url, { method: req.method.toUpperCase(), headers, body, signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0] });
 }
 
 /** Full redirect to /login after the server refused the session. */
@@ -94,17 +111,18 @@ interface Envelope {
 }
 
 export async function apiCall<T>(method: Method, path: string, options: CallOptions = {}): Promise<ApiResult<T>> {
-  const client = options.public ? base : staff;
   const fallback = options.errorMessage ?? '';
   let response: Response;
   try {
-    response = await client(path.replace(/^\//, ''), {
+    response = await send(path, {
       method,
       json: options.json,
       body: options.body,
-      searchParams: cleanQuery(options.query),
+      query: options.query,
       signal: options.signal,
       headers: options.headers,
+      withToken: !options.public,
+      timeoutMs: LIMITS.requestTimeoutMs,
     });
   } catch {
     return { success: false, kind: 'network', status: 0, message: fallback || MSG.networkError };
@@ -130,7 +148,7 @@ export type DownloadResult = { success: true; blob: Blob; filename: string } | A
 export async function apiDownload(path: string, errorMessage: string): Promise<DownloadResult> {
   let response: Response;
   try {
-    response = await staff(path.replace(/^\//, ''), { method: 'get', timeout: false });
+    response = await send(path, { method: 'get', withToken: true, timeoutMs: null });
   } catch {
     return { success: false, kind: 'network', status: 0, message: MSG.networkError };
   }
