@@ -9,9 +9,18 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { markStaffEntries } from './scripts/lib/precache-split';
 
+/** The build's output directory as resolved (`--outDir` may change it; the bench builds elsewhere). */
+let outDir = 'dist';
+
 export default defineConfig({
   plugins: [
     react(),
+    {
+      name: 'mostrador-out-dir',
+      configResolved: (config) => {
+        outDir = config.build.outDir;
+      },
+    },
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',
@@ -38,7 +47,7 @@ export default defineConfig({
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'], manifestTransforms: [markStaffEntries('dist')] },
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'], manifestTransforms: [markStaffEntries(() => outDir)] },
       devOptions: { enabled: false },
     }),
   ],

@@ -1,5 +1,6 @@
-// Public pages load only the Mantine styles they use (dependencies first, as Mantine requires); the
-// staff layout loads the full sheet with its own chunk.
+// Public pages load only the Mantine styles they use (dependencies first, as Mantine requires); lazily
+// loaded screens import the few they add (dialogs, login, payment reasons); the staff layout loads the
+// full sheet with its own chunk.
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
@@ -11,8 +12,6 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Alert.css';
@@ -25,15 +24,9 @@ import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Divider.css';
-import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/Image.css';
-import '@mantine/core/styles/List.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/NavLink.css';
-import '@mantine/core/styles/Notification.css';
 import '@mantine/core/styles/Pagination.css';
-import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';

@@ -46,9 +46,9 @@ interface Entry {
 }
 
 /** vite-plugin-pwa `manifestTransforms` step: marks staff JS/CSS entries (see the header). */
-export function markStaffEntries(outDir: string) {
+export function markStaffEntries(outDir: () => string) {
   return async (entries: Entry[]) => {
-    const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+    const manifest = JSON.parse(readFileSync(path.join(outDir(), '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
     const open = publicFiles(manifest);
     const isStaff = (url: string) => /^assets\/.+\.(js|css)$/.test(url) && !open.has(url);
     return { manifest: entries.map((e) => (isStaff(e.url) ? { ...e, revision: STAFF_REVISION } : e)), warnings: [] };

@@ -1,10 +1,16 @@
-/** Providers (theme → business → auth → router) and the update prompt of the service worker. */
+/**
+ * Providers (theme → business → auth → router) and the update prompt of the service worker. The prompt
+ * (which also registers the service worker) is its own chunk, fetched right after the first render, so
+ * the public pages' first load stays light (issue #17 item 8).
+ */
+import { lazy, Suspense } from 'react';
 import { BrowserRouter } from 'react-router-dom';
-import { UpdatePrompt } from '../pwa/UpdatePrompt';
 import { ThemeModeProvider } from '../theme/ThemeModeProvider';
 import { AppRoutes } from './AppRoutes';
 import { AuthProvider } from './AuthProvider';
 import { BusinessProvider } from './BusinessProvider';
+
+const UpdatePrompt = lazy(() => import('../pwa/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
 
 export function App() {
   return (
@@ -14,7 +20,9 @@ export function App() {
           <BrowserRouter>
             <AppRoutes />
           </BrowserRouter>
-          <UpdatePrompt />
+          <Suspense fallback={null}>
+            <UpdatePrompt />
+          </Suspense>
         </AuthProvider>
       </BusinessProvider>
     </ThemeModeProvider>

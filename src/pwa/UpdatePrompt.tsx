@@ -4,6 +4,8 @@
  * left: clear of "Procesar Venta" and the last sale (bottom right of the POS). An open app looks for a
  * new version periodically (update-check.ts).
  */
+// Loaded lazily (src/app/App.tsx): its Notification styles come with it.
+import '@mantine/core/styles/Notification.css';
 import { Button, Group, Notification, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useRegisterSW } from 'virtual:pwa-register/react';

@@ -1,4 +1,6 @@
 /** Login (docs/spec.md §2): business-name title, Usuario (autofocus), Contraseña, error alert, success → /dashboard. */
+// Mantine styles only this lazily loaded screen needs (kept out of the public pages' first load).
+import '@mantine/core/styles/PasswordInput.css';
 import { Alert, Box, Button, Center, Loader, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconHome, IconLogin } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';

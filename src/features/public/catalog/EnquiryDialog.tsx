@@ -1,4 +1,8 @@
 /** Consultar Producto dialog (docs/spec.md §2): the product, WhatsApp or e-mail shortcuts, and the enquiry form. */
+// Mantine styles only this lazily loaded screen needs (kept out of the public pages' first load).
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
 import { Box, Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBrandWhatsapp, IconMail } from '@tabler/icons-react';

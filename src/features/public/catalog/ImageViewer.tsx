@@ -1,3 +1,7 @@
+// Mantine styles only this lazily loaded screen needs (kept out of the public pages' first load).
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
 import { Image, Modal, Text } from '@mantine/core';
 import { imageUrl } from '../../../api/images';
 import type { CatalogProduct } from '../../../api/catalog';

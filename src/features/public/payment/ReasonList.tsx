@@ -1,3 +1,5 @@
+// Mantine styles only this lazily loaded screen needs (kept out of the public pages' first load).
+import '@mantine/core/styles/List.css';
 import { List, Stack, Text } from '@mantine/core';
 
 /** A titled list of possible reasons on the failure and pending pages. */

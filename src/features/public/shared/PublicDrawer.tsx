@@ -1,4 +1,9 @@
 /** The public bar's hamburger drawer (its own chunk: only phones that open it download it). */
+// Mantine styles only this lazily loaded drawer needs (kept out of the public pages' first load).
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Drawer.css';
+import '@mantine/core/styles/NavLink.css';
 import { Drawer, NavLink, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 
