@@ -15,6 +15,7 @@ import { coldStart } from './scenarios/cold-start';
 import { dashboardSummary } from './scenarios/dashboard-summary';
 import { invoicing } from './scenarios/invoicing';
 import { lighthouseScenario } from './scenarios/lighthouse';
+import { longTasks } from './scenarios/long-tasks';
 import { posBundle } from './scenarios/pos-bundle';
 import { posConfirm } from './scenarios/pos-confirm';
 import { posSearch } from './scenarios/pos-search';
@@ -24,7 +25,7 @@ import { reconnectDrain } from './scenarios/reconnect-drain';
 import { syncIngest } from './scenarios/sync-ingest';
 import { syncRequests } from './scenarios/sync-requests';
 
-const SCENARIOS: Scenario[] = [publicBundle, posBundle, catalogApi, syncIngest, pushConcurrency, dashboardSummary, coldStart, posSearch, posConfirm, syncRequests, reconnectDrain, invoicing, lighthouseScenario];
+const SCENARIOS: Scenario[] = [publicBundle, posBundle, catalogApi, syncIngest, pushConcurrency, dashboardSummary, coldStart, posSearch, posConfirm, syncRequests, reconnectDrain, invoicing, longTasks, lighthouseScenario];
 
 function parseArgs(argv: string[]) {
   const only = argv.includes('--only') ? (argv[argv.indexOf('--only') + 1] ?? '').split(',').filter(Boolean) : [];
