@@ -24,7 +24,7 @@ const syncRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/sync/push', { onRequest: [requireDevice], config: { access: 'device' }, schema: { tags, body: pushBody } }, async (req) =>
-    ok(await pushSales(ctx, req.body, { device: req.device!, user: req.pusher ?? null, userAgent: userAgent(req.headers) })),
+    ok(await pushSales(ctx, app.arca, req.body, { device: req.device!, user: req.pusher ?? null, userAgent: userAgent(req.headers) })),
   );
 
   // A signed-in user without a device credential may read the catalogue; only a device's pull is recorded.
