@@ -140,6 +140,8 @@ export interface PulledProduct {
   image: string | null;
   active: boolean;
   showInCatalog: boolean;
+  /** IVA rate in percent (21, 10.5, ...): the counter prints the invoice's IVA offline (issue #11). */
+  ivaRate: number;
 }
 
 /**
