@@ -198,7 +198,8 @@ export async function applyResults(batch: readonly OutboxEntry[], results: reado
     if (result && (result.status === 'applied' || result.status === 'duplicate')) {
       const next: OutboxEntry = { ...entry, status: 'synced', saleId: result.saleId ?? null, saleNumber: result.saleNumber ?? null, flags: result.flags ?? [], lastError: null, syncedAt: at };
       if (entry.invoiceRequest) {
-        next.invoice = result.invoice ?? entry.invoice ?? null;
+        // A CAEA invoice stays as printed and handed over; a CAE one is the server's.
+        next.invoice = entry.invoiceRequest.caea ? (entry.invoice ?? null) : (result.invoice ?? null);
         next.invoiceNote = result.invoiceNote ?? null;
       }
       outcome.synced.push(next);
