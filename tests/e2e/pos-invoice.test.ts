@@ -119,6 +119,29 @@ describe('Factura at the counter, online', () => {
   });
 });
 
+describe('Factura at the counter, ARCA not answering', () => {
+  it('the sale is recorded, nothing prints, and the cashier reads that the invoice will be issued when ARCA answers', async () => {
+    const faults = server.app.arca.runtime.simulator!.faults;
+    const context = await newDevice(browser);
+    const page = await context.newPage();
+    await signInAndOpenPos(page, server.baseUrl, seller, SELLER_PASSWORD);
+    await stubPrint(page);
+    faults.http500Rate = 1;
+    try {
+      await sellWithInvoice(page, 'Queso cremoso 1 kg', 'Factura B');
+      const [entry] = await waitAllSynced(page, 1);
+      await page.getByTestId('last-sale-invoice').getByText('La factura se emitirá cuando ARCA responda. Podés reimprimirla desde Ventas.').waitFor();
+      expect(await printedCount(page)).toBe(0);
+      const saleId = (entry as unknown as { saleId: number }).saleId;
+      const pending = (await server.api('GET', `/invoices/sale/${saleId}`, { token: await server.adminToken() })).body.data;
+      expect(pending).toMatchObject({ status: 'pendiente', cae: null });
+    } finally {
+      faults.http500Rate = 0;
+    }
+    await context.close();
+  });
+});
+
 /** The server-side setup h-caea's keeper and Settings → Dispositivos will make: a CAEA for today and the device's point of sale. */
 function serverCaea(): DeviceCaeaJson['caeas'][number] {
   const today = isoFromArcaDate(arcaDate(new Date()));
