@@ -179,6 +179,12 @@ export const MSG = {
   arcaUnavailable: 'ARCA no está disponible en este momento. Intentá nuevamente en unos minutos.',
   arcaLoginFailed: 'ARCA rechazó el inicio de sesión (WSAA)',
   invoicePendingListError: 'Error al obtener facturas pendientes',
+  // CAEA contingency (issue #11)
+  caeaPtoVtaSameAsCae: 'El punto de venta CAEA debe ser distinto del punto de venta de facturación en línea (CAE)',
+  caeaPtoVtaTaken: 'Ese punto de venta CAEA ya está asignado a otro dispositivo o al servidor',
+  deviceNotFound: 'Dispositivo no encontrado',
+  deviceCaeaUpdated: 'Punto de venta CAEA del dispositivo guardado',
+  caeaContingencyError: 'Error al obtener la contingencia CAEA',
   // Configuration
   configListError: 'Error al obtener configuraciones',
   configGetError: 'Error al obtener configuración',

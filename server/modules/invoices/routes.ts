@@ -12,6 +12,9 @@ import { MSG } from '../../../domain/messages';
 import { idParam } from '../../../domain/schemas/common';
 import { arcaCredentialsBody, arcaSettingsBody, generateInvoiceBody, invoiceListQuery, saleIdParam } from '../../../domain/schemas/invoices';
 import { ok, paginated } from '../../http/envelope';
+import { caeaContingency } from './caea-service';
+import { startCaeaLoop, type CaeaLoop } from './caea-loop';
+import { CaeaReporter } from './caea-reporter';
 import { startRetryLoop } from './retry-loop';
 import { generateForSale, invoiceForSale, listInvoices, retryInvoice, unsettledInvoices } from './service';
 import { saveCredentials, settingsJson, statusJson, testConnection, updateSettings } from './settings-service';
@@ -19,11 +22,15 @@ import { saveCredentials, settingsJson, statusJson, testConnection, updateSettin
 const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { runtime, issuer } = app.arca;
   let stopLoop: (() => Promise<void>) | null = null;
+  const caeaReporter = new CaeaReporter(app.db, runtime, app.config.arca.retryBaseMs);
+  let caeaLoop: CaeaLoop | null = null;
   app.addHook('onReady', async () => {
     stopLoop = startRetryLoop(app.db, issuer, Math.min(app.config.arca.retryBaseMs, 5000), (m) => app.log.warn(m));
+    caeaLoop = startCaeaLoop(app.db, runtime, caeaReporter, app.config.arca.caeaCheckMs, (m) => app.log.warn(m));
   });
   app.addHook('onClose', async () => {
     await stopLoop?.();
+    await caeaLoop?.stop();
   });
 
   const tags = ['facturación'];
@@ -71,6 +78,10 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/invoices/:id/retry', { ...admin, schema: { tags, security, summary: 'Reintenta una factura pendiente o fallida', params: idParam } }, async (req) =>
     ok(await retryInvoice(app.db, issuer, req.params.id), MSG.invoiceRetried),
+  );
+
+  app.get('/invoices/caea', { ...admin, schema: { tags, security, summary: 'Contingencia CAEA: CAEAs vigentes y facturas CAEA sin informar o rechazadas' } }, async () =>
+    ok(caeaContingency(app.db, runtime.effective())),
   );
 
   app.get('/invoices/settings', { ...admin, schema: { tags, security, summary: 'Configuración de facturación electrónica' } }, async () => ok(settingsJson(runtime)));
