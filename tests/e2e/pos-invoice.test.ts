@@ -4,20 +4,19 @@
  * to the CAE the simulator granted; a device offline numbers 3 invoices with CAEA on its own CAEA point of
  * sale, prints them (QR tipoCodAut "A"), survives an offline reload, and once back online the server holds
  * each once, numbers without gaps; two devices offline at once never collide.
- * Until the CAEA keeper (h-caea) fills PullReply.caea, the test puts the CAEA the pull would carry into the
- * device's store, and the `caeas` row and the devices' CAEA points of sale into the server's database.
+ * The CAEA comes from the server's keeper (from the simulator) through the pull, the CAEA points of sale
+ * from the admin's API, and the reporter informs the invoices to the simulator's ledger.
  */
 import { and, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arcaDate, fortnightOf, isoFromArcaDate, parseQrUrl } from '../../domain/invoicing';
+import { arcaDate, isoFromArcaDate, parseQrUrl } from '../../domain/invoicing';
 import type { DeviceCaeaJson } from '../../domain/schemas/sync';
-import { caeas, devices, invoices } from '../../server/db/schema';
+import { caeas, invoices } from '../../server/db/schema';
 import { launchBrowser, SELLER_PASSWORD, startServer, type E2eServer } from './harness';
-import { addProduct, createProduct, newDevice, openPos, setDeviceMeta, signInAndOpenPos, waitAllSynced, waitForOutbox, waitForServiceWorker } from './pos-helpers';
+import { addProduct, createProduct, newDevice, openPos, signInAndOpenPos, waitAllSynced, waitForOutbox, waitForServiceWorker } from './pos-helpers';
 import { pdfQrText, pdfText } from './pdf-helpers';
 
-const CAEA = '36469876543210';
 const DEMO_CUIT = '20111111112';
 
 /** Stubs the print dialog: each print marks the page (the printout stays in print media for page.pdf). */
@@ -85,7 +84,7 @@ let browser: Browser;
 let seller: string;
 
 beforeAll(async () => {
-  server = await startServer({ ARCA_TAX_CONDITION: 'responsable_inscripto' });
+  server = await startServer({ ARCA_TAX_CONDITION: 'responsable_inscripto', ARCA_CAEA_CHECK_MS: '500' });
   seller = await server.createSeller('vera');
   await createProduct(server, { name: 'Queso cremoso 1 kg', code: '7791234500103', price: 9680, stock: 50 });
   await createProduct(server, { name: 'Dulce de leche 400 g', code: '7791234500110', price: 2420, stock: 50 });
@@ -142,40 +141,59 @@ describe('Factura at the counter, ARCA not answering', () => {
   });
 });
 
-/** The server-side setup h-caea's keeper and Settings → Dispositivos will make: a CAEA for today and the device's point of sale. */
-function serverCaea(): DeviceCaeaJson['caeas'][number] {
+/** The CAEA the keeper obtained from the simulator for today's fortnight (it runs every ARCA_CAEA_CHECK_MS). */
+async function keptCaea(): Promise<string> {
   const today = isoFromArcaDate(arcaDate(new Date()));
-  const fortnight = fortnightOf(today);
-  const existing = server.app.db.select().from(caeas).where(eq(caeas.caea, CAEA)).get();
-  const row = existing ?? { periodo: fortnight.periodo, orden: fortnight.orden, caea: CAEA, validFrom: fortnight.from, validTo: fortnight.to, reportDeadline: fortnight.to };
-  if (!existing) server.app.db.insert(caeas).values({ issuerCuit: DEMO_CUIT, environment: 'homologacion', simulator: true, ...row }).run();
-  return { caea: CAEA, periodo: row.periodo, orden: row.orden as 1 | 2, validFrom: row.validFrom, validTo: row.validTo, reportDeadline: row.reportDeadline };
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const row = server.app.db
+      .select()
+      .from(caeas)
+      .all()
+      .find((c) => c.validFrom <= today && today <= c.validTo);
+    if (row) return row.caea;
+    if (Date.now() > deadline) throw new Error('the CAEA keeper obtained no CAEA');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
-/** An online device signed in at the POS, registered, with its CAEA point of sale assigned on the server. */
-async function counterDevice(serviceWorkers: 'allow' | 'block', ptoVta: number): Promise<{ context: BrowserContext; page: Page; deviceId: string }> {
+/**
+ * An online device signed in at the POS, given its CAEA point of sale by the admin (Settings →
+ * Dispositivos' API), that then pulled its CAEA data (PullReply.caea) into its store.
+ */
+async function counterDevice(serviceWorkers: 'allow' | 'block', ptoVta: number): Promise<{ context: BrowserContext; page: Page; deviceId: string; caea: string }> {
+  const caea = await keptCaea();
   const context = await newDevice(browser, { serviceWorkers });
   const page = await context.newPage();
   await signInAndOpenPos(page, server.baseUrl, seller, SELLER_PASSWORD);
-  if (serviceWorkers === 'allow') await waitForServiceWorker(page);
   await waitForMeta(page, 'deviceKey');
-  await waitForMeta(page, 'invoicing');
   const deviceId = (await readMeta(page, 'deviceId')) as string;
-  server.app.db.update(devices).set({ caeaPtoVta: ptoVta }).where(eq(devices.id, deviceId)).run();
-  return { context, page, deviceId };
+  const assigned = await server.api('PUT', `/sync/devices/${deviceId}/caea-pto-vta`, { token: await server.adminToken(), body: { caeaPtoVta: ptoVta } });
+  expect(assigned.status, assigned.body.message).toBe(200);
+  await page.reload();
+  await openPos(page);
+  if (serviceWorkers === 'allow') await waitForServiceWorker(page);
+  const held = (await waitForMeta(page, 'caea')) as DeviceCaeaJson;
+  expect(held).toMatchObject({ ptoVta, caeas: expect.arrayContaining([expect.objectContaining({ caea })]) });
+  await waitForMeta(page, 'invoicing');
+  return { context, page, deviceId, caea };
 }
 
-/** Offline, with the CAEA data the pull carries (PullReply.caea) in the device's store. */
-async function goOffline(context: BrowserContext, page: Page, ptoVta: number): Promise<void> {
+async function goOffline(context: BrowserContext, page: Page): Promise<void> {
   await context.setOffline(true);
   await page.getByTestId('sync-status').getByText(/Sin conexión/).filter({ visible: true }).waitFor();
-  const caea: DeviceCaeaJson = {
-    ptoVta,
-    lastNumbers: {},
-    caeas: [serverCaea()],
-    issuer: { cuit: DEMO_CUIT, taxCondition: 'responsable_inscripto', environment: 'homologacion', simulator: true, startOfActivities: null, iibb: null },
-  };
-  await setDeviceMeta(page, 'caea', caea);
+}
+
+/** The simulator's ledger on this CAEA point of sale (Factura B): [number, CAEA] of each reported comprobante. */
+const ledger = (ptoVta: number) =>
+  server.app.arca.runtime.simulator!.book(DEMO_CUIT, ptoVta, 6).map((entry, i) => [i + 1, entry.emisionTipo, entry.cae]);
+
+async function waitReported(deviceId: string, count: number): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (caeaRows(deviceId).filter((r) => r.reportStatus === 'informada').length < count) {
+    if (Date.now() > deadline) throw new Error(`reported: ${JSON.stringify(caeaRows(deviceId).map((r) => [r.cbteNro, r.reportStatus, r.reportError]))}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 const caeaRows = (deviceId: string) =>
@@ -188,8 +206,8 @@ const caeaRows = (deviceId: string) =>
 
 describe('Factura at the counter, offline with CAEA', () => {
   it('3 invoices offline are numbered on the device’s CAEA point of sale, printed with the CAEA, survive a reload and land once each, without gaps', async () => {
-    const { context, page, deviceId } = await counterDevice('allow', 61);
-    await goOffline(context, page, 61);
+    const { context, page, deviceId, caea: CAEA } = await counterDevice('allow', 61);
+    await goOffline(context, page);
     await stubPrint(page);
     for (let i = 1; i <= 3; i += 1) {
       await sellWithInvoice(page, 'Dulce de leche 400 g', 'Factura B');
@@ -209,16 +227,19 @@ describe('Factura at the counter, offline with CAEA', () => {
     await context.setOffline(false);
     const synced = await waitAllSynced(page, 3, 60_000);
     const rows = caeaRows(deviceId);
-    expect(rows.map((r) => [r.ptoVta, r.cbteNro, r.cbteTipo, r.status, r.cae, r.reportStatus])).toEqual([1, 2, 3].map((n) => [61, n, 6, 'autorizada', CAEA, 'pendiente']));
+    expect(rows.map((r) => [r.ptoVta, r.cbteNro, r.cbteTipo, r.status, r.cae])).toEqual([1, 2, 3].map((n) => [61, n, 6, 'autorizada', CAEA]));
     expect(new Set(rows.map((r) => r.saleId))).toEqual(new Set(synced.map((s) => (s as unknown as { saleId: number }).saleId)));
+    // The reporter informs each one to ARCA: the simulator's ledger holds each exactly once, 1..3.
+    await waitReported(deviceId, 3);
+    expect(ledger(61)).toEqual([1, 2, 3].map((n) => [n, 'CAEA', CAEA]));
     await context.close();
   });
 
   it('two devices offline at once number on their own points of sale and never collide', async () => {
     const a = await counterDevice('block', 71);
     const b = await counterDevice('block', 72);
-    await goOffline(a.context, a.page, 71);
-    await goOffline(b.context, b.page, 72);
+    await goOffline(a.context, a.page);
+    await goOffline(b.context, b.page);
     for (let i = 0; i < 2; i += 1) {
       await sellWithInvoice(a.page, 'Dulce de leche 400 g', 'Factura B');
       await sellWithInvoice(b.page, 'Queso cremoso 1 kg', 'Factura B');
@@ -235,6 +256,10 @@ describe('Factura at the counter, offline with CAEA', () => {
       [72, 1],
       [72, 2],
     ]);
+    await waitReported(a.deviceId, 2);
+    await waitReported(b.deviceId, 2);
+    expect(ledger(71).map(([n]) => n)).toEqual([1, 2]);
+    expect(ledger(72).map(([n]) => n)).toEqual([1, 2]);
     await a.context.close();
     await b.context.close();
   });
