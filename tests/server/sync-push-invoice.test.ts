@@ -16,7 +16,8 @@ let admin: string;
 
 beforeAll(async () => {
   setup = await startSimulator('responsable_inscripto');
-  s = await arcaServer(setup);
+  // The CAEA keeper and reporter stay out of the way (an hour between runs): these tests set the CAEA up themselves.
+  s = await arcaServer(setup, { ARCA_CAEA_CHECK_MS: '3600000' });
   admin = await s.login();
 });
 afterAll(async () => {
@@ -111,7 +112,7 @@ describe('push with a CAEA invoice numbered offline', () => {
   beforeAll(() => {
     s.app.db
       .insert(caeas)
-      .values({ issuerCuit: ISSUER_CUIT, environment: 'homologacion', simulator: false, periodo: 202611, orden: 2, caea: CAEA, validFrom: '2026-11-16', validTo: '2026-11-30', reportDeadline: '2026-12-08' })
+      .values({ issuerCuit: ISSUER_CUIT, environment: 'homologacion', simulator: false, periodo: 202601, orden: 1, caea: CAEA, validFrom: '2026-01-01', validTo: '2026-01-15', reportDeadline: '2026-01-23' })
       .run();
   });
   const deviceWithPtoVta = async (ptoVta: number) => {
@@ -119,7 +120,7 @@ describe('push with a CAEA invoice numbered offline', () => {
     s.app.db.update(devices).set({ caeaPtoVta: ptoVta }).where(eq(devices.id, device.id)).run();
     return device;
   };
-  const withCaea = (ptoVta: number, cbteNro: number, caea = CAEA, cbteFch = '20261120') => ({ ...facturaB, caea: { caea, ptoVta, cbteNro, cbteFch } });
+  const withCaea = (ptoVta: number, cbteNro: number, caea = CAEA, cbteFch = '20260110') => ({ ...facturaB, caea: { caea, ptoVta, cbteNro, cbteFch } });
 
   it('records it once as issued with CAEA, to be reported by the fortnight deadline, and asks ARCA nothing', async () => {
     const device = await deviceWithPtoVta(21);
@@ -127,14 +128,14 @@ describe('push with a CAEA invoice numbered offline', () => {
     const sale = oneSale(1, withCaea(21, 1));
     const res = await push(device, [sale]);
     const result = res.body.data.results[0];
-    expect(result).toMatchObject({ status: 'applied', invoice: { status: 'autorizada', ptoVta: 21, cbteNro: 1, invoice_number: '00021-00000001', cae: CAEA, cae_expiration: '2026-11-30', total: 1210 } });
+    expect(result).toMatchObject({ status: 'applied', invoice: { status: 'autorizada', ptoVta: 21, cbteNro: 1, invoice_number: '00021-00000001', cae: CAEA, cae_expiration: '2026-01-15', total: 1210 } });
     expect(result.flags).not.toContain('review');
     const again = await push(device, [sale]);
     expect(again.body.data.results[0]).toMatchObject({ status: 'duplicate', invoice: { id: result.invoice.id } });
     const rows = invoicesOf(result.saleId);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ authorization: 'CAEA', status: 'autorizada', cae: CAEA, caeVto: '20261130', cbteFch: '20261120', reportStatus: 'pendiente', reportDeadline: '2026-12-08', deviceId: device.id });
-    expect(JSON.parse(rows[0]!.requestJson)).toMatchObject({ CbteDesde: 1, CbteHasta: 1, CbteFch: '20261120', ImpTotal: '1210.00' });
+    expect(rows[0]).toMatchObject({ authorization: 'CAEA', status: 'autorizada', cae: CAEA, caeVto: '20260115', cbteFch: '20260110', reportStatus: 'pendiente', reportDeadline: '2026-01-23', deviceId: device.id });
+    expect(JSON.parse(rows[0]!.requestJson)).toMatchObject({ CbteDesde: 1, CbteHasta: 1, CbteFch: '20260110', ImpTotal: '1210.00' });
     expect(setup.sim.counters.caeRequests + setup.sim.counters.lastAuthorized).toBe(requests);
   });
 
