@@ -14,7 +14,8 @@ import { arcaDate, isoFromArcaDate, parseQrUrl } from '../../domain/invoicing';
 import type { DeviceCaeaJson } from '../../domain/schemas/sync';
 import { caeas, invoices } from '../../server/db/schema';
 import { launchBrowser, SELLER_PASSWORD, startServer, type E2eServer } from './harness';
-import { addProduct, createProduct, newDevice, openPos, signInAndOpenPos, waitAllSynced, waitForOutbox, waitForServiceWorker } from './pos-helpers';
+import { layoutProblems } from './backoffice-helpers';
+import { addProduct, createProduct, deviceOutbox, newDevice, openPos, signInAndOpenPos, waitAllSynced, waitForOutbox, waitForServiceWorker } from './pos-helpers';
 import { pdfQrText, pdfText } from './pdf-helpers';
 
 const DEMO_CUIT = '20111111112';
@@ -49,6 +50,8 @@ async function sellWithInvoice(page: Page, product: string, expectedType: string
   await page.getByText('Venta registrada correctamente').last().waitFor();
   await dialog.waitFor({ state: 'hidden' });
 }
+
+const deviceOutboxCount = async (page: Page) => (await deviceOutbox(page)).length;
 
 function readMeta(page: Page, key: string): Promise<unknown> {
   return page.evaluate(
@@ -114,6 +117,36 @@ describe('Factura at the counter, online', () => {
     expect(qr).toMatchObject({ tipoCodAut: 'E', codAut: Number(invoice.cae), ptoVta: invoice.ptoVta, nroCmp: invoice.cbteNro, tipoCmp: 6, importe: 9680 });
     await page.getByTestId('last-sale-invoice').getByText(invoice.cae).waitFor();
     expect(await printedCount(page)).toBe(1);
+    await context.close();
+  });
+});
+
+describe('Factura A at the counter on a tablet', () => {
+  it('a Responsable Inscripto buyer gets Factura A with the CUIT checked before the sale is written; the dialog fits 768×1024 with 44 px targets', async () => {
+    const context = await newDevice(browser, { viewport: { width: 768, height: 1024 } });
+    const page = await context.newPage();
+    await signInAndOpenPos(page, server.baseUrl, seller, SELLER_PASSWORD);
+    await stubPrint(page);
+    await addProduct(page, 'Queso cremoso 1 kg');
+    await page.getByRole('button', { name: 'Procesar Venta' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Completar Venta' });
+    await dialog.getByText('Factura', { exact: true }).click();
+    await dialog.getByRole('combobox', { name: 'Condición frente al IVA' }).click();
+    await page.getByRole('option', { name: 'IVA Responsable Inscripto', exact: true }).click();
+    expect(await dialog.getByRole('combobox', { name: 'Tipo de comprobante' }).inputValue()).toBe('Factura A');
+    expect(await dialog.getByRole('combobox', { name: 'Tipo de documento' }).inputValue()).toBe('CUIT');
+    const problems = await layoutProblems(page);
+    expect(problems.overflow).toBe(false);
+    expect(problems.small).toEqual([]);
+    await dialog.getByRole('textbox', { name: 'Número de documento' }).fill('30712345672');
+    await dialog.getByRole('button', { name: 'Confirmar Venta' }).click();
+    await dialog.getByText('El CUIT no es válido (dígito verificador incorrecto)').waitFor();
+    expect(await deviceOutboxCount(page)).toBe(0);
+    await dialog.getByRole('textbox', { name: 'Número de documento' }).fill('30712345671');
+    await dialog.getByRole('button', { name: 'Confirmar Venta' }).click();
+    await page.waitForFunction(() => document.body.getAttribute('data-printed') === '1', undefined, { timeout: 30_000 });
+    const text = pdfText(await printedPdf(page));
+    for (const part of ['FACTURA A', 'COD. 001', 'CUIT 30-71234567-1', 'IVA Responsable Inscripto']) expect(text).toContain(part);
     await context.close();
   });
 });
