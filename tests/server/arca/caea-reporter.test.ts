@@ -74,7 +74,7 @@ describe('CAEA reporter', () => {
   }
 
   it('a lost RegInformativo reply, retried, leaves one report; numbers in order, no gaps', async () => {
-    const rows = [];
+    const rows: Awaited<ReturnType<typeof deviceCaeaInvoice>>[] = [];
     for (const n of [1, 2, 3]) rows.push(await deviceCaeaInvoice(70, n, code, 1000 * n));
     const reports = setup.sim.counters.caeaReports;
     setup.sim.faults.loseNextReply.FECAEARegInformativo = 1;
