@@ -184,6 +184,7 @@ export const MSG = {
   caeaPtoVtaTaken: 'Ese punto de venta CAEA ya está asignado a otro dispositivo o al servidor',
   deviceNotFound: 'Dispositivo no encontrado',
   deviceCaeaUpdated: 'Punto de venta CAEA del dispositivo guardado',
+  deviceCaeaUpdateError: 'Error al guardar el punto de venta CAEA del dispositivo',
   caeaContingencyError: 'Error al obtener la contingencia CAEA',
   // Configuration
   configListError: 'Error al obtener configuraciones',
