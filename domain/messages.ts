@@ -179,6 +179,13 @@ export const MSG = {
   arcaUnavailable: 'ARCA no está disponible en este momento. Intentá nuevamente en unos minutos.',
   arcaLoginFailed: 'ARCA rechazó el inicio de sesión (WSAA)',
   invoicePendingListError: 'Error al obtener facturas pendientes',
+  // CAEA contingency (issue #11)
+  caeaPtoVtaSameAsCae: 'El punto de venta CAEA debe ser distinto del punto de venta de facturación en línea (CAE)',
+  caeaPtoVtaTaken: 'Ese punto de venta CAEA ya está asignado a otro dispositivo o al servidor',
+  deviceNotFound: 'Dispositivo no encontrado',
+  deviceCaeaUpdated: 'Punto de venta CAEA del dispositivo guardado',
+  deviceCaeaUpdateError: 'Error al guardar el punto de venta CAEA del dispositivo',
+  caeaContingencyError: 'Error al obtener la contingencia CAEA',
   // Configuration
   configListError: 'Error al obtener configuraciones',
   configGetError: 'Error al obtener configuración',
@@ -224,4 +231,18 @@ export const SYNC_NOTES = {
   sellerUnverified: (sellerId: number) => `El vendedor ${sellerId} no inició sesión en este dispositivo`,
   bodyReplayed: 'Se recibió otra venta con este mismo identificador y distinto contenido: se rechazó',
   tooManyLines: (max: number) => `${MSG.syncTooManyLines} (máximo ${max} líneas por envío)`,
+} as const;
+
+/** The invoice of a pushed sale (issue #11, server/modules/sync/push-invoice.ts): what the counter shows, what the owner reviews. */
+export const PUSH_INVOICE_NOTES = {
+  notRecorded: (reason: string) => `La venta se registró sin factura: ${reason}. Podés emitirla desde Ventas.`,
+  pending: 'La factura se emitirá cuando ARCA responda. Podés reimprimirla desde Ventas.',
+  rejected: (reason: string) => `ARCA rechazó la factura: ${reason}. Revisala en Facturas.`,
+  missing: 'La venta no tiene factura registrada. Podés emitirla desde Ventas.',
+  caeaUnknown: (caea: string) => `La factura CAEA usa un CAEA que el servidor no tiene (${caea}): revisala antes de informarla`,
+  caeaWrongPtoVta: (ptoVta: number, expected: number | null) =>
+    `La factura CAEA se numeró en el punto de venta ${ptoVta}, que no es el de este dispositivo (${expected ?? 'ninguno asignado'})`,
+  caeaOutOfValidity: (date: string) => `La factura CAEA tiene fecha ${date}, fuera de la vigencia de su CAEA`,
+  caeaProblem: (reason: string) => `La factura CAEA entregada tiene un problema: ${reason}`,
+  caeaNumberTaken: (number: string) => `La factura CAEA ${number} ya existe en el servidor con otra venta: no se registró; revisala`,
 } as const;

@@ -25,6 +25,7 @@ import { installSellerVisibility } from './modules/configuration/seller-visibili
 import { apiModules } from './modules';
 import { createBackupAgent, type BackupAgent } from './modules/backups/agent';
 import { backupBeforeMigration } from './modules/backups/service';
+import { installArca } from './modules/invoices/arca-context';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -134,6 +135,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  await installArca(app);
   await app.register(
     async (api) => {
       for (const module of apiModules) await api.register(module);

@@ -96,6 +96,8 @@ export const arcaSettingsBody = z.object({
   iibb: optionalText(40),
   ptoVta: z.coerce.number({ error: 'debe ser un número' }).int('debe ser un número entero').min(1, 'debe estar entre 1 y 99998').max(99998, 'debe estar entre 1 y 99998'),
   environment: z.enum(ARCA_ENVIRONMENTS, { error: 'debe ser homologacion o produccion' }),
+  /** The server's own CAEA point of sale (issue #11); null removes it, absent keeps it. Must differ from ptoVta. */
+  caeaPtoVta: z.coerce.number({ error: 'debe ser un número' }).int('debe ser un número entero').min(1, 'debe estar entre 1 y 99998').max(99998, 'debe estar entre 1 y 99998').nullish(),
   /** Consumidor-final identification threshold, decimal pesos. */
   identificationThreshold: z.coerce.number({ error: 'debe ser un número' }).finite().min(0, 'no puede ser negativo').max(1e12, 'es demasiado grande').optional(),
 });
@@ -216,6 +218,8 @@ export interface ArcaSettingsJson {
   startOfActivities: string | null;
   iibb: string | null;
   ptoVta: number | null;
+  /** The server's CAEA point of sale (contingency), null when none. */
+  caeaPtoVta: number | null;
   environment: ArcaEnvironment;
   identificationThreshold: number;
   hasCredentials: boolean;
@@ -234,4 +238,26 @@ export interface ArcaConnectionTestJson {
   appServer: string | null;
   dbServer: string | null;
   authServer: string | null;
+}
+
+/** A CAEA the server holds (issue #11): one per fortnight. Dates "YYYY-MM-DD". */
+export interface CaeaJson {
+  caea: string;
+  periodo: number;
+  orden: 1 | 2;
+  validFrom: string;
+  validTo: string;
+  reportDeadline: string;
+}
+
+/** GET /invoices/caea (admin): the owner's "Contingencia (CAEA)" view. */
+export interface CaeaContingencyJson {
+  /** Argentine calendar date of the server, "YYYY-MM-DD" (deadlines are compared with it). */
+  today: string;
+  /** The server's own CAEA point of sale, null when none. */
+  caeaPtoVta: number | null;
+  /** CAEAs held from this fortnight on. */
+  caeas: CaeaJson[];
+  /** CAEA invoices not yet reported or rejected by ARCA, earliest deadline first. */
+  invoices: InvoiceJson[];
 }

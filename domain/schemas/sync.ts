@@ -140,6 +140,8 @@ export interface PulledProduct {
   image: string | null;
   active: boolean;
   showInCatalog: boolean;
+  /** IVA rate in percent (21, 10.5, ...): the counter prints the invoice's IVA offline (issue #11). */
+  ivaRate: number;
 }
 
 /**
@@ -195,5 +197,15 @@ export interface DeviceJson {
   pendingCount: number;
   salesCount: number;
   flaggedCount: number;
+  /** Its own CAEA point of sale (issue #11), null when none was assigned. */
+  caeaPtoVta: number | null;
   createdAt: string;
 }
+
+export const deviceIdParam = z.object({ id: z.string().min(1, 'es obligatorio').max(200, 'es demasiado largo') });
+
+/** PUT /sync/devices/:id/caea-pto-vta (admin): the device's CAEA point of sale, or null to remove it. */
+export const deviceCaeaBody = z.object({
+  caeaPtoVta: z.coerce.number({ error: 'debe ser un número' }).int('debe ser un número entero').min(1, 'debe estar entre 1 y 99998').max(99998, 'debe estar entre 1 y 99998').nullable(),
+});
+export type DeviceCaeaBody = z.output<typeof deviceCaeaBody>;

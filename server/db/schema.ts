@@ -457,6 +457,24 @@ export const caeas = sqliteTable(
 );
 
 /**
+ * CAEA points of sale informed to ARCA as "sin movimiento" (FECAEASinMovimientoInformar) for a CAEA:
+ * one row per (issuer, environment, simulator, CAEA, point of sale), so it is informed once.
+ */
+export const caeaNoActivity = sqliteTable(
+  'caea_no_activity',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    issuerCuit: text('issuer_cuit').notNull(),
+    environment: text('environment', { enum: ['homologacion', 'produccion'] }).notNull(),
+    simulator: integer('simulator', { mode: 'boolean' }).notNull().default(false),
+    caea: text('caea').notNull(),
+    ptoVta: integer('pto_vta').notNull(),
+    informedAt: text('informed_at').notNull().default(now),
+  },
+  (t) => [uniqueIndex('caea_no_activity_uq').on(t.issuerCuit, t.environment, t.simulator, t.caea, t.ptoVta)],
+);
+
+/**
  * WSAA access tickets, one per (CUIT, service, environment, certificate fingerprint). token and sign
  * are stored byte-exact (reformatting them breaks the signature check).
  */

@@ -5,6 +5,7 @@ import type {
   ArcaCredentialsBody,
   ArcaSettingsBody,
   ArcaSettingsJson,
+  CaeaContingencyJson,
   generateInvoiceBody,
   InvoiceJson,
   InvoiceStatus,
@@ -17,6 +18,7 @@ export type Invoice = InvoiceJson;
 export type InvoicingStatus = InvoiceStatusJson;
 export type ArcaSettings = ArcaSettingsJson;
 export type ConnectionTest = ArcaConnectionTestJson;
+export type CaeaContingency = CaeaContingencyJson;
 /** Code → label, as the type lists arrive (docs/spec.md §3). */
 export type CodeLabels = Record<string, string>;
 
@@ -48,6 +50,8 @@ export const fetchSaleInvoice = (saleId: number) => apiCall<Invoice | null>('get
 
 /** Pending and failed invoices, oldest first. */
 export const fetchPendingInvoices = () => apiCall<Invoice[]>('get', 'invoices/pending', { errorMessage: MSG.invoicePendingListError });
+
+export const fetchCaeaContingency = () => apiCall<CaeaContingency>('get', 'invoices/caea', { errorMessage: MSG.caeaContingencyError });
 
 export const retryInvoice = (id: number) => apiCall<Invoice>('post', `invoices/${id}/retry`, { errorMessage: MSG.invoiceGenerateError });
 

@@ -3,7 +3,8 @@
  * Invariants:
  *  - a page is applied in ONE transaction together with its cursor, so a crash never leaves rows
  *    applied without the cursor moving (or the cursor moved without the rows);
- *  - tombstones delete; rows are overwritten whole with the server's values;
+ *  - tombstones delete; rows are overwritten whole with the server's values; the pull's CAEA data
+ *    (issue #11) replaces the stored one;
  *  - a product's sellable `stock` = `serverStock` − quantities of this device's sales the server has not
  *    confirmed yet (pending/syncing). Recomputed on every pull and whenever sales change status, so a
  *    pull never "gives back" units sold offline and a confirmed sale is never subtracted twice.
@@ -46,6 +47,7 @@ function toLocal(row: PulledProduct, unsynced: Map<number, number>): LocalProduc
     image: row.image,
     active: row.active,
     showInCatalog: row.showInCatalog,
+    ivaRate: row.ivaRate,
     search: searchKey(row.name, row.code),
   };
 }
@@ -64,6 +66,8 @@ export function applyPullPage(page: PullReply): Promise<void> {
     if (page.brands.length) await db.brands.bulkPut(page.brands);
     if (page.deleted.brands.length) await db.brands.bulkDelete(page.deleted.brands);
     if (page.businessInfo) await setMeta('businessInfo', page.businessInfo);
+    // The device's CAEA contingency data comes whole on every pull (issue #11); older servers omit it.
+    if (page.caea !== undefined) await setMeta('caea', page.caea);
     const changed = [...page.products.map((p) => p.id), ...page.deleted.products];
     if (changed.length) await bumpProductsChange(changed.length > MAX_TRACKED_IDS ? null : changed);
     await setMeta('pullCursor', page.cursor);

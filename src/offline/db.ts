@@ -7,13 +7,17 @@
  *  - cart: the sale being rung up; persisted, so a reload keeps it.
  *  - outbox: every sale confirmed on this device, with its sync status. An entry leaves `pending` only
  *    through the uploader holding the sync lock, and is deleted only long after it became `synced`.
- *  - meta: device id, credential (deviceKey, from the server's registration) and sequence, pull cursor, last sync, business info, the sync retry gate (gate.ts), change versions.
+ *  - meta: device id, credential (deviceKey, from the server's registration) and sequence, pull cursor, last sync, business info, the sync retry gate (gate.ts), change versions;
+ *    issue #11: the invoicing status, the pulled CAEA and the last CAEA number used per point of sale and type.
  *  - credentials: PBKDF2 verifiers for offline sign-in (never a password).
  * Transactions use strict durability: "complete" (and so "Venta registrada correctamente") only fires
  * once the sale is on disk, not merely handed to the OS (Chromium's default became relaxed in 121).
  */
 import Dexie, { type Table } from 'dexie';
 import type { PublicUser } from '../../domain/schemas/auth';
+import type { InvoiceStatusJson } from '../../domain/schemas/invoices';
+import type { DeviceCaeaJson } from '../../domain/schemas/sync';
+import type { CounterInvoice, InvoiceRequest } from './invoice-request';
 import type { SyncGate } from './gate';
 
 export interface LocalProduct {
@@ -30,6 +34,8 @@ export interface LocalProduct {
   image: string | null;
   active: boolean;
   showInCatalog: boolean;
+  /** IVA rate in percent (issue #11: the counter's invoice offline); absent on rows pulled before version 2. */
+  ivaRate?: number;
   /** foldText(name + ' ' + code): accent- and case-insensitive search key. */
   search: string;
 }
@@ -96,6 +102,12 @@ export interface OutboxEntry {
   saleNumber: string | null;
   flags: string[];
   syncedAt: string | null;
+  /** Issue #11: the invoice asked for at checkout (with its CAEA number when numbered offline), else null. */
+  invoiceRequest?: InvoiceRequest | null;
+  /** The invoice as last known: printed offline with CAEA, or as the server's push result returned it. */
+  invoice?: CounterInvoice | null;
+  /** Spanish note for the cashier about the invoice (pending, left out, to be issued when online). */
+  invoiceNote?: string | null;
 }
 
 export interface StoredCredential {
@@ -124,6 +136,12 @@ export interface MetaValues {
   syncGate: SyncGate;
   productsChange: ProductsChange;
   lastSaleId: string;
+  /** GET /invoices/status as last read online: the issuer the counter invoices for offline. */
+  invoicing: InvoiceStatusJson;
+  /** PullReply.caea as last pulled. */
+  caea: DeviceCaeaJson | null;
+  /** Last CAEA number this device used, per "<ptoVta>-<cbteTipo>" (reserved with the sale). */
+  caeaNumbers: Record<string, number>;
 }
 export type MetaKey = keyof MetaValues;
 
@@ -152,6 +170,13 @@ export class MostradorDb extends Dexie {
       meta: 'key',
       credentials: 'username',
     });
+    // Issue #11: invoices at the counter. Queued sales stay as they are (no invoice); the catalogue is
+    // pulled again from the start so every product brings its IVA rate.
+    this.version(2)
+      .stores({})
+      .upgrade(async (tx) => {
+        await tx.table('meta').put({ key: 'pullCursor', value: 0 });
+      });
   }
 }
 

@@ -9,4 +9,6 @@ export const OFFLINE_MSG = {
     `Hay ${n} ${n === 1 ? 'venta sin sincronizar' : 'ventas sin sincronizar'}. Quedan guardadas en este dispositivo y se enviarán cuando alguien inicie sesión con conexión.`,
   pendingCount: (n: number) => `${n} ${n === 1 ? 'venta pendiente' : 'ventas pendientes'}`,
   mercadoPagoOffline: 'Requiere conexión a internet',
+  invoiceWhenOnline: 'La factura se emitirá con CAE cuando vuelva la conexión. Podés reimprimirla desde Ventas.',
+  invoiceAwaiting: 'Emitiendo la factura… Si el servidor no responde, se emitirá con CAE cuando llegue la respuesta.',
 } as const;

@@ -8,6 +8,8 @@
  *    server result for that very clientSaleId;
  *  - only synced entries are ever deleted (pruneSynced keeps the most recent ones for the screen);
  *  - a rejected entry never blocks the queue: batches take `pending` entries only;
+ *  - a sale's invoice request (issue #11) is written with it and never changes; its CAEA number, when
+ *    the device numbers offline, is reserved in the same transaction (invoice-request.ts);
  *  - every sale written here is announced to onSaleWritten listeners once its transaction committed
  *    (the sync engine listens), so no caller can forget to ask for a push.
  */
@@ -17,8 +19,11 @@ import { fromCents } from '../../domain/money';
 import { computeSaleTotals } from '../../domain/sale-totals';
 import { MSG } from '../../domain/messages';
 import { recomputeStock } from './catalog';
-import { bumpProductsChange, db, setMeta, type OfflinePaymentMethod, type OutboxEntry } from './db';
+import { bumpProductsChange, db, getMeta, setMeta, type OfflinePaymentMethod, type OutboxEntry } from './db';
 import { getDeviceId, nextDeviceSeq, provisionalNumber } from './device';
+import { localCaeaInvoice, reserveCaeaNumber, toPushedInvoice, type InvoiceRequest } from './invoice-request';
+import { OFFLINE_MSG } from './messages';
+import { DEFAULT_IVA_RATE } from '../../domain/invoicing/codes';
 
 export interface SaleInput {
   sellerId: number;
@@ -29,6 +34,10 @@ export interface SaleInput {
   customerDocument?: string | null;
   customerEmail?: string | null;
   notes?: string | null;
+  /** The invoice asked for at checkout (issue #11), or none: the ticket says "No válido como factura". */
+  invoice?: Omit<InvoiceRequest, 'caea'> | null;
+  /** At capture the device knows it cannot reach the server: an invoice is numbered here with CAEA when it can. */
+  offline?: boolean;
 }
 
 const blankToNull = (value: string | null | undefined) => value?.trim() || null;
@@ -58,12 +67,14 @@ function writeSale(input: SaleInput): Promise<OutboxEntry> {
       input.discountCents,
     );
     const deviceSeq = await nextDeviceSeq();
+    const capturedAt = new Date();
+    const invoice = input.invoice ? await invoiceAtCapture(input.invoice, Boolean(input.offline), capturedAt, lines, totals.discountCents) : null;
     const entry: OutboxEntry = {
       clientSaleId: crypto.randomUUID(),
       deviceSeq,
       provisionalNumber: provisionalNumber(deviceId, deviceSeq),
       schemaVersion: SYNC_SCHEMA_VERSION,
-      capturedAt: new Date().toISOString(),
+      capturedAt: capturedAt.toISOString(),
       sellerId: input.sellerId,
       sellerName: input.sellerName,
       items: lines.map((line) => ({ productId: line.productId, name: line.name, quantity: line.quantity, unitPriceCents: line.unitPriceCents })),
@@ -83,6 +94,9 @@ function writeSale(input: SaleInput): Promise<OutboxEntry> {
       saleNumber: null,
       flags: [],
       syncedAt: null,
+      invoiceRequest: invoice?.request ?? null,
+      invoice: invoice?.printed ?? null,
+      invoiceNote: invoice?.note ?? null,
     };
     await db.outbox.add(entry);
     for (const line of lines) {
@@ -95,6 +109,25 @@ function writeSale(input: SaleInput): Promise<OutboxEntry> {
     await bumpProductsChange(lines.map((line) => line.productId));
     return entry;
   });
+}
+
+/** The sale's invoice request at capture: numbered with CAEA offline when it can (inside writeSale's transaction). */
+async function invoiceAtCapture(
+  asked: Omit<InvoiceRequest, 'caea'>,
+  offline: boolean,
+  now: Date,
+  lines: readonly { productId: number; quantity: number; unitPriceCents: number }[],
+  discountCents: number,
+) {
+  const request: InvoiceRequest = { ...asked };
+  if (!offline) return { request, printed: null, note: null };
+  const caea = await reserveCaeaNumber(request, now);
+  const data = await getMeta('caea');
+  if (!caea || !data) return { request, printed: null, note: OFFLINE_MSG.invoiceWhenOnline };
+  const products = await db.products.bulkGet(lines.map((line) => line.productId));
+  const withRates = lines.map((line, i) => ({ ...line, ivaRate: products[i]?.ivaRate ?? DEFAULT_IVA_RATE }));
+  const issuer = { issuerCuit: data.issuer.cuit, issuerTaxCondition: data.issuer.taxCondition, environment: data.issuer.environment, simulator: data.issuer.simulator };
+  return { request: { ...request, caea }, printed: localCaeaInvoice({ ...request, caea }, withRates, discountCents, issuer), note: null };
 }
 
 /** The push payload of one entry (money back to decimals, as the API speaks). */
@@ -111,6 +144,7 @@ export function toPushedSale(entry: OutboxEntry): PushedSale {
     customerDocument: entry.customerDocument,
     customerEmail: entry.customerEmail,
     notes: entry.notes,
+    ...(entry.invoiceRequest ? { invoice: toPushedInvoice(entry.invoiceRequest) } : {}),
   } as PushedSale;
 }
 
@@ -163,6 +197,11 @@ export async function applyResults(batch: readonly OutboxEntry[], results: reado
     const result = byId.get(entry.clientSaleId) ?? bySeq.get(entry.deviceSeq);
     if (result && (result.status === 'applied' || result.status === 'duplicate')) {
       const next: OutboxEntry = { ...entry, status: 'synced', saleId: result.saleId ?? null, saleNumber: result.saleNumber ?? null, flags: result.flags ?? [], lastError: null, syncedAt: at };
+      if (entry.invoiceRequest) {
+        // A CAEA invoice stays as printed and handed over; a CAE one is the server's.
+        next.invoice = entry.invoiceRequest.caea ? (entry.invoice ?? null) : (result.invoice ?? null);
+        next.invoiceNote = result.invoiceNote ?? null;
+      }
       outcome.synced.push(next);
       return next;
     }

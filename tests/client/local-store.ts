@@ -20,6 +20,7 @@ export function product(id: number, overrides: Partial<PulledProduct> = {}): Pul
     image: null,
     active: true,
     showInCatalog: true,
+    ivaRate: 21,
     ...overrides,
   };
 }

@@ -26,6 +26,8 @@ export interface Reply {
 
 export interface E2eServer {
   baseUrl: string;
+  /** The running server (its database, for test setups that have no API yet). */
+  app: Awaited<ReturnType<typeof buildApp>>;
   /** JSON call to the API (path without /api). */
   api: (method: string, apiPath: string, options?: { body?: unknown; token?: string; form?: FormData; headers?: Record<string, string> }) => Promise<Reply>;
   adminToken: () => Promise<string>;
@@ -86,6 +88,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2e
 
   return {
     baseUrl,
+    app,
     api,
     adminToken,
     registerDevice,

@@ -55,6 +55,7 @@ describe('GET /sync/pull', () => {
       image: null,
       active: true,
       showInCatalog: true,
+      ivaRate: 21,
     });
     expect(pulled[0].cost).toBeUndefined();
     expect(pages[0].numbering).toBeUndefined(); // the device never reads it (issue #17)

@@ -17,6 +17,8 @@ export interface ArcaEnvConfig {
   timeoutMs: number;
   /** First retry delay of a pending invoice; doubles up to 30 min (ARCA_RETRY_BASE_MS, default 30000). */
   retryBaseMs: number;
+  /** How often the CAEA keeper and reporter run (ARCA_CAEA_CHECK_MS, default 60000). */
+  caeaCheckMs: number;
 }
 
 export const ARCA_ENDPOINTS: Record<ArcaEnvironment, { wsaa: string; wsfe: string }> = {
@@ -41,5 +43,6 @@ export function readArcaEnv(env: NodeJS.ProcessEnv): ArcaEnvConfig {
     wsfeUrl: env.ARCA_WSFE_URL || undefined,
     timeoutMs: num(env.ARCA_TIMEOUT_MS, 30_000),
     retryBaseMs: num(env.ARCA_RETRY_BASE_MS, 30_000),
+    caeaCheckMs: num(env.ARCA_CAEA_CHECK_MS, 60_000),
   };
 }

@@ -53,4 +53,12 @@ export const ARCA_CODES = {
   unidentifiedAboveThreshold: 10015,
   sumMismatch: 10048,
   alicIvaMismatch: 10051,
+  /** FECAEASolicitar outside the fortnight's request window. */
+  caeaOutsideWindow: 15006,
+  /** FECAEARegInformativo: the CAEA is missing or unknown. */
+  caeaMissing: 782,
+  /** FECAEARegInformativo: the comprobante's number was already informed (simulator's code, approx.). */
+  caeaAlreadyInformed: 1207,
+  /** FECAEASinMovimientoInformar: already informed for that point of sale (simulator's code, approx.). */
+  caeaNoActivityAlreadyInformed: 1204,
 } as const;

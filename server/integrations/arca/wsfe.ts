@@ -53,7 +53,7 @@ export interface ConsultResult {
   emisionTipo: string;
 }
 
-const errList = (node: XmlNode, item: 'Err' | 'Obs'): ArcaErr[] =>
+export const errList = (node: XmlNode, item: 'Err' | 'Obs'): ArcaErr[] =>
   ((node?.[item] as XmlNode[] | undefined) ?? []).map((e) => ({ code: Number(e.Code), msg: String(e.Msg ?? '') }));
 
 export class WsfeClient {
@@ -62,7 +62,8 @@ export class WsfeClient {
     private readonly timeoutMs: number,
   ) {}
 
-  private async call(op: string, content: XmlObject): Promise<XmlNode> {
+  /** One WSFEv1 operation: its <Op>Result node (used by caea.ts for the CAEA operations). */
+  async call(op: string, content: XmlObject): Promise<XmlNode> {
     const body =
       `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">` +
       `<soap:Header/><soap:Body><${op} xmlns="${FEV1_NS}">${toXml(content)}</${op}></soap:Body></soap:Envelope>`;
@@ -82,11 +83,11 @@ export class WsfeClient {
     return result;
   }
 
-  private static auth(a: WsfeAuth): XmlObject {
+  static auth(a: WsfeAuth): XmlObject {
     return { Auth: { Token: a.token, Sign: a.sign, Cuit: a.cuit } };
   }
 
-  private static check(result: XmlNode): XmlNode {
+  static check(result: XmlNode): XmlNode {
     const errors = errList(result?.Errors, 'Err');
     if (errors.length) throw new ArcaServiceError(errors);
     return result;

@@ -5,7 +5,7 @@ export const SOAP_ENV = 'http://schemas.xmlsoap.org/soap/envelope/';
 export const FEV1_NS = 'http://ar.gov.afip.dif.FEV1/';
 export const WSAA_NS = 'http://wsaa.view.sua.dvadac.desein.afip.gov';
 
-const ARRAYS = new Set(['Obs', 'Err', 'Evt', 'AlicIva', 'FECAEDetResponse', 'FECAEDetRequest', 'Tributo', 'CbteAsoc', 'IvaTipo', 'CondicionIvaReceptor']);
+const ARRAYS = new Set(['Obs', 'Err', 'Evt', 'AlicIva', 'FECAEDetResponse', 'FECAEDetRequest', 'FECAEADetResponse', 'FECAEADetRequest', 'FECAEASinMov', 'Tributo', 'CbteAsoc', 'IvaTipo', 'CondicionIvaReceptor']);
 /** Lists only inside ResultGet (the same names are plain fields elsewhere). */
 const RESULT_ARRAYS = new Set(['CbteTipo', 'DocTipo']);
 

@@ -44,8 +44,11 @@ export function toInvoiceJson(r: InvoiceListRow): InvoiceJson {
     simulator: r.simulator,
     issuerCuit: r.issuerCuit,
     issuerTaxCondition: r.issuerTaxCondition,
-    authorization: 'CAE',
-    report: null,
+    authorization: r.authorization,
+    report:
+      r.authorization === 'CAEA' && r.reportStatus && r.reportDeadline
+        ? { status: r.reportStatus, deadline: r.reportDeadline, error: r.reportError, reportedAt: r.reportedAt }
+        : null,
     qrUrl: authorized
       ? buildQrUrl({
           fecha: r.cbteFch,
@@ -57,6 +60,7 @@ export function toInvoiceJson(r: InvoiceListRow): InvoiceJson {
           tipoDocRec: r.docTipo,
           nroDocRec: r.docNro,
           codAut: r.cae!,
+          tipoCodAut: r.authorization === 'CAEA' ? 'A' : 'E',
         })
       : null,
     user: { id: r.userId, fullName: r.userFullName, username: r.username },

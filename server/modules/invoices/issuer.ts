@@ -5,6 +5,8 @@
  *   no database transaction is open while ARCA is called.
  * - A numbered pending row may already be at ARCA: it is consulted first (FECompConsultar); the same
  *   comprobante found → its CAE is adopted; another one → our row is renumbered; 602 → resent.
+ * - ARCA unreachable before a number was ever sent (no number, no attempt) → the server's CAEA
+ *   contingency (caea-contingency.ts), when a CAEA point of sale and a valid CAEA exist. Never otherwise.
  * - 10016 → consult; then fix the date (last + 1 == n) or renumber (last ≥ n). Err 600 → one re-login
  *   (ArcaRuntime.withAuth). No reply / 5xx / 501 → the row stays pending with a backoff retry time.
  * Independent of HTTP: routes, the retry loop and (issue #11) the sync push call settle().
@@ -13,6 +15,7 @@ import { arcaDate } from '../../../domain/invoicing/format';
 import type { Db } from '../../db/client';
 import { ArcaServiceError, ArcaSoapFault, ArcaTransportError, ARCA_CODES, type ArcaErr } from '../../integrations/arca/errors';
 import { sameComprobante, type FecaeDetRequest } from '../../integrations/arca/wsfe';
+import { issueWithCaea } from './caea-contingency';
 import { invoicesRepository as repo, type InvoiceRow } from './repository';
 import type { ArcaRuntime, EffectiveArca } from './runtime';
 
@@ -67,7 +70,8 @@ export class InvoiceIssuer {
       let mustConsult = row.cbteNro !== null;
       for (let round = 0; round < MAX_ROUNDS; round++) {
         if (row.cbteNro === null) {
-          row = await this.allocate(eff, row);
+          row = await this.allocateOrCaea(eff, row);
+          if (row.status !== 'pendiente') return row;
           mustConsult = false;
         }
         if (mustConsult) {
@@ -106,6 +110,20 @@ export class InvoiceIssuer {
       if (e instanceof ArcaServiceError) return this.postpone(repo.byId(this.db, id)!, `ARCA: ${e.message}`, e.errors[0]?.code ?? null);
       if (e instanceof ArcaSoapFault) return this.postpone(repo.byId(this.db, id)!, `ARCA (WSAA): ${e.faultstring}`, null);
       if (e instanceof ArcaTransportError) return this.postpone(repo.byId(this.db, id)!, e.message, null);
+      throw e;
+    }
+  }
+
+  /**
+   * allocate(), except that when ARCA cannot be reached before anything was ever sent for this row, the
+   * invoice is issued on the server's CAEA point of sale instead (caea-contingency.ts), when it applies.
+   */
+  private async allocateOrCaea(eff: EffectiveArca, row: InvoiceRow): Promise<InvoiceRow> {
+    try {
+      return await this.allocate(eff, row);
+    } catch (e) {
+      const issued = e instanceof ArcaTransportError && row.attempts === 0 ? issueWithCaea(this.db, eff, row) : null;
+      if (issued) return issued;
       throw e;
     }
   }

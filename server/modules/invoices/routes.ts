@@ -2,7 +2,8 @@
  * /invoices (docs/spec.md §7 "Invoices" and issue #10): status, type maps, generate for a sale, list, a sale's
  * invoice, pending/failed ones and their retry, and the admin's "Facturación electrónica" settings.
  * Signed-in users invoice and list (docs/spec.md §6: /invoices is for every signed-in user); settings and
- * retry are admin-only. The ARCA runtime, the issuer and the retry loop live with this plugin.
+ * retry are admin-only. The retry loop lives with this plugin; the ARCA runtime and the issuer are the
+ * app's (arca-context.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CBTE_TIPO_LABELS, CONDICION_IVA_LABELS, DOC_TIPO_LABELS } from '../../../domain/invoicing/codes';
@@ -11,22 +12,25 @@ import { MSG } from '../../../domain/messages';
 import { idParam } from '../../../domain/schemas/common';
 import { arcaCredentialsBody, arcaSettingsBody, generateInvoiceBody, invoiceListQuery, saleIdParam } from '../../../domain/schemas/invoices';
 import { ok, paginated } from '../../http/envelope';
-import { InvoiceIssuer } from './issuer';
+import { caeaContingency } from './caea-service';
+import { startCaeaLoop, type CaeaLoop } from './caea-loop';
+import { CaeaReporter } from './caea-reporter';
 import { startRetryLoop } from './retry-loop';
-import { ArcaRuntime } from './runtime';
 import { generateForSale, invoiceForSale, listInvoices, retryInvoice, unsettledInvoices } from './service';
 import { saveCredentials, settingsJson, statusJson, testConnection, updateSettings } from './settings-service';
 
 const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const runtime = await ArcaRuntime.start(app.config, app.db);
-  const issuer = new InvoiceIssuer(app.db, runtime, app.config.arca.retryBaseMs);
+  const { runtime, issuer } = app.arca;
   let stopLoop: (() => Promise<void>) | null = null;
+  const caeaReporter = new CaeaReporter(app.db, runtime, app.config.arca.retryBaseMs);
+  let caeaLoop: CaeaLoop | null = null;
   app.addHook('onReady', async () => {
     stopLoop = startRetryLoop(app.db, issuer, Math.min(app.config.arca.retryBaseMs, 5000), (m) => app.log.warn(m));
+    caeaLoop = startCaeaLoop(app.db, runtime, caeaReporter, app.config.arca.caeaCheckMs, (m) => app.log.warn(m));
   });
   app.addHook('onClose', async () => {
     await stopLoop?.();
-    await runtime.close();
+    await caeaLoop?.stop();
   });
 
   const tags = ['facturación'];
@@ -74,6 +78,10 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/invoices/:id/retry', { ...admin, schema: { tags, security, summary: 'Reintenta una factura pendiente o fallida', params: idParam } }, async (req) =>
     ok(await retryInvoice(app.db, issuer, req.params.id), MSG.invoiceRetried),
+  );
+
+  app.get('/invoices/caea', { ...admin, schema: { tags, security, summary: 'Contingencia CAEA: CAEAs vigentes y facturas CAEA sin informar o rechazadas' } }, async () =>
+    ok(caeaContingency(app.db, runtime.effective())),
   );
 
   app.get('/invoices/settings', { ...admin, schema: { tags, security, summary: 'Configuración de facturación electrónica' } }, async () => ok(settingsJson(runtime)));

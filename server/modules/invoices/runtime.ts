@@ -31,6 +31,8 @@ export interface EffectiveArca {
   cuit: string | null;
   taxCondition: IssuerTaxCondition | null;
   ptoVta: number | null;
+  /** The server's own CAEA point of sale (issue #11), null when none was set. */
+  caeaPtoVta: number | null;
   startOfActivities: string | null;
   iibb: string | null;
   thresholdCents: number;
@@ -139,6 +141,7 @@ export class ArcaRuntime {
       cuit,
       taxCondition,
       ptoVta,
+      caeaPtoVta: saved?.caeaPtoVta ?? null,
       startOfActivities: saved?.startOfActivities ?? null,
       iibb: saved?.iibb ?? null,
       thresholdCents: saved?.identificationThresholdCents ?? DEFAULT_IDENTIFICATION_THRESHOLD_CENTS,

@@ -1,21 +1,16 @@
 /**
  * Invoice use cases behind the routes: validation first (nothing reaches ARCA for bad input), then the
- * pending row, then the issuer. One sale, one invoice: an authorised one is returned as it is; a
+ * pending row (prepare.ts), then the issuer. One sale, one invoice: an authorised one is returned as it is; a
  * pending one is settled; a failed one (ARCA rejected it, its number unused) is retried with the new data.
  */
-import { invoiceAmounts, type InvoiceLine } from '../../../domain/invoicing/amounts';
-import { ivaRateFromBp } from '../../../domain/invoicing/codes';
-import { documentProblem } from '../../../domain/invoicing/cuit';
-import { letterProblem } from '../../../domain/invoicing/letter';
-import { thresholdProblem } from '../../../domain/invoicing/threshold';
 import { MSG } from '../../../domain/messages';
 import type { GenerateInvoiceBody, InvoiceJson, InvoiceListQuery } from '../../../domain/schemas/invoices';
 import { parseQueryDate } from '../../../domain/time';
 import type { Db } from '../../db/client';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { AppError, conflict, notFound } from '../../http/errors';
 import type { InvoiceIssuer } from './issuer';
 import { invoicesRepository as repo, type InvoiceRow } from './repository';
-import { buildDetail } from './request';
+import { prepareInvoice } from './prepare';
 import type { ArcaRuntime } from './runtime';
 import { toInvoiceJson } from './invoice-json';
 
@@ -31,45 +26,7 @@ export async function generateForSale(db: Db, runtime: ArcaRuntime, issuer: Invo
   const existing = repo.bySale(db, saleId);
   if (existing?.status === 'autorizada') return { invoice: invoiceJson(db, existing.id), existing: true };
   if (existing?.status === 'pendiente') return { invoice: settled(db, await issuer.settle(existing.id)), existing: true };
-  const eff = runtime.effective();
-  if (!eff.configured) throw conflict(`${MSG.invoiceNotConfigured} Falta: ${eff.missing.join(', ')}.`);
-  const { sale, items } = found;
-  if (sale.paymentStatus !== 'pagado') throw badRequest(MSG.invoiceSaleNotPaid);
-  const problem =
-    letterProblem(eff.taxCondition!, body.tipo_comprobante, body.condicion_iva_receptor, body.documento_tipo) ??
-    documentProblem(body.documento_tipo, body.documento_nro) ??
-    thresholdProblem(sale.totalCents, body.documento_tipo, eff.thresholdCents);
-  if (problem) throw badRequest(problem);
-  if (items.length === 0) throw badRequest(MSG.invoiceNoLines);
-  const lines: InvoiceLine[] = items.map((i) => ({ grossCents: i.subtotalCents, ivaRate: ivaRateFromBp(i.ivaRateBp) }));
-  const amounts = invoiceAmounts(lines, sale.discountCents, body.tipo_comprobante);
-  const fields = {
-    status: 'pendiente' as const,
-    environment: eff.environment,
-    simulator: eff.simulator,
-    issuerCuit: eff.cuit!,
-    issuerTaxCondition: eff.taxCondition!,
-    ptoVta: eff.ptoVta!,
-    cbteTipo: body.tipo_comprobante,
-    cbteNro: null,
-    cbteFch: '',
-    docTipo: body.documento_tipo,
-    docNro: body.documento_nro,
-    condicionIvaReceptor: body.condicion_iva_receptor,
-    totalCents: amounts.totalCents,
-    netCents: amounts.netCents,
-    ivaCents: amounts.ivaCents,
-    ivaJson: JSON.stringify(amounts.alicuotas),
-    requestJson: JSON.stringify(
-      buildDetail({ cbteTipo: body.tipo_comprobante, cbteNro: 0, cbteFch: '', docTipo: body.documento_tipo, docNro: body.documento_nro, condicionIvaReceptor: body.condicion_iva_receptor, ...amounts }),
-    ),
-    failureReason: null,
-    errorCode: null,
-    attempts: 0,
-    nextRetryAt: null,
-    userId,
-    observationsJson: '[]',
-  };
+  const fields = { ...prepareInvoice(runtime.effective(), found, body), userId };
   let row: InvoiceRow;
   if (existing) row = repo.update(db, existing.id, fields);
   else {

@@ -8,9 +8,10 @@ import { MSG } from '../../../domain/messages';
 import { fromCents, toCents } from '../../../domain/money';
 import type { ArcaConnectionTestJson, ArcaCredentialsBody, ArcaSettingsBody, ArcaSettingsJson, InvoiceStatusJson } from '../../../domain/schemas/invoices';
 import type { Db } from '../../db/client';
-import { badRequest } from '../../http/errors';
+import { badRequest, conflict } from '../../http/errors';
 import { certificateInfo, loadCredentials } from '../../integrations/arca/credentials';
 import { ArcaServiceError, ArcaSoapFault } from '../../integrations/arca/errors';
+import { caeaRepository } from './caea-repository';
 import { invoicesRepository, settingsRepository } from './repository';
 import type { ArcaRuntime } from './runtime';
 
@@ -23,6 +24,7 @@ export function settingsJson(runtime: ArcaRuntime): ArcaSettingsJson {
     startOfActivities: eff.startOfActivities,
     iibb: eff.iibb,
     ptoVta: eff.ptoVta,
+    caeaPtoVta: eff.caeaPtoVta,
     environment: eff.environment,
     identificationThreshold: fromCents(eff.thresholdCents),
     hasCredentials: real !== null,
@@ -35,7 +37,12 @@ export function settingsJson(runtime: ArcaRuntime): ArcaSettingsJson {
 
 export function updateSettings(db: Db, runtime: ArcaRuntime, body: ArcaSettingsBody): ArcaSettingsJson {
   const saved = settingsRepository.get(db);
+  const caeaPtoVta = body.caeaPtoVta === undefined ? (saved?.caeaPtoVta ?? null) : body.caeaPtoVta;
+  const ptoVta = runtime.effective().lockedByEnv.includes('ptoVta') ? runtime.effective().ptoVta : body.ptoVta;
+  if (caeaPtoVta !== null && caeaPtoVta === ptoVta) throw badRequest(MSG.caeaPtoVtaSameAsCae);
+  if (caeaPtoVta !== null && caeaRepository.devicePoints(db).some((d) => d.caeaPtoVta === caeaPtoVta)) throw conflict(MSG.caeaPtoVtaTaken);
   settingsRepository.upsert(db, {
+    caeaPtoVta,
     cuit: body.cuit,
     taxCondition: body.taxCondition,
     startOfActivities: body.startOfActivities,

@@ -74,6 +74,8 @@ export const devicesRepository = {
       .where(eq(deviceUsers.deviceId, deviceId))
       .all(),
 
+  setCaeaPtoVta: (db: Db, id: string, caeaPtoVta: number | null) => db.update(devices).set({ caeaPtoVta }).where(eq(devices.id, id)).run(),
+
   userName: (db: Db, userId: number) => db.select({ fullName: users.fullName }).from(users).where(eq(users.id, userId)).get()?.fullName ?? null,
 
   listWithCounts: (db: Db) =>

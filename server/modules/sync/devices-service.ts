@@ -21,7 +21,7 @@ import type { DeviceJson, DeviceRegistration } from '../../../domain/schemas/syn
 import { MSG } from '../../../domain/messages';
 import type { PublicUser } from '../../../domain/schemas/auth';
 import type { Db } from '../../db/client';
-import { conflict } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import { deviceKeyMatches, hashDeviceKey, newDeviceKey } from './device-credential';
 import { devicesRepository, type DeviceRow, type DeviceVisit } from './devices-repository';
 
@@ -68,6 +68,25 @@ export function rememberDeviceUser(db: Db, deviceId: string, userId: number): vo
   devicesRepository.addUser(db, deviceId, userId, new Date().toISOString());
 }
 
+/**
+ * Assigns (or removes, null) a device's own CAEA point of sale (issue #11): never the server's CAE or CAEA
+ * point of sale, never another device's (devices_caea_pto_vta_uq backs the check).
+ */
+export function setDeviceCaeaPtoVta(db: Db, id: string, caeaPtoVta: number | null, server: { ptoVta: number | null; caeaPtoVta: number | null }): DeviceJson {
+  if (!devicesRepository.find(db, id)) throw notFound(MSG.deviceNotFound);
+  if (caeaPtoVta !== null) {
+    if (caeaPtoVta === server.ptoVta) throw badRequest(MSG.caeaPtoVtaSameAsCae);
+    if (caeaPtoVta === server.caeaPtoVta) throw conflict(MSG.caeaPtoVtaTaken);
+  }
+  try {
+    devicesRepository.setCaeaPtoVta(db, id, caeaPtoVta);
+  } catch (e) {
+    if (/UNIQUE/i.test((e as Error).message)) throw conflict(MSG.caeaPtoVtaTaken);
+    throw e;
+  }
+  return listDevices(db).find((d) => d.id === id)!;
+}
+
 export function listDevices(db: Db): DeviceJson[] {
   return devicesRepository.listWithCounts(db).map(({ device, userFullName, salesCount, flaggedCount, userCount }) => ({
     id: device.id,
@@ -84,6 +103,7 @@ export function listDevices(db: Db): DeviceJson[] {
     pendingCount: device.pendingCount,
     salesCount: Number(salesCount),
     flaggedCount: Number(flaggedCount),
+    caeaPtoVta: device.caeaPtoVta,
     createdAt: device.createdAt,
   }));
 }

@@ -23,6 +23,7 @@ export const pullRepository = {
         image: products.image,
         active: products.active,
         showInCatalog: products.showInCatalog,
+        ivaRateBp: products.ivaRateBp,
         deletedAt: products.deletedAt,
         revision: products.revision,
       })

@@ -8,6 +8,7 @@
  * changes with every sale and the device never reads it; a device's own sales come back in its push
  * reply instead, see push-service.ts).
  */
+import { ivaRateFromBp } from '../../../domain/invoicing/codes';
 import { fromCents } from '../../../domain/money';
 import type { PullQuery, PullReply } from '../../../domain/schemas/sync';
 import type { Db } from '../../db/client';
@@ -47,9 +48,9 @@ export function pullChanges(db: Db, query: Pick<PullQuery, 'since' | 'limit'>): 
   };
   for (const change of page) {
     if (change.kind === 'product') {
-      const { deletedAt, revision: _r, priceCents, ...product } = change.row;
+      const { deletedAt, revision: _r, priceCents, ivaRateBp, ...product } = change.row;
       if (deletedAt) reply.deleted.products.push(product.id);
-      else reply.products.push({ ...product, price: fromCents(priceCents) });
+      else reply.products.push({ ...product, price: fromCents(priceCents), ivaRate: ivaRateFromBp(ivaRateBp) });
     } else if (change.kind === 'category') {
       const { deletedAt, revision: _r, ...category } = change.row;
       if (deletedAt) reply.deleted.categories.push(category.id);

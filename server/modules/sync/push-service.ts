@@ -26,6 +26,8 @@
  *   (`serverSeq`), and the reply's `lastSeq` lets the device move its counter past it.
  * - Business refusals are permanent (`rejected`); anything unexpected fails the request (5xx) so the
  *   device retries the whole batch later, and what was applied comes back as `duplicate`.
+ * - A sale's invoice (issue #11) is recorded in the sale's savepoint and settled with ARCA after the
+ *   commits, for a bounded wait (push-invoice.ts); a bad invoice request never loses the sale.
  * - Before replying, everything is made durable with one fsync of the WAL (sales/durability.ts).
  * - The reply doubles as the device's pull when it can (issue #17): each chunk notes the server-wide
  *   revision before and after it; if the chunks' spans join up from the device's `since` to the current
@@ -45,10 +47,12 @@ import { AppError, forbidden } from '../../http/errors';
 import { flushToDisk } from '../sales/durability';
 import { recordSale, type SalesContext } from '../sales/record-sale';
 import { salesRepository } from '../sales/repository';
+import type { ArcaContext } from '../invoices/arca-context';
 import { devicesRepository, type DeviceRow } from './devices-repository';
 import { touchDevice } from './devices-service';
 import { pullRepository } from './pull-repository';
 import { pushAuditRepository } from './push-audit-repository';
+import { recordPushedInvoice, settlePushed, type PushedInvoiceEntry, type RecordedInvoice } from './push-invoice';
 import { sellerResolver, type SellerChoice } from './push-sellers';
 
 /** A device clock may run a little fast; a sale captured further in the future than this is refused. */
@@ -66,10 +70,13 @@ export interface Pusher {
 
 interface BatchContext {
   ctx: SalesContext;
+  arca: ArcaContext;
   device: DeviceRow;
   batchId: number;
   nowMs: number;
   sellerFor: (claimedId: number) => SellerChoice | null;
+  /** Each result whose sale asked for an invoice, with the row recorded for it (settled after the commits). */
+  invoices: PushedInvoiceEntry[];
 }
 
 /** Best-effort identity of a sale that failed validation, so the device can match the result. */
@@ -121,41 +128,51 @@ function pushOne(b: BatchContext, raw: unknown): PushResult {
   if (!seller) return { ...id, status: 'rejected', reason: SYNC_NOTES.sellerUnverified(sale.sellerId) };
   const hash = bodyHash(sale);
   try {
-    const outcome = recordSale(
-      b.ctx,
-      {
-        clientSaleId: sale.clientSaleId,
-        deviceId: b.device.id,
-        deviceSeq: sale.deviceSeq,
-        sellerId: seller.sellerId,
-        saleDate: new Date(capturedMs).toISOString(),
-        items: sale.items.map((item) => ({ productId: item.productId, quantity: item.quantity, unitPriceCents: toCents(item.unitPrice) })),
-        discountCents: toCents(sale.discount),
-        paymentMethod: sale.paymentMethod,
-        customerName: sale.customerName,
-        customerDocument: sale.customerDocument,
-        customerEmail: sale.customerEmail,
-        notes: sale.notes,
-      },
-      'captured',
-    );
-    const result: PushResult = { ...id, status: outcome.status, saleId: outcome.saleId, saleNumber: outcome.saleNumber, flags: outcome.flags };
-    if (outcome.status === 'duplicate') {
-      const stored = pushAuditRepository.bodyHashOf(b.ctx.db, outcome.saleId);
-      if (stored === null || stored === hash) return result;
-      pushAuditRepository.appendReview(b.ctx.db, outcome.saleId, SYNC_NOTES.bodyReplayed);
-      return { ...id, status: 'rejected', reason: `${MSG.saleBodyMismatch} (${outcome.saleNumber})` };
-    }
-    const notes = [seller.note, isFullDiscount(sale) ? MSG.reviewFullDiscount : null].filter((n): n is string => n !== null);
-    const reviewNote = notes.length ? notes.join('\n') : null;
-    pushAuditRepository.annotateSale(b.ctx.db, outcome.saleId, { bodyHash: hash, reviewNote, syncBatchId: b.batchId });
-    if (reviewNote) result.flags = [...outcome.flags, 'review'];
-    if (outcome.deviceSeq !== sale.deviceSeq && outcome.deviceSeq !== null) result.serverSeq = outcome.deviceSeq;
+    // The sale and its invoice share one savepoint: both are recorded, or neither.
+    const { result, invoice } = salesRepository.inTransaction(b.ctx.sqlite, () => applyOne(b, sale, seller, hash));
+    if (sale.invoice && result.status !== 'rejected') b.invoices.push({ result, invoiceId: invoice?.invoiceId ?? null });
     return result;
   } catch (error) {
     if (error instanceof AppError && error.statusCode < 500) return { ...id, status: 'rejected', reason: error.message };
     throw error;
   }
+}
+
+function applyOne(b: BatchContext, sale: PushedSale, seller: SellerChoice, hash: string): { result: PushResult; invoice: RecordedInvoice | null } {
+  const id = { clientSaleId: sale.clientSaleId, deviceSeq: sale.deviceSeq };
+  const outcome = recordSale(
+    b.ctx,
+    {
+      clientSaleId: sale.clientSaleId,
+      deviceId: b.device.id,
+      deviceSeq: sale.deviceSeq,
+      sellerId: seller.sellerId,
+      saleDate: new Date(Date.parse(sale.capturedAt)).toISOString(),
+      items: sale.items.map((item) => ({ productId: item.productId, quantity: item.quantity, unitPriceCents: toCents(item.unitPrice) })),
+      discountCents: toCents(sale.discount),
+      paymentMethod: sale.paymentMethod,
+      customerName: sale.customerName,
+      customerDocument: sale.customerDocument,
+      customerEmail: sale.customerEmail,
+      notes: sale.notes,
+    },
+    'captured',
+  );
+  const result: PushResult = { ...id, status: outcome.status, saleId: outcome.saleId, saleNumber: outcome.saleNumber, flags: outcome.flags };
+  if (outcome.status === 'duplicate') {
+    const stored = pushAuditRepository.bodyHashOf(b.ctx.db, outcome.saleId);
+    if (stored === null || stored === hash) return { result, invoice: null };
+    pushAuditRepository.appendReview(b.ctx.db, outcome.saleId, SYNC_NOTES.bodyReplayed);
+    return { result: { ...id, status: 'rejected', reason: `${MSG.saleBodyMismatch} (${outcome.saleNumber})` }, invoice: null };
+  }
+  const invoice = sale.invoice ? recordPushedInvoice(b.ctx.db, b.arca, b.device, outcome.saleId, seller.sellerId, sale.invoice) : null;
+  if (invoice?.note) result.invoiceNote = invoice.note;
+  const notes = [seller.note, isFullDiscount(sale) ? MSG.reviewFullDiscount : null, ...(invoice?.review ?? [])].filter((n): n is string => n !== null);
+  const reviewNote = notes.length ? notes.join('\n') : null;
+  pushAuditRepository.annotateSale(b.ctx.db, outcome.saleId, { bodyHash: hash, reviewNote, syncBatchId: b.batchId });
+  if (reviewNote) result.flags = [...outcome.flags, 'review'];
+  if (outcome.deviceSeq !== sale.deviceSeq && outcome.deviceSeq !== null) result.serverSeq = outcome.deviceSeq;
+  return { result, invoice };
 }
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -170,7 +187,7 @@ function inTurn<T>(chunk: () => T): Promise<T> {
   return turn;
 }
 
-export async function pushSales(ctx: SalesContext, body: PushBody, pusher: Pusher): Promise<PushReply> {
+export async function pushSales(ctx: SalesContext, arca: ArcaContext, body: PushBody, pusher: Pusher): Promise<PushReply> {
   const { device } = pusher;
   if (body.deviceId !== device.id) throw forbidden(MSG.deviceIdMismatch);
   const lines = body.sales.reduce<number>((sum, raw) => sum + linesOf(raw), 0);
@@ -181,7 +198,7 @@ export async function pushSales(ctx: SalesContext, body: PushBody, pusher: Pushe
     touchDevice(ctx.db, { id: device.id, name: body.deviceName, userAgent: pusher.userAgent, userId: pusher.user?.id ?? null, at, kind: 'push', pendingCount: body.pendingCount });
     return pushAuditRepository.insertBatch(ctx.db, { deviceId: device.id, userId: pusher.user?.id ?? null, saleCount: body.sales.length, at });
   });
-  const batch: BatchContext = { ctx, device, batchId, nowMs: now.getTime(), sellerFor: sellerResolver(ctx.db, device, pusher.user) };
+  const batch: BatchContext = { ctx, arca, device, batchId, nowMs: now.getTime(), sellerFor: sellerResolver(ctx.db, device, pusher.user), invoices: [] };
   const results: PushResult[] = [];
   // The revision span this push's chunks cover, while they join up from `since` (null once they do not).
   let reached: number | null = body.since ?? null;
@@ -197,6 +214,8 @@ export async function pushSales(ctx: SalesContext, body: PushBody, pusher: Pushe
     });
   }
   flushToDisk(ctx.sqlite);
+  // ARCA only now, with every chunk committed (never inside a transaction), and for a bounded time.
+  if (batch.invoices.length) await settlePushed(ctx.db, arca, batch.invoices);
   return {
     results,
     serverTime: new Date().toISOString(),

@@ -1,13 +1,16 @@
 /**
  * POST /sync/devices/register (a signed-in user, once per device), POST /sync/push and GET /sync/pull
- * (the device credential; a session alongside is optional), GET /sync/devices (admin).
+ * (the device credential; a session alongside is optional), GET /sync/devices and PUT
+ * /sync/devices/:id/caea-pto-vta (admin).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pullQuery, pushBody, registerDeviceBody } from '../../../domain/schemas/sync';
+import { MSG } from '../../../domain/messages';
+import { deviceCaeaBody, deviceIdParam, pullQuery, pushBody, registerDeviceBody } from '../../../domain/schemas/sync';
 import { ok } from '../../http/envelope';
 import { salesContext } from '../sales/routes';
 import { deviceHooks } from './device-auth';
-import { listDevices, registerDevice, touchDevice } from './devices-service';
+import { deviceCaea } from '../invoices/caea-service';
+import { listDevices, registerDevice, setDeviceCaeaPtoVta, touchDevice } from './devices-service';
 import { pullChanges } from './pull-service';
 import { pushSales } from './push-service';
 
@@ -24,7 +27,7 @@ const syncRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/sync/push', { onRequest: [requireDevice], config: { access: 'device' }, schema: { tags, body: pushBody } }, async (req) =>
-    ok(await pushSales(ctx, req.body, { device: req.device!, user: req.pusher ?? null, userAgent: userAgent(req.headers) })),
+    ok(await pushSales(ctx, app.arca, req.body, { device: req.device!, user: req.pusher ?? null, userAgent: userAgent(req.headers) })),
   );
 
   // A signed-in user without a device credential may read the catalogue; only a device's pull is recorded.
@@ -32,10 +35,16 @@ const syncRoutes: FastifyPluginAsyncZod = async (app) => {
     if (req.device) {
       touchDevice(app.db, { id: req.device.id, userAgent: userAgent(req.headers), userId: req.pusher?.id ?? null, at: new Date().toISOString(), kind: 'pull' });
     }
-    return ok(pullChanges(app.db, req.query));
+    // The pulling device's CAEA (issue #11): its own point of sale and the valid CAEAs, for offline invoices.
+    return ok({ ...pullChanges(app.db, req.query), caea: req.device ? deviceCaea(app.db, app.arca.runtime.effective(), req.device) : null });
   });
 
   app.get('/sync/devices', { onRequest: [app.requireAdmin], schema: { tags } }, async () => ok(listDevices(app.db)));
+
+  app.put('/sync/devices/:id/caea-pto-vta', { onRequest: [app.requireAdmin], schema: { tags, params: deviceIdParam, body: deviceCaeaBody } }, async (req) => {
+    const eff = app.arca.runtime.effective();
+    return ok(setDeviceCaeaPtoVta(app.db, req.params.id, req.body.caeaPtoVta, { ptoVta: eff.ptoVta, caeaPtoVta: eff.caeaPtoVta }), MSG.deviceCaeaUpdated);
+  });
 };
 
 export default syncRoutes;

@@ -2,7 +2,8 @@
  * Facturas Emitidas (docs/spec.md §2): date range (first of the month to today) applied with "Buscar",
  * "Actualizar" reloads it, the paged table with "Filas por página:" and "Mostrando N de M facturas
  * emitidas", the empty state; pending or failed invoices are listed above with "Reintentar". The sale
- * number opens the sale's detail, whose invoicing section reprints the invoice.
+ * number opens the sale's detail, whose invoicing section reprints the invoice. Admins also see the
+ * "Contingencia (CAEA)" section (CAEA invoices not yet informed to ARCA, with their deadline).
  */
 import { Alert, Button, Group } from '@mantine/core';
 import { IconInfoCircle, IconRefresh, IconSearch } from '@tabler/icons-react';
@@ -14,7 +15,9 @@ import { DateRangeFilter } from '../../ui/DateRangeFilter';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { StaffPage } from '../../ui/StaffPage';
+import { useAuth } from '../../app/auth-context';
 import { SaleDetailDialog } from '../sales/SaleDetailDialog';
+import { CaeaContingencySection } from './CaeaContingencySection';
 import { useInvoiceList, useInvoicingStatus } from './invoice-queries';
 import { InvoicesFooter } from './InvoicesFooter';
 import { InvoicesTable } from './InvoicesTable';
@@ -33,6 +36,7 @@ export default function InvoicesPage() {
   const [limit, setLimit] = useState(20);
   const [viewing, setViewing] = useState<Invoice | null>(null);
   const status = useInvoicingStatus();
+  const { isAdmin } = useAuth();
 
   const query: InvoiceListQuery = { startDate: applied.startDate ?? undefined, endDate: applied.endDate ?? undefined, page, limit, status: 'autorizada' };
   const list = useInvoiceList(query);
@@ -86,6 +90,7 @@ export default function InvoicesPage() {
           />
         </>
       )}
+      {isAdmin && <CaeaContingencySection />}
       <SaleDetailDialog saleId={viewing?.saleId ?? null} saleNumber={viewing?.saleNumber ?? ''} onClose={() => setViewing(null)} />
     </StaffPage>
   );

@@ -5,6 +5,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   fetchArcaSettings,
+  fetchCaeaContingency,
   fetchDocumentTypes,
   fetchInvoices,
   fetchInvoiceTypes,
@@ -25,6 +26,7 @@ export const invoiceKeys = {
   list: (query: InvoiceListQuery) => ['invoices', 'list', query] as const,
   pending: ['invoices', 'pending'] as const,
   settings: ['invoices', 'settings'] as const,
+  caea: ['invoices', 'caea'] as const,
 };
 
 /** GET /invoices/status. docs/spec.md §7: when it fails the screens treat ARCA as not configured. */
@@ -42,6 +44,9 @@ export const useInvoiceList = (query: InvoiceListQuery) =>
   useQuery({ queryKey: invoiceKeys.list(query), queryFn: () => unwrapPage(fetchInvoices(query)), placeholderData: keepPreviousData });
 
 export const usePendingInvoices = () => useQuery({ queryKey: invoiceKeys.pending, queryFn: () => unwrap(fetchPendingInvoices()) });
+
+/** GET /invoices/caea (admin): CAEAs held and CAEA invoices not reported or rejected. */
+export const useCaeaContingency = (enabled: boolean) => useQuery({ queryKey: invoiceKeys.caea, queryFn: () => unwrap(fetchCaeaContingency()), enabled });
 
 export const useArcaSettings = () => useQuery({ queryKey: invoiceKeys.settings, queryFn: () => unwrap(fetchArcaSettings()), retry: false });
 

@@ -2,20 +2,25 @@
  * "Completar Venta" (docs/spec.md §4/§5): customer name, document and email (optional), discount (non-numeric
  * counts as 0), payment method, notes; total = subtotal − discount. Confirming writes the sale and its
  * outbox entry in one transaction (offline/outbox.ts recordSale) — the same path online or offline.
+ * The Factura choice (issue #11, InvoiceChoice.tsx) rides in the same outbox entry; the device numbers
+ * it with CAEA only when, at this moment, it knows it cannot reach the server (offline/invoice-request.ts).
  * Mercado Pago (online only, and only when the server has it configured) never goes through the
  * outbox: it runs the card flow of mercadopago-checkout.ts and redirects to the hosted checkout.
  */
 import { Alert, Button, Group, Kbd, Loader, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { TIMINGS, type PaymentMethod } from '../../../domain/constants';
 import { MSG } from '../../../domain/messages';
 import { formatCents, fromCents } from '../../../domain/money';
 import { parseDiscountInput, parseMoneyInput } from '../../../domain/money-input';
 import { discountProblem } from '../../../domain/sale-totals';
+import type { InvoiceStatusJson } from '../../../domain/schemas/invoices';
 import type { OutboxEntry } from '../../offline/db';
 import { recordSale } from '../../offline/outbox';
 import { StaffModal } from '../../ui/StaffModal';
 import { attemptKey, mercadoPagoCustomerProblem, newExternalReference, startMercadoPagoCheckout } from './mercadopago-checkout';
+import { initialInvoiceForm, invoiceBody, invoiceFormErrors } from '../invoices/invoice-form';
+import { InvoiceChoice, invoiceUnavailable, type InvoiceChoiceValue } from './InvoiceChoice';
 import { PaymentMethodPicker } from './PaymentMethodPicker';
 import { useMercadoPagoAvailability } from './useMercadoPagoAvailability';
 
@@ -31,6 +36,8 @@ interface Props {
   onExited: () => void;
   /** Cart lines above the stock this device last pulled (sold elsewhere meanwhile): warned, still sellable. */
   shortages: readonly { name: string; quantity: number; stock: number }[];
+  /** GET /invoices/status, as last read online (cached on the device). */
+  invoicing: InvoiceStatusJson | undefined;
 }
 
 const EMPTY = { customerName: '', customerDocument: '', customerEmail: '', discount: '', notes: '' };
@@ -44,7 +51,9 @@ function cashChange(paidText: string, totalCents: number): { changeCents: number
   return { changeCents: paid.cents - totalCents, error: null, short: null };
 }
 
-export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller, onConfirmStart, onConfirmed, onExited, shortages }: Props) {
+const noInvoice = (issuer: InvoiceStatusJson['taxCondition']): InvoiceChoiceValue => ({ wanted: false, values: initialInvoiceForm(issuer ?? 'monotributo') });
+
+export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller, onConfirmStart, onConfirmed, onExited, shortages, invoicing }: Props) {
   const [form, setForm] = useState(EMPTY);
   const [method, setMethod] = useState<PaymentMethod>('efectivo');
   const [paidWith, setPaidWith] = useState('');
@@ -53,11 +62,19 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
   const [warning, setWarning] = useState('');
   const [redirecting, setRedirecting] = useState(false);
   const attempt = useRef<{ key: string; reference: string } | null>(null);
+  const issuer = invoicing?.taxCondition ?? null;
+  const [invoice, setInvoice] = useState<InvoiceChoiceValue>(() => noInvoice(issuer));
+  const [invoiceTried, setInvoiceTried] = useState(false);
+  // The issuer's data may arrive (or change) after the dialog mounted: its letter rules then apply.
+  useEffect(() => setInvoice((current) => ({ ...current, values: initialInvoiceForm(issuer ?? 'monotributo') })), [issuer]);
   const mercadoPago = useMercadoPagoAvailability(online, opened);
   // An amount ("1.500") or a percentage ("10%"); text the es-AR reader refuses counts as 0 and blocks the sale.
   const discount = parseDiscountInput(form.discount, subtotalCents);
   const discountCents = discount.ok ? (discount.cents ?? 0) : 0;
   const problem = discount.ok ? discountProblem(subtotalCents, discountCents) : discount.message;
+  const unavailable = invoiceUnavailable(invoicing);
+  const wantsInvoice = invoice.wanted && !unavailable && issuer !== null;
+  const invoiceErrors = wantsInvoice ? invoiceFormErrors(invoice.values, fromCents(subtotalCents - discountCents), invoicing?.identificationThreshold ?? 0) : {};
   const field = (key: keyof typeof EMPTY) => ({
     value: form[key],
     onChange: (event: { currentTarget: { value: string } }) => setForm({ ...form, [key]: event.currentTarget.value }),
@@ -91,12 +108,26 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
   const confirm = async () => {
     if (problem || (method === 'mercadopago' && mercadoPago.disabledReason)) return;
     if (method === 'mercadopago') return payWithMercadoPago();
+    setInvoiceTried(true);
+    if (Object.keys(invoiceErrors).length > 0) return;
     onConfirmStart();
     setBusy(true);
     setError('');
     try {
-      const entry = await recordSale({ sellerId: seller.id, sellerName: seller.fullName, discountCents, paymentMethod: method, ...form });
+      const body = wantsInvoice ? invoiceBody(invoice.values) : null;
+      const entry = await recordSale({
+        sellerId: seller.id,
+        sellerName: seller.fullName,
+        discountCents,
+        paymentMethod: method,
+        ...form,
+        invoice: body && { tipo: body.tipo_comprobante, docTipo: body.documento_tipo, docNro: String(body.documento_nro), condicion: body.condicion_iva_receptor },
+        // Numbered here with CAEA only when the device knows, now, that it cannot reach the server.
+        offline: !navigator.onLine || !online,
+      });
       setForm(EMPTY);
+      setInvoice(noInvoice(issuer));
+      setInvoiceTried(false);
       setPaidWith('');
       setMethod('efectivo');
       onConfirmed(entry);
@@ -137,6 +168,9 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
         </Group>
         <PaymentMethodPicker value={method} onChange={setMethod} mercadoPago={mercadoPago} />
         {method === 'efectivo' && <CashChange paidWith={paidWith} onChange={setPaidWith} totalCents={subtotalCents - discountCents} />}
+        {method !== 'mercadopago' && (
+          <InvoiceChoice issuer={issuer} unavailable={unavailable} value={invoice} onChange={setInvoice} errors={invoiceTried ? invoiceErrors : {}} />
+        )}
         <Textarea size="md" label="Notas" autosize minRows={1} maxRows={3} {...field('notes')} />
         <Stack gap={2} p="sm" bg="var(--app-background)" style={{ borderRadius: 8 }}>
           <Group justify="space-between">

@@ -1,9 +1,12 @@
 /**
  * The last sale of this device under the cart: its number — provisional (`<device>-<seq>`) until the
  * server's official number arrives, then the official one — its sync state, and "Imprimir ticket".
+ * With an invoice (issue #11): its number and CAE/CAEA with "Imprimir factura", or, while it is not
+ * issued yet, plainly why and that it can be reprinted later from Ventas.
  */
-import { Badge, Button, Group, Paper, Text } from '@mantine/core';
-import { IconPrinter } from '@tabler/icons-react';
+import { Badge, Button, Group, Loader, Paper, Text } from '@mantine/core';
+import { IconFileInvoice, IconPrinter } from '@tabler/icons-react';
+import { OFFLINE_MSG } from '../../offline/messages';
 import { formatCents } from '../../../domain/money';
 import type { OutboxEntry } from '../../offline/db';
 import { saleReference } from '../../offline-ui/format';
@@ -15,7 +18,30 @@ const STATE = {
   rejected: ['Rechazada', 'error'],
 } as const;
 
-export function LastSale({ entry, onPrint }: { entry: OutboxEntry; onPrint: () => void }) {
+function InvoiceLine({ entry, onPrintInvoice }: { entry: OutboxEntry; onPrintInvoice: () => void }) {
+  const invoice = entry.invoice;
+  if (invoice?.status === 'autorizada') {
+    return (
+      <>
+        <Text size="sm" mt={4} data-testid="last-sale-invoice">
+          {invoice.typeLabel} {invoice.invoiceNumber} · {invoice.authorization} {invoice.cae}
+        </Text>
+        <Button mt={4} variant="light" size="md" fullWidth leftSection={<IconFileInvoice size={20} />} onClick={onPrintInvoice}>
+          Imprimir factura
+        </Button>
+      </>
+    );
+  }
+  const waiting = !entry.invoiceNote && (entry.status === 'pending' || entry.status === 'syncing');
+  return (
+    <Text size="sm" mt={4} c="warning" role="status" data-testid="last-sale-invoice">
+      {waiting && <Loader size="xs" mr={6} />}
+      {entry.invoiceNote ?? (waiting ? OFFLINE_MSG.invoiceAwaiting : OFFLINE_MSG.invoiceWhenOnline)}
+    </Text>
+  );
+}
+
+export function LastSale({ entry, onPrint, onPrintInvoice }: { entry: OutboxEntry; onPrint: () => void; onPrintInvoice: () => void }) {
   const [label, color] = STATE[entry.status];
   return (
     <Paper withBorder p="xs" data-testid="last-sale">
@@ -37,6 +63,7 @@ export function LastSale({ entry, onPrint }: { entry: OutboxEntry; onPrint: () =
           </Text>
         )}
       </Text>
+      {entry.invoiceRequest && <InvoiceLine entry={entry} onPrintInvoice={onPrintInvoice} />}
       <Button mt={4} variant="light" size="md" fullWidth leftSection={<IconPrinter size={20} />} onClick={onPrint}>
         Imprimir ticket
       </Button>

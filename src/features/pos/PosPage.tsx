@@ -2,6 +2,8 @@
  * Punto de Venta (/pos, docs/spec.md §2–§5). Everything it shows comes from the device's local store, so it
  * works with no network: products (in-memory index over Dexie), the persisted cart, and the outbox.
  * A confirmed sale goes through the outbox and the sync engine pushes it at once when it can.
+ * A sale with an invoice (issue #11) prints its fiscal ticket with no extra step: at once when numbered
+ * offline with CAEA, or as soon as the push result brings the authorised invoice.
  * Performance marks: `confirm-start` when "Confirmar Venta" is pressed, `confirm-end` when the emptied
  * cart has rendered (measure `pos-confirm`).
  */
@@ -26,6 +28,8 @@ import { success, warn } from './notify';
 import classes from './pos.module.css';
 import { ProductPanel } from './ProductPanel';
 import { printReceipt, Receipt } from './Receipt';
+import { CounterInvoicePrint, preloadInvoicePrintout, type CounterPrint } from './CounterInvoicePrint';
+import { useCounterInvoicing } from './useCounterInvoicing';
 
 function useLastSale(): OutboxEntry | undefined {
   return useLiveQuery(async () => {
@@ -60,11 +64,17 @@ export default function PosPage() {
   const shortages = useShortages(checkoutOpen);
   const confirming = useRef(false);
   const searchRef = useRef<HTMLInputElement>(null);
+  const invoicing = useCounterInvoicing(isOnline);
+  const caea = useLiveQuery(() => getMeta('caea'));
+  const [invoicePrint, setInvoicePrint] = useState<CounterPrint | null>(null);
+  // The sale confirmed here whose CAE invoice is awaited from the push result (printed when it comes).
+  const awaitingInvoice = useRef<string | null>(null);
   const cartRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
     startSync();
     productIndex.start();
+    void preloadInvoicePrintout();
   }, []);
 
   const cart = lines ?? [];
@@ -104,7 +114,21 @@ export default function PosPage() {
     confirming.current = true;
   };
 
-  const onConfirmed = () => {
+  const printInvoice = (entry: OutboxEntry) => {
+    if (entry.invoice?.status === 'autorizada') setInvoicePrint((previous) => ({ entry, invoice: entry.invoice!, request: (previous?.request ?? 0) + 1 }));
+  };
+
+  useEffect(() => {
+    if (!lastSale || awaitingInvoice.current !== lastSale.clientSaleId) return;
+    if (lastSale.invoice?.status === 'autorizada') {
+      awaitingInvoice.current = null;
+      printInvoice(lastSale);
+    } else if (lastSale.status === 'synced' || lastSale.status === 'rejected') awaitingInvoice.current = null;
+  }, [lastSale]);
+
+  const onConfirmed = (entry: OutboxEntry) => {
+    if (entry.invoice) printInvoice(entry);
+    else if (entry.invoiceRequest) awaitingInvoice.current = entry.clientSaleId;
     setCheckoutOpen(false);
     // The emptied cart paints first; the notice and the focus (which forces a layout) follow a frame later.
     // The push needs no call here: the outbox announces every sale it writes to the sync engine.
@@ -127,7 +151,7 @@ export default function PosPage() {
           lines={cart}
           subtotalCents={subtotalCents}
           onCheckout={openCheckout}
-          footer={lastSale && <LastSale entry={lastSale} onPrint={printReceipt} />}
+          footer={lastSale && <LastSale entry={lastSale} onPrint={printReceipt} onPrintInvoice={() => printInvoice(lastSale)} />}
         />
       </div>
       <div className={classes.phoneBar}>
@@ -152,9 +176,17 @@ export default function PosPage() {
           seller={user}
           onConfirmStart={onConfirmStart}
           onConfirmed={onConfirmed}
+          invoicing={invoicing}
         />
       )}
       {lastSale && <Receipt entry={lastSale} business={storedBusiness ?? (info as Record<string, string | null> | null)} />}
+      {invoicePrint && (
+        <CounterInvoicePrint
+          print={invoicePrint}
+          business={storedBusiness ?? (info as Record<string, string | null> | null)}
+          issuer={{ startOfActivities: invoicing?.startOfActivities ?? caea?.issuer.startOfActivities ?? null, iibb: invoicing?.iibb ?? caea?.issuer.iibb ?? null }}
+        />
+      )}
     </div>
   );
 }

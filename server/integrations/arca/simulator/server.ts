@@ -2,14 +2,17 @@
  * ARCA simulator: a loopback HTTP server speaking WSAA (POST /ws/services/LoginCms) and WSFEv1
  * (POST /wsfev1/service.asmx) like ARCA's homologation hosts. Tests control faults (reply lost after
  * the CAE was granted, delays, HTTP 500, Err 600, Err 501, a held reply) and read counters and the
- * ledger. Every CAE it grants is for demos and tests only: "Simulador ARCA — sin validez fiscal".
+ * ledger. CAEA operations live in caea-sim.ts; `faults.unreachable` makes the whole simulator drop every
+ * connection (ARCA down) and `clock.today` fixes its calendar date for CAEA windows. Every CAE it grants is for demos and tests only: "Simulador ARCA — sin validez fiscal".
  */
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { IssuerTaxCondition } from '../../../../domain/invoicing/codes';
 import { DEFAULT_IDENTIFICATION_THRESHOLD_CENTS } from '../../../../domain/invoicing/codes';
+import { arcaDate } from '../../../../domain/invoicing/format';
 import { parseXml, soapBody, type XmlNode } from '../xml';
+import { caeaConsultar, caeaRegInformativo, caeaSinMovimientoConsultar, caeaSinMovimientoInformar, caeaSolicitar, type SimCaea, type SimSinMovimiento } from './caea-sim';
 import { handleLogin, wsaaFault, type SimTicket } from './wsaa-sim';
 import { consultar, errorsXml, solicitar, ultimoAutorizado, wsfeEnvelope, type LedgerEntry, type SimLedger } from './wsfe-sim';
 
@@ -26,6 +29,10 @@ export interface SimulatorFaults {
   delayMs: number;
   /** When set, a granted FECAESolicitar waits for this promise before answering (crash tests). */
   holdAfterGrant: (() => Promise<void>) | null;
+  /** While true every WSAA and WSFEv1 request is dropped without a reply (ARCA unreachable). */
+  unreachable: boolean;
+  /** Per operation, how many next replies are lost AFTER the operation took effect (e.g. FECAEARegInformativo: 1). */
+  loseNextReply: Record<string, number>;
 }
 
 export interface SimulatorCounters {
@@ -37,6 +44,14 @@ export interface SimulatorCounters {
   lastAuthorized: number;
   lostReplies: number;
   http500: number;
+  caeaRequests: number;
+  caeaConsults: number;
+  caeaReports: number;
+  /** Comprobantes recorded by FECAEARegInformativo. */
+  caeaRecorded: number;
+  sinMovimiento: number;
+  /** Requests dropped while unreachable. */
+  dropped: number;
   /** Milliseconds spent inside the simulator's handlers, delays included (bench: server time = total − this). */
   busyMs: number;
 }
@@ -63,26 +78,47 @@ export interface ArcaSimulator {
   lastRequests: Map<string, string>;
   /** The ledger entries of a book, by number (index 0 = number 1); the live array (tests may add to it). */
   book: (cuit: string, ptoVta: number, cbteTipo: number) => LedgerEntry[];
+  /** The simulator's calendar date (yyyymmdd) when set; otherwise today in Argentina. */
+  clock: { today: string | null };
   close: () => Promise<void>;
 }
 
-const noFaults = (): SimulatorFaults => ({ lostReplyRate: 0, http500Rate: 0, err600Once: false, err501Count: 0, delayMs: 0, holdAfterGrant: null });
+const noFaults = (): SimulatorFaults => ({ lostReplyRate: 0, http500Rate: 0, err600Once: false, err501Count: 0, delayMs: 0, holdAfterGrant: null, unreachable: false, loseNextReply: {} });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function startArcaSimulator(options: ArcaSimulatorOptions): Promise<ArcaSimulator> {
-  const ledger: SimLedger = { books: new Map(), caeCounter: 0 };
+  const ledger: SimLedger = { books: new Map(), caeCounter: 0, caeas: new Map(), caeaCounter: 0, sinMovimiento: [] };
   const tickets = new Map<string, SimTicket>();
   if (options.stateFile && existsSync(options.stateFile)) {
-    const saved = JSON.parse(readFileSync(options.stateFile, 'utf8')) as { books: [string, LedgerEntry[]][]; caeCounter: number; tickets: SimTicket[] };
+    const saved = JSON.parse(readFileSync(options.stateFile, 'utf8')) as {
+      books: [string, LedgerEntry[]][];
+      caeCounter: number;
+      tickets: SimTicket[];
+      caeas?: [string, SimCaea][];
+      caeaCounter?: number;
+      sinMovimiento?: SimSinMovimiento[];
+    };
     for (const [k, v] of saved.books) ledger.books.set(k, v);
     ledger.caeCounter = saved.caeCounter;
+    for (const [k, v] of saved.caeas ?? []) ledger.caeas.set(k, v);
+    ledger.caeaCounter = saved.caeaCounter ?? 0;
+    ledger.sinMovimiento.push(...(saved.sinMovimiento ?? []));
     for (const t of saved.tickets) tickets.set(t.cuit, t);
   }
   const save = () => {
-    if (options.stateFile) writeFileSync(options.stateFile, JSON.stringify({ books: [...ledger.books], caeCounter: ledger.caeCounter, tickets: [...tickets.values()] }), { mode: 0o600 });
+    if (options.stateFile) writeFileSync(options.stateFile, JSON.stringify({
+          books: [...ledger.books],
+          caeCounter: ledger.caeCounter,
+          tickets: [...tickets.values()],
+          caeas: [...ledger.caeas],
+          caeaCounter: ledger.caeaCounter,
+          sinMovimiento: ledger.sinMovimiento,
+        }), { mode: 0o600 });
   };
   const faults = noFaults();
-  const counters: SimulatorCounters = { logins: 0, loginFaults: 0, caeRequests: 0, granted: 0, consults: 0, lastAuthorized: 0, lostReplies: 0, http500: 0, busyMs: 0 };
+  const counters: SimulatorCounters = { logins: 0, loginFaults: 0, caeRequests: 0, granted: 0, consults: 0, lastAuthorized: 0, lostReplies: 0, http500: 0, caeaRequests: 0, caeaConsults: 0, caeaReports: 0, caeaRecorded: 0, sinMovimiento: 0, dropped: 0, busyMs: 0 };
+  const clock: { today: string | null } = { today: null };
+  const today = () => clock.today ?? arcaDate(Date.now());
   const issuers = { ...(options.issuers ?? {}) };
   let wsaaUrl = '';
   const lastRequests = new Map<string, string>();
@@ -132,6 +168,25 @@ export async function startArcaSimulator(options: ArcaSimulatorOptions): Promise
         }
         return send(res, 200, reply);
       }
+      case 'FECAEASolicitar':
+        counters.caeaRequests += 1;
+        return afterEffect(op, res, caeaSolicitar(ledger, req, cuit, today()));
+      case 'FECAEAConsultar':
+        counters.caeaConsults += 1;
+        return send(res, 200, caeaConsultar(ledger, req, cuit));
+      case 'FECAEARegInformativo': {
+        counters.caeaReports += 1;
+        const { body: reply, recorded } = caeaRegInformativo(ledger, req, { cuit, issuer: issuers[cuit] ?? 'monotributo', thresholdCents: options.thresholdCents ?? DEFAULT_IDENTIFICATION_THRESHOLD_CENTS });
+        counters.caeaRecorded += recorded;
+        return afterEffect(op, res, reply);
+      }
+      case 'FECAEASinMovimientoInformar': {
+        const { body: reply, recorded } = caeaSinMovimientoInformar(ledger, req, cuit, today());
+        if (recorded) counters.sinMovimiento += 1;
+        return afterEffect(op, res, reply);
+      }
+      case 'FECAEASinMovimientoConsultar':
+        return send(res, 200, caeaSinMovimientoConsultar(ledger, req, cuit));
       case 'FECompConsultar':
         counters.consults += 1;
         return send(res, 200, consultar(ledger, req, cuit));
@@ -154,6 +209,17 @@ export async function startArcaSimulator(options: ArcaSimulatorOptions): Promise
     }
   }
 
+  /** Saves what the operation changed, then answers, or loses the reply when the test asked for it. */
+  function afterEffect(op: string, res: http.ServerResponse, body: string) {
+    save();
+    if ((faults.loseNextReply[op] ?? 0) > 0) {
+      faults.loseNextReply[op] -= 1;
+      counters.lostReplies += 1;
+      res.socket?.destroy();
+      return;
+    }
+    send(res, 200, body);
+  }
   function send(res: http.ServerResponse, status: number, body: string) {
     res.writeHead(status, { 'content-type': 'text/xml; charset=utf-8' });
     res.end(body);
@@ -166,6 +232,11 @@ export async function startArcaSimulator(options: ArcaSimulatorOptions): Promise
       const started = performance.now();
       const body = Buffer.concat(chunks).toString('utf8');
       const done = () => (counters.busyMs += performance.now() - started);
+      if (faults.unreachable) {
+        counters.dropped += 1;
+        req.socket.destroy();
+        return done();
+      }
       if (req.method === 'POST' && req.url?.startsWith('/ws/services/LoginCms')) {
         lastRequests.set('loginCms', body);
         const reply = handleLogin(body, options.caCertPem, tickets, wsaaUrl);
@@ -200,6 +271,7 @@ export async function startArcaSimulator(options: ArcaSimulatorOptions): Promise
     tickets,
     issuers,
     lastRequests,
+    clock,
     book: (cuit, ptoVta, tipo) => {
       const key = `${cuit}|${ptoVta}|${tipo}`;
       if (!ledger.books.has(key)) ledger.books.set(key, []);

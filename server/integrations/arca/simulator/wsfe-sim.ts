@@ -7,6 +7,7 @@ import { arcaDate } from '../../../../domain/invoicing/format';
 import type { IssuerTaxCondition } from '../../../../domain/invoicing/codes';
 import type { ArcaErr } from '../errors';
 import { FEV1_NS, toXml, type XmlNode, type XmlObject } from '../xml';
+import type { SimCaea, SimSinMovimiento } from './caea-sim';
 import { checkDetail, isRejected } from './rules';
 
 export interface LedgerEntry {
@@ -15,12 +16,18 @@ export interface LedgerEntry {
   caeVto: string;
   fchProceso: string;
   observations: ArcaErr[];
+  /** 'CAEA' for a comprobante informed with FECAEARegInformativo (`cae` then holds the CAEA); absent = CAE. */
+  emisionTipo?: 'CAE' | 'CAEA';
 }
 
 export interface SimLedger {
-  /** key `${cuit}|${ptoVta}|${cbteTipo}` → entries by number (index 0 = number 1). */
+  /** key `${cuit}|${ptoVta}|${cbteTipo}` → entries by number (index 0 = number 1), CAE and CAEA alike. */
   books: Map<string, LedgerEntry[]>;
   caeCounter: number;
+  /** key `${cuit}|${periodo}|${orden}` → the CAEA granted for that fortnight (caea-sim.ts). */
+  caeas: Map<string, SimCaea>;
+  caeaCounter: number;
+  sinMovimiento: SimSinMovimiento[];
 }
 
 export const bookKey = (cuit: string, ptoVta: number, tipo: number) => `${cuit}|${ptoVta}|${tipo}`;
@@ -121,7 +128,7 @@ export function consultar(ledger: SimLedger, req: XmlNode, cuit: string): string
     Iva: alic.length ? { AlicIva: alic.map((x) => ({ Id: String(x.Id), BaseImp: plain(x.BaseImp), Importe: plain(x.Importe) })) } : undefined,
     Resultado: 'A',
     CodAutorizacion: entry.cae,
-    EmisionTipo: 'CAE',
+    EmisionTipo: entry.emisionTipo ?? 'CAE',
     FchVto: entry.caeVto,
     FchProceso: entry.fchProceso,
     Observaciones: entry.observations.length ? { Obs: entry.observations.map((o) => ({ Code: o.code, Msg: o.msg })) } : undefined,

@@ -1,7 +1,7 @@
 /**
  * The printed invoice (lazy chunk with the `qrcode` library): issuer, letter and code, number, date,
- * buyer, lines, totals (IVA per aliquot on A), the Ley 27.743 block for final consumers, CAE, expiry and
- * the RG 4892 QR built by the domain's buildQrUrl. Once the QR is drawn it opens the print dialog.
+ * buyer, lines, totals (IVA per aliquot on A), the Ley 27.743 block for final consumers, CAE (or CAEA,
+ * issue #11), expiry and the RG 4892 QR built by the domain's buildQrUrl (tipoCodAut "A" for a CAEA). Once the QR is drawn it opens the print dialog.
  */
 import './invoice-print.css';
 import QRCode from 'qrcode';
@@ -21,9 +21,21 @@ export interface IssuerExtras {
   iibb: string | null;
 }
 
+/** What the printout reads of an invoice: the server's, or one the counter numbered offline with CAEA. */
+export type PrintableInvoice = Pick<
+  Invoice,
+  | 'invoiceType' | 'letter' | 'typeLabel' | 'ptoVta' | 'cbteNro' | 'invoiceNumber' | 'cae' | 'cae_expiration' | 'date' | 'docTipo' | 'docNro'
+  | 'condicionIvaReceptor' | 'total' | 'net' | 'iva' | 'ivaBreakdown' | 'environment' | 'simulator' | 'issuerCuit' | 'issuerTaxCondition' | 'authorization'
+>;
+
+/** What the printout reads of a sale (the counter prints from its outbox entry). */
+export type PrintableSale = Pick<Sale, 'saleNumber' | 'customerName' | 'subtotal' | 'discount'> & {
+  items: Pick<Sale['items'][number], 'id' | 'productName' | 'quantity' | 'unitPrice' | 'subtotal' | 'ivaRate'>[];
+};
+
 export interface InvoicePrintoutProps {
-  invoice: Invoice;
-  sale: Sale;
+  invoice: PrintableInvoice;
+  sale: PrintableSale;
   business: BusinessInfo | null;
   issuer: IssuerExtras;
   format: PrintFormat;
@@ -38,7 +50,7 @@ const LEY_27618 =
 /** A CAE of ARCA's test service authorises nothing. */
 const HOMOLOGATION_LABEL = 'ARCA homologación (pruebas) — sin validez fiscal';
 
-function qrUrlOf(invoice: Invoice): string {
+function qrUrlOf(invoice: PrintableInvoice): string {
   return buildQrUrl({
     fecha: invoice.date,
     cuit: invoice.issuerCuit,
@@ -49,6 +61,7 @@ function qrUrlOf(invoice: Invoice): string {
     tipoDocRec: invoice.docTipo,
     nroDocRec: invoice.docNro,
     codAut: invoice.cae ?? 0,
+    tipoCodAut: invoice.authorization === 'CAEA' ? 'A' : 'E',
   });
 }
 
@@ -62,7 +75,7 @@ function Row({ label, value, className }: { label: string; value: string; classN
 }
 
 /** A4: one row per line with its columns (and its IVA rate on a Factura A). */
-function LinesTable({ sale, netNote }: { sale: Sale; netNote: boolean }) {
+function LinesTable({ sale, netNote }: { sale: PrintableSale; netNote: boolean }) {
   return (
     <table className="lines">
       <thead>
@@ -90,7 +103,7 @@ function LinesTable({ sale, netNote }: { sale: Sale; netNote: boolean }) {
 }
 
 /** 80 mm: "2 x name" over "unit c/u", the subtotal on the right (like the POS ticket). */
-function LinesTicket({ sale, withRate }: { sale: Sale; withRate: boolean }) {
+function LinesTicket({ sale, withRate }: { sale: PrintableSale; withRate: boolean }) {
   return (
     <table>
       <tbody>
@@ -130,6 +143,7 @@ export default function InvoicePrintout({ invoice, sale, business, issuer, forma
   }, [ready, request, format]);
 
   const a = invoice.letter === 'A';
+  const code = invoice.authorization === 'CAEA' ? 'CAEA' : 'CAE';
   const finalConsumer = invoice.condicionIvaReceptor === 5;
   const place = [business?.address, business?.city, business?.province].filter(Boolean).join(', ');
   const discount = sale.discount;
@@ -195,10 +209,14 @@ export default function InvoicePrintout({ invoice, sale, business, issuer, forma
         <div className="qr">{ready && <img src={qr.image} alt="Código QR del comprobante (ARCA)" style={{ width: format === 'a4' ? '35mm' : '40mm' }} />}</div>
         <div>
           <div>
-            <strong>CAE N°: {invoice.cae}</strong>
+            <strong>
+              {code} N°: {invoice.cae}
+            </strong>
           </div>
-          <div>Fecha de vto. de CAE: {formatIsoDate(invoice.cae_expiration)}</div>
-          <div>Comprobante autorizado por ARCA</div>
+          <div>
+            Fecha de vto. de {code}: {formatIsoDate(invoice.cae_expiration)}
+          </div>
+          <div>{invoice.authorization === 'CAEA' ? 'Comprobante emitido en contingencia con CAEA' : 'Comprobante autorizado por ARCA'}</div>
           {invoice.simulator && <div>{MSG.arcaSimulatorLabel}</div>}
         </div>
       </section>

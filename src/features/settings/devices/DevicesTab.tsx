@@ -1,13 +1,15 @@
 import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { fetchDevices, type Device } from '../../../api/devices';
+import { fetchDevices, setDeviceCaeaPtoVta, type Device } from '../../../api/devices';
 import { unwrap } from '../../../api/unwrap';
 import { CenteredLoader } from '../../../ui/CenteredLoader';
 import { EmptyState } from '../../../ui/EmptyState';
 import { ErrorAlert } from '../../../ui/ErrorAlert';
 import { formatDateTime } from '../../../ui/dates';
+import { DeviceCaeaDialog } from './DeviceCaeaDialog';
 
 /** The latest of the device's push and pull, or its last visit. */
 function lastSync(d: Device): string | null {
@@ -19,6 +21,15 @@ function lastSync(d: Device): string | null {
 export function DevicesTab() {
   const devices = useQuery({ queryKey: ['devices'], queryFn: () => unwrap(fetchDevices()) });
   const rows = devices.data ?? [];
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<Device | null>(null);
+  const saveCaea = async (caeaPtoVta: number | null) => {
+    const result = await setDeviceCaeaPtoVta(editing!.id, caeaPtoVta);
+    if (!result.success) return result.message;
+    setEditing(null);
+    await queryClient.invalidateQueries({ queryKey: ['devices'] });
+    return null;
+  };
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -46,6 +57,7 @@ export function DevicesTab() {
                 <Table.Th ta="right">Ventas sincronizadas</Table.Th>
                 <Table.Th ta="right">Pendientes</Table.Th>
                 <Table.Th ta="right">Con observaciones</Table.Th>
+                <Table.Th>Punto de venta CAEA</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -88,12 +100,18 @@ export function DevicesTab() {
                       0
                     )}
                   </Table.Td>
+                  <Table.Td>
+                    <Button variant="default" size="md" onClick={() => setEditing(d)} aria-label={`Punto de venta CAEA de ${d.name || 'Mostrador sin nombre'}`}>
+                      {d.caeaPtoVta ?? 'Asignar'}
+                    </Button>
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
       )}
+      <DeviceCaeaDialog device={editing} onClose={() => setEditing(null)} onSave={saveCaea} />
     </Stack>
   );
 }

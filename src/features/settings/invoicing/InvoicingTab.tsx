@@ -55,7 +55,7 @@ export function InvoicingTab() {
   const locked = (field: string) => loaded.lockedByEnv.includes(field);
   const lockNote = (field: string) => (locked(field) ? MSG.arcaLockedByEnv : undefined);
   const set = <K extends InvoicingField>(key: K, value: InvoicingFormValues[K]) => setValues({ ...values, [key]: value });
-  const text = (key: 'cuit' | 'iibb' | 'ptoVta' | 'identificationThreshold', extra: Record<string, unknown> = {}) => (
+  const text = (key: 'cuit' | 'iibb' | 'ptoVta' | 'caeaPtoVta' | 'identificationThreshold', extra: Record<string, unknown> = {}) => (
     <TextInput
       label={FIELD_LABELS[key]}
       size="md"
@@ -111,6 +111,7 @@ export function InvoicingTab() {
               <DateField label={FIELD_LABELS.startOfActivities} value={values.startOfActivities} onChange={(v) => set('startOfActivities', v)} clearable />
               {text('iibb', { placeholder: 'Número de inscripción' })}
               {text('ptoVta', { placeholder: 'Ej. 4', required: true, inputMode: 'numeric' })}
+              {text('caeaPtoVta', { placeholder: 'Ej. 90 (opcional)', inputMode: 'numeric', description: 'Punto de venta CAEA del servidor: lo usa si ARCA no responde. Distinto del de arriba.' })}
               <TouchSelect
                 label={FIELD_LABELS.environment}
                 data={ENVIRONMENT_OPTIONS}

@@ -3,6 +3,7 @@
  * (arcaSettingsBody: CUIT check digit, point of sale range, threshold) so both sides say the same.
  */
 import { formatCuit, type ArcaEnvironment, type IssuerTaxCondition } from '../../../../domain/invoicing';
+import { MSG } from '../../../../domain/messages';
 import { arcaSettingsBody, type ArcaSettingsBody } from '../../../../domain/schemas/invoices';
 import type { ArcaSettings } from '../../../api/invoices';
 
@@ -12,6 +13,7 @@ export interface InvoicingFormValues {
   startOfActivities: string | null;
   iibb: string;
   ptoVta: string;
+  caeaPtoVta: string;
   environment: ArcaEnvironment;
   identificationThreshold: string;
 }
@@ -24,6 +26,7 @@ export const FIELD_LABELS: Record<InvoicingField, string> = {
   startOfActivities: 'Inicio de actividades',
   iibb: 'Ingresos Brutos',
   ptoVta: 'Punto de venta',
+  caeaPtoVta: 'Punto de venta CAEA (contingencia)',
   environment: 'Ambiente',
   identificationThreshold: 'Monto desde el que se identifica al consumidor final',
 };
@@ -35,6 +38,7 @@ export function settingsToForm(settings: ArcaSettings): InvoicingFormValues {
     startOfActivities: settings.startOfActivities,
     iibb: settings.iibb ?? '',
     ptoVta: settings.ptoVta === null ? '' : String(settings.ptoVta),
+    caeaPtoVta: settings.caeaPtoVta === null ? '' : String(settings.caeaPtoVta),
     environment: settings.environment,
     identificationThreshold: new Intl.NumberFormat('es-AR', { maximumFractionDigits: 2 }).format(settings.identificationThreshold),
   };
@@ -45,8 +49,12 @@ export function parseInvoicingForm(values: InvoicingFormValues): { body: ArcaSet
   const parsed = arcaSettingsBody.safeParse({
     ...values,
     ptoVta: values.ptoVta.trim() === '' ? undefined : values.ptoVta.trim(),
+    caeaPtoVta: values.caeaPtoVta.trim() === '' ? null : values.caeaPtoVta.trim(),
     identificationThreshold: values.identificationThreshold.trim().replace(/\./g, '').replace(',', '.'),
   });
+  if (parsed.success && parsed.data.caeaPtoVta != null && parsed.data.caeaPtoVta === parsed.data.ptoVta) {
+    return { body: null, errors: { caeaPtoVta: `${FIELD_LABELS.caeaPtoVta}: ${MSG.caeaPtoVtaSameAsCae}` } };
+  }
   if (parsed.success) return { body: parsed.data, errors: null };
   const errors: Partial<Record<InvoicingField, string>> = {};
   for (const issue of parsed.error.issues) {

@@ -1,0 +1,136 @@
+/**
+ * The invoice that travels with a pushed sale (issue #11, docs/sync.md). Invariants:
+ * - Recorded in the sale's own savepoint (push-service.ts), so the sale and its invoice row commit
+ *   together, exactly once: a replay is `duplicate` before anything is written, and UNIQUE(sale_id) holds.
+ * - Without `caea`: a pending CAE row exactly as "generate for a sale" prepares it (invoices/prepare.ts).
+ *   A request the issuer may not emit (letter, document, threshold, not configured) never loses the
+ *   sale: the sale is recorded without an invoice and the result's `invoiceNote` says why.
+ * - With `caea`: the device already numbered it and handed it to the customer, so it is recorded as
+ *   issued (authorization 'CAEA', 'autorizada', report 'pendiente' with the fortnight's deadline). What
+ *   does not add up (unknown CAEA, a point of sale that is not the device's, a date outside the CAEA's
+ *   validity, a letter problem) is still recorded and flags the sale for the owner's review. Only a
+ *   number already held by another sale cannot be stored twice: the sale is recorded and flagged.
+ * - ARCA is called only after the chunk's transaction committed (settlePushed), with a bounded wait;
+ *   beyond it the row stays pending and the invoices retry loop finishes it.
+ */
+import { formatInvoiceNumber } from '../../../domain/invoicing/format';
+import { PUSH_INVOICE_NOTES } from '../../../domain/messages';
+import type { InvoiceJson } from '../../../domain/schemas/invoices';
+import type { PushedInvoice, PushResult } from '../../../domain/schemas/sync';
+import type { Db } from '../../db/client';
+import type { ArcaContext } from '../invoices/arca-context';
+import { invoiceProblem, invoiceRow } from '../invoices/prepare';
+import { invoicesRepository } from '../invoices/repository';
+import type { FecaeDetRequest } from '../../integrations/arca/wsfe';
+import { invoiceJson } from '../invoices/service';
+import type { DeviceRow } from './devices-repository';
+import { pushInvoiceRepository } from './push-invoice-repository';
+
+/** How long a push waits for ARCA before answering with the invoice still pending. */
+export const PUSH_SETTLE_WAIT_MS = 4000;
+
+export interface RecordedInvoice {
+  /** The stored invoice row, or null when it was left out (see `note`). */
+  invoiceId: number | null;
+  /** For the counter: why there is no invoice. */
+  note?: string;
+  /** For the owner: what to check on the sale (review_note lines). */
+  review: string[];
+}
+
+const ymd = (isoDate: string) => isoDate.replaceAll('-', '');
+
+/** Records the invoice of a sale just applied (inside its savepoint). */
+export function recordPushedInvoice(db: Db, arca: ArcaContext, device: DeviceRow, saleId: number, userId: number, invoice: PushedInvoice): RecordedInvoice {
+  const found = invoicesRepository.saleForInvoice(db, saleId)!;
+  const eff = arca.runtime.effective();
+  if (!invoice.caea) {
+    const problem = invoiceProblem(eff, found, invoice);
+    if (problem) return { invoiceId: null, note: PUSH_INVOICE_NOTES.notRecorded(problem.message), review: [] };
+    return { invoiceId: invoicesRepository.insert(db, { ...invoiceRow(eff, found, invoice), saleId, userId }).id, review: [] };
+  }
+  const { caea, ptoVta, cbteNro, cbteFch } = invoice.caea;
+  const number = formatInvoiceNumber(ptoVta, cbteNro);
+  if (!eff.cuit || !eff.taxCondition) {
+    const reason = PUSH_INVOICE_NOTES.notRecorded(eff.missing.join(', '));
+    return { invoiceId: null, note: reason, review: [`${PUSH_INVOICE_NOTES.caeaProblem(number)}: ${reason}`] };
+  }
+  const book = { issuerCuit: eff.cuit, environment: eff.environment, simulator: eff.simulator };
+  if (pushInvoiceRepository.holder(db, { ...book, ptoVta, cbteTipo: invoice.tipo_comprobante, cbteNro })) {
+    const note = PUSH_INVOICE_NOTES.caeaNumberTaken(number);
+    return { invoiceId: null, note, review: [note] };
+  }
+  const stored = pushInvoiceRepository.caea(db, book, caea);
+  const review: string[] = [];
+  if (!stored) review.push(PUSH_INVOICE_NOTES.caeaUnknown(caea));
+  else if (cbteFch < ymd(stored.validFrom) || cbteFch > ymd(stored.validTo)) review.push(PUSH_INVOICE_NOTES.caeaOutOfValidity(cbteFch));
+  if (ptoVta !== device.caeaPtoVta) review.push(PUSH_INVOICE_NOTES.caeaWrongPtoVta(ptoVta, device.caeaPtoVta));
+  const problem = invoiceProblem(eff, found, invoice);
+  if (problem && problem.statusCode !== 409) review.push(PUSH_INVOICE_NOTES.caeaProblem(problem.message));
+  const row = invoiceRow({ ...eff, ptoVta }, found, invoice);
+  const detail = { ...(JSON.parse(row.requestJson) as FecaeDetRequest), CbteDesde: cbteNro, CbteHasta: cbteNro, CbteFch: cbteFch };
+  const inserted = invoicesRepository.insert(db, {
+    ...row,
+    saleId,
+    userId,
+    status: 'autorizada',
+    cbteNro,
+    cbteFch,
+    requestJson: JSON.stringify(detail),
+    cae: caea,
+    caeVto: stored ? ymd(stored.validTo) : null,
+    authorizedAt: new Date().toISOString(),
+    authorization: 'CAEA',
+    deviceId: device.id,
+    reportStatus: 'pendiente',
+    reportDeadline: stored?.reportDeadline ?? null,
+  });
+  return { invoiceId: inserted.id, review };
+}
+
+/** A pushed sale that asked for an invoice: its result, and the row recorded for it (null: left out). */
+export interface PushedInvoiceEntry {
+  result: PushResult;
+  invoiceId: number | null;
+}
+
+/** What the counter is told about an invoice as it stands. */
+function noteFor(json: InvoiceJson): string | undefined {
+  if (json.status === 'pendiente') return PUSH_INVOICE_NOTES.pending;
+  if (json.status === 'fallida') return PUSH_INVOICE_NOTES.rejected(json.failureReason ?? 'sin detalle');
+  return undefined;
+}
+
+/**
+ * After the push's transactions committed: settles each recorded invoice, waiting at most `waitMs` for
+ * all of them together, then fills each result's `invoice` / `invoiceNote` with the row as it stands.
+ * A duplicate returns the stored invoice (settled again when still pending).
+ */
+export async function settlePushed(db: Db, arca: ArcaContext, entries: PushedInvoiceEntry[], waitMs = PUSH_SETTLE_WAIT_MS): Promise<void> {
+  for (const entry of entries) {
+    if (entry.invoiceId === null && entry.result.status === 'duplicate' && entry.result.saleId !== undefined) {
+      entry.invoiceId = invoicesRepository.bySale(db, entry.result.saleId)?.id ?? null;
+    }
+  }
+  const settling = entries
+    .filter((e) => e.invoiceId !== null)
+    .map((e) =>
+      arca.issuer.settle(e.invoiceId!).catch(() => {
+        // An unexpected failure leaves the row pending for the retry loop; the push already committed the sale.
+      }),
+    );
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([Promise.all(settling), new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+  clearTimeout(timer);
+  for (const entry of entries) {
+    if (entry.invoiceId === null) {
+      entry.result.invoice = null;
+      entry.result.invoiceNote ??= PUSH_INVOICE_NOTES.missing;
+      continue;
+    }
+    const json = invoiceJson(db, entry.invoiceId);
+    entry.result.invoice = json;
+    const note = noteFor(json);
+    if (note) entry.result.invoiceNote = note;
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * The invoice asked for at checkout (issue #11), as it travels in the sale's outbox entry.
+ * Invariants:
+ *  - one sale, one invoice: the request is decided when the sale is written and never changes; an entry
+ *    written as a plain request (the device could reach the server) is never numbered with CAEA later;
+ *  - a device numbers with CAEA only when, at capture, it knows it cannot reach the server, and only with
+ *    a CAEA valid for today (Argentine calendar date) and its own CAEA point of sale (PullReply.caea);
+ *  - the number is max(last number this device used, the server's last number on that point of sale) + 1,
+ *    reserved in meta `caeaNumbers` inside the SAME Dexie transaction that writes the outbox entry
+ *    (outbox.ts writeSale), so a crash or a reload never hands the same number out twice.
+ */
+import {
+  arcaDate,
+  CBTE_LETTER,
+  CBTE_TIPO_LABELS,
+  formatInvoiceNumber,
+  invoiceAmounts,
+  isoFromArcaDate,
+  type CbteTipo,
+  type CondicionIvaReceptor,
+  type DocTipo,
+  type IvaRate,
+} from '../../domain/invoicing';
+import { fromCents } from '../../domain/money';
+import type { InvoiceJson } from '../../domain/schemas/invoices';
+import type { DeviceCaeaJson, PushedInvoice } from '../../domain/schemas/sync';
+import { getMeta, setMeta } from './db';
+
+export interface InvoiceRequest {
+  tipo: CbteTipo;
+  docTipo: DocTipo;
+  docNro: string;
+  condicion: CondicionIvaReceptor;
+  /** Numbered offline on the device's CAEA point of sale. */
+  caea?: { caea: string; ptoVta: number; cbteNro: number; cbteFch: string; validTo: string };
+}
+
+/** What the counter prints and shows of an invoice: the server's InvoiceJson, or one numbered here with CAEA. */
+export type CounterInvoice = Pick<
+  InvoiceJson,
+  | 'status'
+  | 'invoiceType'
+  | 'letter'
+  | 'typeLabel'
+  | 'ptoVta'
+  | 'cbteNro'
+  | 'invoiceNumber'
+  | 'cae'
+  | 'cae_expiration'
+  | 'date'
+  | 'docTipo'
+  | 'docNro'
+  | 'condicionIvaReceptor'
+  | 'total'
+  | 'net'
+  | 'iva'
+  | 'ivaBreakdown'
+  | 'environment'
+  | 'simulator'
+  | 'issuerCuit'
+  | 'issuerTaxCondition'
+  | 'authorization'
+>;
+
+/** The push payload of a request. */
+export function toPushedInvoice(request: InvoiceRequest): PushedInvoice {
+  const { caea } = request;
+  return {
+    tipo_comprobante: request.tipo,
+    documento_tipo: request.docTipo,
+    documento_nro: request.docNro,
+    condicion_iva_receptor: request.condicion,
+    ...(caea ? { caea: { caea: caea.caea, ptoVta: caea.ptoVta, cbteNro: caea.cbteNro, cbteFch: caea.cbteFch } } : {}),
+  };
+}
+
+/** The CAEA valid on `today` ("YYYY-MM-DD") on the device's point of sale, or null. */
+export function caeaFor(data: DeviceCaeaJson | null | undefined, today: string) {
+  if (!data || !data.ptoVta) return null;
+  const valid = data.caeas.find((c) => c.validFrom <= today && today <= c.validTo);
+  return valid ? { ...valid, ptoVta: data.ptoVta } : null;
+}
+
+/**
+ * Numbers the request on the device's CAEA point of sale when a CAEA is valid now; null otherwise.
+ * Call only inside the Dexie transaction that writes the sale's outbox entry (it reserves the number).
+ */
+export async function reserveCaeaNumber(request: InvoiceRequest, now: Date): Promise<InvoiceRequest['caea'] | null> {
+  const cbteFch = arcaDate(now);
+  const data = await getMeta('caea');
+  const valid = caeaFor(data, isoFromArcaDate(cbteFch));
+  if (!data || !valid) return null;
+  const key = `${valid.ptoVta}-${request.tipo}`;
+  const used = (await getMeta('caeaNumbers')) ?? {};
+  const cbteNro = Math.max(used[key] ?? 0, data.lastNumbers[String(request.tipo)] ?? 0) + 1;
+  await setMeta('caeaNumbers', { ...used, [key]: cbteNro });
+  return { caea: valid.caea, ptoVta: valid.ptoVta, cbteNro, cbteFch, validTo: valid.validTo };
+}
+
+export interface InvoiceLineInput {
+  quantity: number;
+  unitPriceCents: number;
+  ivaRate: number;
+}
+
+/** The CAEA invoice as printed at the counter, with the amounts the server will compute from the same lines. */
+export function localCaeaInvoice(
+  request: InvoiceRequest & { caea: NonNullable<InvoiceRequest['caea']> },
+  lines: readonly InvoiceLineInput[],
+  discountCents: number,
+  issuer: Pick<CounterInvoice, 'issuerCuit' | 'issuerTaxCondition' | 'environment' | 'simulator'>,
+): CounterInvoice {
+  const amounts = invoiceAmounts(
+    lines.map((line) => ({ grossCents: line.unitPriceCents * line.quantity, ivaRate: line.ivaRate as IvaRate })),
+    discountCents,
+    request.tipo,
+  );
+  const { caea } = request;
+  return {
+    status: 'autorizada',
+    invoiceType: request.tipo,
+    letter: CBTE_LETTER[request.tipo],
+    typeLabel: CBTE_TIPO_LABELS[request.tipo],
+    ptoVta: caea.ptoVta,
+    cbteNro: caea.cbteNro,
+    invoiceNumber: formatInvoiceNumber(caea.ptoVta, caea.cbteNro),
+    cae: caea.caea,
+    cae_expiration: caea.validTo,
+    date: isoFromArcaDate(caea.cbteFch),
+    docTipo: request.docTipo,
+    docNro: request.docNro,
+    condicionIvaReceptor: request.condicion,
+    total: fromCents(amounts.totalCents),
+    net: fromCents(amounts.netCents),
+    iva: fromCents(amounts.ivaCents),
+    ivaBreakdown: amounts.alicuotas.map((a) => ({ id: a.id, rate: a.rate, base: fromCents(a.baseCents), amount: fromCents(a.ivaCents) })),
+    ...issuer,
+    authorization: 'CAEA',
+  };
+}

@@ -1,0 +1,299 @@
+/**
+ * Invoices at the counter (issue #11) in real Chromium against the real server and its in-process ARCA
+ * simulator: online, "Factura B" at checkout prints the 80 mm fiscal ticket by itself, and its QR decodes
+ * to the CAE the simulator granted; a device offline numbers 3 invoices with CAEA on its own CAEA point of
+ * sale, prints them (QR tipoCodAut "A"), survives an offline reload, and once back online the server holds
+ * each once, numbers without gaps; two devices offline at once never collide.
+ * The CAEA comes from the server's keeper (from the simulator) through the pull, the CAEA points of sale
+ * from the admin's API, and the reporter informs the invoices to the simulator's ledger.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { arcaDate, isoFromArcaDate, parseQrUrl } from '../../domain/invoicing';
+import type { DeviceCaeaJson } from '../../domain/schemas/sync';
+import { caeas, invoices } from '../../server/db/schema';
+import { launchBrowser, SELLER_PASSWORD, startServer, type E2eServer } from './harness';
+import { layoutProblems } from './backoffice-helpers';
+import { addProduct, createProduct, deviceOutbox, newDevice, openPos, signInAndOpenPos, waitAllSynced, waitForOutbox, waitForServiceWorker } from './pos-helpers';
+import { pdfQrText, pdfText } from './pdf-helpers';
+
+const DEMO_CUIT = '20111111112';
+
+/** Stubs the print dialog: each print marks the page (the printout stays in print media for page.pdf). */
+const stubPrint = (page: Page) =>
+  page.evaluate(() => {
+    document.body.removeAttribute('data-printed');
+    window.print = () => document.body.setAttribute('data-printed', String(Number(document.body.getAttribute('data-printed') ?? 0) + 1));
+  });
+const printedCount = async (page: Page) => Number((await page.evaluate(() => document.body.getAttribute('data-printed'))) ?? 0);
+
+/** The PDF of what the page prints now. */
+async function printedPdf(page: Page): Promise<Buffer> {
+  await page.getByTestId('invoice-print').locator('img').waitFor({ state: 'attached' });
+  await page.emulateMedia({ media: 'print' });
+  const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+  await page.emulateMedia({ media: 'screen' });
+  return pdf;
+}
+
+/** Rings up one product and confirms it with "Factura" (consumidor final), waiting for the sale to be written. */
+async function sellWithInvoice(page: Page, product: string, expectedType: string): Promise<void> {
+  await addProduct(page, product);
+  await page.getByRole('button', { name: 'Procesar Venta' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Completar Venta' });
+  await dialog.waitFor();
+  await dialog.getByText('Factura', { exact: true }).click();
+  expect(await dialog.getByRole('combobox', { name: 'Tipo de comprobante' }).inputValue()).toBe(expectedType);
+  expect(await dialog.getByRole('combobox', { name: 'Condición frente al IVA' }).inputValue()).toBe('Consumidor Final');
+  await dialog.getByRole('button', { name: 'Confirmar Venta' }).click();
+  await page.getByText('Venta registrada correctamente').last().waitFor();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+const deviceOutboxCount = async (page: Page) => (await deviceOutbox(page)).length;
+
+function readMeta(page: Page, key: string): Promise<unknown> {
+  return page.evaluate(
+    (k) =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('mostrador');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const request = open.result.transaction('meta').objectStore('meta').get(k);
+          request.onsuccess = () => {
+            resolve(request.result?.value);
+            open.result.close();
+          };
+          request.onerror = () => reject(request.error);
+        };
+      }),
+    key,
+  );
+}
+
+async function waitForMeta(page: Page, key: string): Promise<unknown> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const value = await readMeta(page, key);
+    if (value !== undefined && value !== null) return value;
+    if (Date.now() > deadline) throw new Error(`meta ${key} never arrived`);
+    await page.waitForTimeout(200);
+  }
+}
+
+let server: E2eServer;
+let browser: Browser;
+let seller: string;
+
+beforeAll(async () => {
+  server = await startServer({ ARCA_TAX_CONDITION: 'responsable_inscripto', ARCA_CAEA_CHECK_MS: '500' });
+  seller = await server.createSeller('vera');
+  await createProduct(server, { name: 'Queso cremoso 1 kg', code: '7791234500103', price: 9680, stock: 50 });
+  await createProduct(server, { name: 'Dulce de leche 400 g', code: '7791234500110', price: 2420, stock: 50 });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('Factura at the counter, online', () => {
+  it('"Factura B" prints the fiscal ticket with no extra step; its QR decodes to the CAE the simulator granted', async () => {
+    const context = await newDevice(browser);
+    const page = await context.newPage();
+    await signInAndOpenPos(page, server.baseUrl, seller, SELLER_PASSWORD);
+    await stubPrint(page);
+    await sellWithInvoice(page, 'Queso cremoso 1 kg', 'Factura B');
+    await page.waitForFunction(() => document.body.getAttribute('data-printed') === '1', undefined, { timeout: 30_000 });
+    const [entry] = await waitAllSynced(page, 1);
+    const invoice = (await server.api('GET', `/invoices/sale/${(entry as unknown as { saleId: number }).saleId}`, { token: await server.adminToken() })).body.data;
+    expect(invoice).toMatchObject({ status: 'autorizada', letter: 'B', invoiceType: 6, total: 9680 });
+    const pdf = await printedPdf(page);
+    const text = pdfText(pdf);
+    for (const part of ['FACTURA B', `CAE N°: ${invoice.cae}`, invoice.invoiceNumber, 'Fecha de vto. de CAE', 'IVA Contenido', 'Consumidor (Ley 27.743)']) expect(text).toContain(part);
+    const qr = parseQrUrl((await pdfQrText(pdf))!);
+    expect(qr).toMatchObject({ tipoCodAut: 'E', codAut: Number(invoice.cae), ptoVta: invoice.ptoVta, nroCmp: invoice.cbteNro, tipoCmp: 6, importe: 9680 });
+    await page.getByTestId('last-sale-invoice').getByText(invoice.cae).waitFor();
+    expect(await printedCount(page)).toBe(1);
+    await context.close();
+  });
+});
+
+describe('Factura A at the counter on a tablet', () => {
+  it('a Responsable Inscripto buyer gets Factura A with the CUIT checked before the sale is written; the dialog fits 768×1024 with 44 px targets', async () => {
+    const context = await newDevice(browser, { viewport: { width: 768, height: 1024 } });
+    const page = await context.newPage();
+    await signInAndOpenPos(page, server.baseUrl, seller, SELLER_PASSWORD);
+    await stubPrint(page);
+    await addProduct(page, 'Queso cremoso 1 kg');
+    await page.getByRole('button', { name: 'Procesar Venta' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Completar Venta' });
+    await dialog.getByText('Factura', { exact: true }).click();
+    await dialog.getByRole('combobox', { name: 'Condición frente al IVA' }).click();
+    await page.getByRole('option', { name: 'IVA Responsable Inscripto', exact: true }).click();
+    expect(await dialog.getByRole('combobox', { name: 'Tipo de comprobante' }).inputValue()).toBe('Factura A');
+    expect(await dialog.getByRole('combobox', { name: 'Tipo de documento' }).inputValue()).toBe('CUIT');
+    const problems = await layoutProblems(page);
+    expect(problems.overflow).toBe(false);
+    expect(problems.small).toEqual([]);
+    await dialog.getByRole('textbox', { name: 'Número de documento' }).fill('30712345672');
+    await dialog.getByRole('button', { name: 'Confirmar Venta' }).click();
+    await dialog.getByText('El CUIT no es válido (dígito verificador incorrecto)').waitFor();
+    expect(await deviceOutboxCount(page)).toBe(0);
+    await dialog.getByRole('textbox', { name: 'Número de documento' }).fill('30712345671');
+    await dialog.getByRole('button', { name: 'Confirmar Venta' }).click();
+    await page.waitForFunction(() => document.body.getAttribute('data-printed') === '1', undefined, { timeout: 30_000 });
+    const text = pdfText(await printedPdf(page));
+    for (const part of ['FACTURA A', 'COD. 001', 'CUIT 30-71234567-1', 'IVA Responsable Inscripto']) expect(text).toContain(part);
+    await context.close();
+  });
+});
+
+describe('Factura at the counter, ARCA not answering', () => {
+  it('the sale is recorded, nothing prints, and the cashier reads that the invoice will be issued when ARCA answers', async () => {
+    const faults = server.app.arca.runtime.simulator!.faults;
+    const context = await newDevice(browser);
+    const page = await context.newPage();
+    await signInAndOpenPos(page, server.baseUrl, seller, SELLER_PASSWORD);
+    await stubPrint(page);
+    faults.http500Rate = 1;
+    try {
+      await sellWithInvoice(page, 'Queso cremoso 1 kg', 'Factura B');
+      const [entry] = await waitAllSynced(page, 1);
+      await page.getByTestId('last-sale-invoice').getByText('La factura se emitirá cuando ARCA responda. Podés reimprimirla desde Ventas.').waitFor();
+      expect(await printedCount(page)).toBe(0);
+      const saleId = (entry as unknown as { saleId: number }).saleId;
+      const pending = (await server.api('GET', `/invoices/sale/${saleId}`, { token: await server.adminToken() })).body.data;
+      expect(pending).toMatchObject({ status: 'pendiente', cae: null });
+    } finally {
+      faults.http500Rate = 0;
+    }
+    await context.close();
+  });
+});
+
+/** The CAEA the keeper obtained from the simulator for today's fortnight (it runs every ARCA_CAEA_CHECK_MS). */
+async function keptCaea(): Promise<string> {
+  const today = isoFromArcaDate(arcaDate(new Date()));
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const row = server.app.db
+      .select()
+      .from(caeas)
+      .all()
+      .find((c) => c.validFrom <= today && today <= c.validTo);
+    if (row) return row.caea;
+    if (Date.now() > deadline) throw new Error('the CAEA keeper obtained no CAEA');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * An online device signed in at the POS, given its CAEA point of sale by the admin (Settings →
+ * Dispositivos' API), that then pulled its CAEA data (PullReply.caea) into its store.
+ */
+async function counterDevice(serviceWorkers: 'allow' | 'block', ptoVta: number): Promise<{ context: BrowserContext; page: Page; deviceId: string; caea: string }> {
+  const caea = await keptCaea();
+  const context = await newDevice(browser, { serviceWorkers });
+  const page = await context.newPage();
+  await signInAndOpenPos(page, server.baseUrl, seller, SELLER_PASSWORD);
+  await waitForMeta(page, 'deviceKey');
+  const deviceId = (await readMeta(page, 'deviceId')) as string;
+  const assigned = await server.api('PUT', `/sync/devices/${deviceId}/caea-pto-vta`, { token: await server.adminToken(), body: { caeaPtoVta: ptoVta } });
+  expect(assigned.status, assigned.body.message).toBe(200);
+  await page.reload();
+  await openPos(page);
+  if (serviceWorkers === 'allow') await waitForServiceWorker(page);
+  const held = (await waitForMeta(page, 'caea')) as DeviceCaeaJson;
+  expect(held).toMatchObject({ ptoVta, caeas: expect.arrayContaining([expect.objectContaining({ caea })]) });
+  await waitForMeta(page, 'invoicing');
+  return { context, page, deviceId, caea };
+}
+
+async function goOffline(context: BrowserContext, page: Page): Promise<void> {
+  await context.setOffline(true);
+  await page.getByTestId('sync-status').getByText(/Sin conexión/).filter({ visible: true }).waitFor();
+}
+
+/** The simulator's ledger on this CAEA point of sale (Factura B): [number, CAEA] of each reported comprobante. */
+const ledger = (ptoVta: number) =>
+  server.app.arca.runtime.simulator!.book(DEMO_CUIT, ptoVta, 6).map((entry, i) => [i + 1, entry.emisionTipo, entry.cae]);
+
+async function waitReported(deviceId: string, count: number): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (caeaRows(deviceId).filter((r) => r.reportStatus === 'informada').length < count) {
+    if (Date.now() > deadline) throw new Error(`reported: ${JSON.stringify(caeaRows(deviceId).map((r) => [r.cbteNro, r.reportStatus, r.reportError]))}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const caeaRows = (deviceId: string) =>
+  server.app.db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.deviceId, deviceId), eq(invoices.authorization, 'CAEA')))
+    .all()
+    .sort((a, b) => a.cbteNro! - b.cbteNro!);
+
+describe('Factura at the counter, offline with CAEA', () => {
+  it('3 invoices offline are numbered on the device’s CAEA point of sale, printed with the CAEA, survive a reload and land once each, without gaps', async () => {
+    const { context, page, deviceId, caea: CAEA } = await counterDevice('allow', 61);
+    await goOffline(context, page);
+    await stubPrint(page);
+    for (let i = 1; i <= 3; i += 1) {
+      await sellWithInvoice(page, 'Dulce de leche 400 g', 'Factura B');
+      await page.waitForFunction((n) => document.body.getAttribute('data-printed') === String(n), i, { timeout: 30_000 });
+      if (i === 1) {
+        const pdf = await printedPdf(page);
+        const text = pdfText(pdf);
+        for (const part of [`CAEA N°: ${CAEA}`, '00061-00000001', 'Fecha de vto. de CAEA']) expect(text).toContain(part);
+        expect(parseQrUrl((await pdfQrText(pdf))!)).toMatchObject({ tipoCodAut: 'A', codAut: Number(CAEA), ptoVta: 61, nroCmp: 1, tipoCmp: 6, importe: 2420 });
+      }
+    }
+    await page.reload();
+    await openPos(page);
+    const numbers = (await waitForOutbox(page, (sales) => sales.length === 3)).map((sale) => (sale as unknown as { invoiceRequest: { caea: { cbteNro: number } } }).invoiceRequest.caea.cbteNro);
+    expect(numbers).toEqual([1, 2, 3]);
+
+    await context.setOffline(false);
+    const synced = await waitAllSynced(page, 3, 60_000);
+    const rows = caeaRows(deviceId);
+    expect(rows.map((r) => [r.ptoVta, r.cbteNro, r.cbteTipo, r.status, r.cae])).toEqual([1, 2, 3].map((n) => [61, n, 6, 'autorizada', CAEA]));
+    expect(new Set(rows.map((r) => r.saleId))).toEqual(new Set(synced.map((s) => (s as unknown as { saleId: number }).saleId)));
+    // The reporter informs each one to ARCA: the simulator's ledger holds each exactly once, 1..3.
+    await waitReported(deviceId, 3);
+    expect(ledger(61)).toEqual([1, 2, 3].map((n) => [n, 'CAEA', CAEA]));
+    await context.close();
+  });
+
+  it('two devices offline at once number on their own points of sale and never collide', async () => {
+    const a = await counterDevice('block', 71);
+    const b = await counterDevice('block', 72);
+    await goOffline(a.context, a.page);
+    await goOffline(b.context, b.page);
+    for (let i = 0; i < 2; i += 1) {
+      await sellWithInvoice(a.page, 'Dulce de leche 400 g', 'Factura B');
+      await sellWithInvoice(b.page, 'Queso cremoso 1 kg', 'Factura B');
+    }
+    await a.context.setOffline(false);
+    await b.context.setOffline(false);
+    await waitAllSynced(a.page, 2, 60_000);
+    await waitAllSynced(b.page, 2, 60_000);
+    expect(caeaRows(a.deviceId).map((r) => [r.ptoVta, r.cbteNro])).toEqual([
+      [71, 1],
+      [71, 2],
+    ]);
+    expect(caeaRows(b.deviceId).map((r) => [r.ptoVta, r.cbteNro])).toEqual([
+      [72, 1],
+      [72, 2],
+    ]);
+    await waitReported(a.deviceId, 2);
+    await waitReported(b.deviceId, 2);
+    expect(ledger(71).map(([n]) => n)).toEqual([1, 2]);
+    expect(ledger(72).map(([n]) => n)).toEqual([1, 2]);
+    await a.context.close();
+    await b.context.close();
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * The server's CAEA (issue #11) against the loopback simulator: the keeper holds this fortnight's CAEA at
+ * start and finds a CAEA whose FECAEASolicitar reply was lost with FECAEAConsultar (asked once); CAEA
+ * points of sale of the server and of each device (Spanish validation, admin only, unique); the pull
+ * hands the device its CAEA data; ARCA unreachable → the sale's invoice is issued on the server's CAEA
+ * point of sale (QR tipoCodAut "A") and reported when ARCA returns; a lost reply after a send never
+ * becomes CAEA.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, fortnightOf, fortnightsToHold, nextFortnight } from '../../../domain/invoicing/caea';
+import { caeas } from '../../../server/db/schema';
+import { ArcaTransportError } from '../../../server/integrations/arca/errors';
+import { argentineToday, keepCaeas } from '../../../server/modules/invoices/caea-keeper';
+import { CaeaReporter } from '../../../server/modules/invoices/caea-reporter';
+import { createTestServer, type TestServer } from '../../helpers/server';
+import { generate, ISSUER_CUIT, paidSale, startSimulator, waitFor, type ArcaSetup } from './harness';
+
+const compact = (iso: string) => iso.replaceAll('-', '');
+const qrPayload = (url: string) => JSON.parse(Buffer.from(new URL(url).searchParams.get('p')!, 'base64').toString('utf8'));
+
+describe('CAEA on the server', () => {
+  let setup: ArcaSetup;
+  let s: TestServer;
+  let admin: string;
+  beforeAll(async () => {
+    setup = await startSimulator('monotributo');
+    s = await createTestServer({}, { ...setup.env, ARCA_CAEA_CHECK_MS: '3600000' });
+    admin = await s.login();
+    // The keeper's first pass at start.
+    await waitFor(() => s.app.db.select().from(caeas).all().length >= fortnightsToHold(argentineToday()).length);
+  });
+  afterAll(async () => {
+    await s.close();
+    await setup.sim.close();
+  });
+
+  it('holds the current fortnight at start, the same CAEA ARCA granted', async () => {
+    const f = fortnightOf(argentineToday());
+    const row = s.app.db.select().from(caeas).all().find((c) => c.periodo === f.periodo && c.orden === f.orden)!;
+    expect(row.caea).toBe(setup.sim.ledger.caeas.get(`${ISSUER_CUIT}|${f.periodo}|${f.orden}`)!.caea);
+    expect(row.validFrom).toBe(f.from);
+    expect(row.validTo).toBe(f.to);
+  });
+
+  it('a lost FECAEASolicitar reply is found with FECAEAConsultar, never asked twice', async () => {
+    const next = nextFortnight(nextFortnight(fortnightOf(argentineToday())));
+    const day = addDays(next.from, -3);
+    setup.sim.clock.today = compact(day);
+    const asked = setup.sim.counters.caeaRequests;
+    setup.sim.faults.loseNextReply.FECAEASolicitar = 1;
+    await expect(keepCaeas(s.app.db, s.app.arca.runtime, day)).rejects.toBeInstanceOf(ArcaTransportError);
+    const held = await keepCaeas(s.app.db, s.app.arca.runtime, day);
+    setup.sim.clock.today = null;
+    // Two fortnights to hold on that day (its own, lost reply, and `next`): each asked exactly once.
+    const both = fortnightsToHold(day);
+    expect(both.map((f) => f.periodo * 10 + f.orden)).toEqual([nextFortnight(fortnightOf(argentineToday())), next].map((f) => f.periodo * 10 + f.orden));
+    expect(setup.sim.counters.caeaRequests - asked).toBe(2);
+    for (const f of both) expect(held.map((c) => c.caea)).toContain(setup.sim.ledger.caeas.get(`${ISSUER_CUIT}|${f.periodo}|${f.orden}`)!.caea);
+  });
+
+  it('CAEA points of sale: the server one differs from the CAE one; each device its own; admin only', async () => {
+    const settings = (await s.call({ method: 'GET', url: '/api/invoices/settings', token: admin })).body.data;
+    const put = (caeaPtoVta: unknown) => s.call({ method: 'PUT', url: '/api/invoices/settings', token: admin, payload: { ...settings, certificate: undefined, caeaPtoVta } });
+    const same = await put(4);
+    expect(same.status).toBe(400);
+    expect(same.body.message).toBe('El punto de venta CAEA debe ser distinto del punto de venta de facturación en línea (CAE)');
+    expect((await put(90)).body.data.caeaPtoVta).toBe(90);
+    const seller = await s.sellerToken();
+    const device = await s.registerDevice(seller);
+    const assign = (token: string, id: string, caeaPtoVta: unknown) => s.call({ method: 'PUT', url: `/api/sync/devices/${id}/caea-pto-vta`, token, payload: { caeaPtoVta } });
+    expect((await assign(seller, device.id, 91)).status).toBe(403);
+    const taken = await assign(admin, device.id, 90);
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe('Ese punto de venta CAEA ya está asignado a otro dispositivo o al servidor');
+    expect((await assign(admin, device.id, 4)).status).toBe(400);
+    expect((await assign(admin, device.id, 'x')).status).toBe(400);
+    expect((await assign(admin, 'no-existe', 93)).status).toBe(404);
+    const ok = await assign(admin, device.id, 91);
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.caeaPtoVta).toBe(91);
+    const other = await s.registerDevice(seller);
+    expect((await assign(admin, other.id, 91)).status).toBe(409);
+    expect((await put(91)).status).toBe(409);
+
+    const pull = await s.call({ method: 'GET', url: '/api/sync/pull?since=0', headers: device.headers });
+    const caea = pull.body.data.caea;
+    expect(caea.ptoVta).toBe(91);
+    expect(caea.lastNumbers).toEqual({});
+    expect(caea.caeas.map((c: { caea: string }) => c.caea)).toContain(s.app.db.select().from(caeas).all()[0].caea);
+    expect(caea.issuer).toMatchObject({ cuit: ISSUER_CUIT, taxCondition: 'monotributo', environment: 'homologacion', simulator: false });
+    expect((await s.call({ method: 'GET', url: '/api/sync/pull?since=0', headers: other.headers })).body.data.caea).toBeNull();
+    expect((await s.call({ method: 'GET', url: '/api/sync/pull?since=0', token: admin })).body.data.caea).toBeNull();
+  });
+
+  it('ARCA unreachable: the invoice is issued on the server CAEA point of sale, then reported when ARCA returns', async () => {
+    const sales = [await paidSale(s, admin, [{ price: 100, quantity: 1 }]), await paidSale(s, admin, [{ price: 50, quantity: 2 }])];
+    setup.sim.faults.unreachable = true;
+    const invoices = [];
+    for (const saleId of sales) {
+      const res = await generate(s, admin, saleId, { tipo_comprobante: 11 });
+      expect(res.status).toBe(201);
+      invoices.push(res.body.data);
+    }
+    const code = setup.sim.ledger.caeas.get(`${ISSUER_CUIT}|${fortnightOf(argentineToday()).periodo}|${fortnightOf(argentineToday()).orden}`)!.caea;
+    expect(invoices.map((i) => [i.status, i.authorization, i.ptoVta, i.cbteNro, i.cae])).toEqual([
+      ['autorizada', 'CAEA', 90, 1, code],
+      ['autorizada', 'CAEA', 90, 2, code],
+    ]);
+    expect(invoices[0].report).toMatchObject({ status: 'pendiente', error: null, reportedAt: null });
+    expect(qrPayload(invoices[0].qrUrl)).toMatchObject({ tipoCodAut: 'A', codAut: Number(code), ptoVta: 90, nroCmp: 1 });
+    const screen = await s.call({ method: 'GET', url: '/api/invoices/caea', token: admin });
+    expect(screen.body.data.invoices.map((i: { id: number }) => i.id)).toEqual(expect.arrayContaining(invoices.map((i) => i.id)));
+    expect(screen.body.data.caeaPtoVta).toBe(90);
+
+    const reporter = new CaeaReporter(s.app.db, s.app.arca.runtime, 50);
+    expect(await reporter.reportDue()).toBe(0);
+    setup.sim.faults.unreachable = false;
+    await waitFor(async () => (await reporter.reportDue(), setup.sim.book(ISSUER_CUIT, 90, 11).length === 2));
+    expect(setup.sim.book(ISSUER_CUIT, 90, 11).map((e) => [Number(e.detail.CbteDesde), e.emisionTipo, Number(e.detail.ImpTotal)])).toEqual([
+      [1, 'CAEA', 100],
+      [2, 'CAEA', 100],
+    ]);
+    const after = await s.call({ method: 'GET', url: `/api/invoices/sale/${sales[0]}`, token: admin });
+    expect(after.body.data.report.status).toBe('informada');
+    expect((await s.call({ method: 'GET', url: '/api/invoices/caea', token: admin })).body.data.invoices).toEqual([]);
+  });
+
+  it('a reply lost after the send never becomes CAEA: it stays pending on the CAE point of sale and adopts its CAE', async () => {
+    const saleId = await paidSale(s, admin, [{ price: 30, quantity: 1 }]);
+    setup.sim.faults.lostReplyRate = 1;
+    setup.sim.faults.holdAfterGrant = async () => {
+      setup.sim.faults.unreachable = true;
+    };
+    const res = await generate(s, admin, saleId, { tipo_comprobante: 11 });
+    setup.sim.faults.lostReplyRate = 0;
+    setup.sim.faults.holdAfterGrant = null;
+    expect(res.status).toBe(503);
+    const pending = (await s.call({ method: 'GET', url: `/api/invoices/sale/${saleId}`, token: admin })).body.data;
+    expect([pending.status, pending.authorization, pending.ptoVta]).toEqual(['pendiente', 'CAE', 4]);
+    const retried = await s.call({ method: 'POST', url: `/api/invoices/${pending.id}/retry`, token: admin });
+    expect(retried.body.data?.authorization ?? 'CAE').toBe('CAE');
+    setup.sim.faults.unreachable = false;
+    const done = await s.call({ method: 'POST', url: `/api/invoices/${pending.id}/retry`, token: admin });
+    expect([done.body.data.status, done.body.data.authorization, done.body.data.ptoVta]).toEqual(['autorizada', 'CAE', 4]);
+    expect(done.body.data.cae).toBe(setup.sim.book(ISSUER_CUIT, 4, 11).at(-1)!.cae);
+    expect(setup.sim.book(ISSUER_CUIT, 90, 11)).toHaveLength(2);
+  });
+});

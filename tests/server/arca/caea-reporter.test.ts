@@ -1,0 +1,140 @@
+/**
+ * The CAEA reporter (issue #11) with device-numbered CAEA rows as the sync push records them (inserted
+ * directly here): a lost FECAEARegInformativo reply, retried, leaves exactly one report per comprobante
+ * (FECompConsultar finds it), numbers in order without gaps; an unknown CAEA (Err 782) → 'rechazada'
+ * with ARCA's reason, shown on the owner's screen; a CAEA point of sale that issued nothing in an ended
+ * fortnight is informed "sin movimiento" once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, fortnightOf } from '../../../domain/invoicing/caea';
+import { caeaNoActivity, caeas } from '../../../server/db/schema';
+import { argentineToday, keepCaeas } from '../../../server/modules/invoices/caea-keeper';
+import { CaeaReporter } from '../../../server/modules/invoices/caea-reporter';
+import { invoicesRepository } from '../../../server/modules/invoices/repository';
+import { buildDetail } from '../../../server/modules/invoices/request';
+import { createTestServer, type TestServer } from '../../helpers/server';
+import { ISSUER_CUIT, paidSale, startSimulator, waitFor, type ArcaSetup } from './harness';
+
+const compact = (iso: string) => iso.replaceAll('-', '');
+
+describe('CAEA reporter', () => {
+  let setup: ArcaSetup;
+  let s: TestServer;
+  let admin: string;
+  let reporter: CaeaReporter;
+  let code: string;
+  let deadline: string;
+  beforeAll(async () => {
+    setup = await startSimulator('monotributo');
+    s = await createTestServer({}, { ...setup.env, ARCA_CAEA_CHECK_MS: '3600000' });
+    admin = await s.login();
+    await waitFor(() => s.app.db.select().from(caeas).all().length > 0);
+    const f = fortnightOf(argentineToday());
+    const row = s.app.db.select().from(caeas).all().find((c) => c.periodo === f.periodo && c.orden === f.orden)!;
+    code = row.caea;
+    deadline = row.reportDeadline;
+    reporter = new CaeaReporter(s.app.db, s.app.arca.runtime, 50);
+  });
+  afterAll(async () => {
+    await s.close();
+    await setup.sim.close();
+  });
+
+  /** A CAEA invoice a device numbered offline, as the push records it. */
+  async function deviceCaeaInvoice(ptoVta: number, cbteNro: number, caea = code, totalCents = 10_000) {
+    const saleId = await paidSale(s, admin, [{ price: totalCents / 100, quantity: 1 }]);
+    const cbteFch = compact(argentineToday());
+    const amounts = { totalCents, netCents: totalCents, ivaCents: 0, alicuotas: [] };
+    const detail = buildDetail({ cbteTipo: 11, cbteNro, cbteFch, docTipo: 99, docNro: '0', condicionIvaReceptor: 5, ...amounts });
+    return invoicesRepository.insert(s.app.db, {
+      saleId,
+      status: 'autorizada',
+      environment: 'homologacion',
+      simulator: false,
+      issuerCuit: ISSUER_CUIT,
+      issuerTaxCondition: 'monotributo',
+      ptoVta,
+      cbteTipo: 11,
+      cbteNro,
+      cbteFch,
+      docTipo: 99,
+      docNro: '0',
+      condicionIvaReceptor: 5,
+      ...amounts,
+      ivaJson: '[]',
+      requestJson: JSON.stringify(detail),
+      cae: caea,
+      caeVto: compact(fortnightOf(argentineToday()).to),
+      userId: 1,
+      authorizedAt: new Date().toISOString(),
+      authorization: 'CAEA',
+      reportStatus: 'pendiente',
+      reportDeadline: deadline,
+    });
+  }
+
+  it('a lost RegInformativo reply, retried, leaves one report; numbers in order, no gaps', async () => {
+    const rows: Awaited<ReturnType<typeof deviceCaeaInvoice>>[] = [];
+    for (const n of [1, 2, 3]) rows.push(await deviceCaeaInvoice(70, n, code, 1000 * n));
+    const reports = setup.sim.counters.caeaReports;
+    setup.sim.faults.loseNextReply.FECAEARegInformativo = 1;
+    expect(await reporter.reportDue()).toBe(0);
+    // The first was recorded by ARCA though its reply was lost; the others wait behind it.
+    expect(setup.sim.book(ISSUER_CUIT, 70, 11)).toHaveLength(1);
+    expect(invoicesRepository.byId(s.app.db, rows[0].id)!.reportStatus).toBe('pendiente');
+    await waitFor(async () => (await reporter.reportDue(), rows.every((r) => invoicesRepository.byId(s.app.db, r.id)!.reportStatus === 'informada')));
+    const book = setup.sim.book(ISSUER_CUIT, 70, 11);
+    expect(book.map((e) => [Number(e.detail.CbteDesde), e.cae, Number(e.detail.ImpTotal)])).toEqual([
+      [1, code, 10],
+      [2, code, 20],
+      [3, code, 30],
+    ]);
+    // One lost send + two sends; the retry of the first found it with FECompConsultar instead of sending again.
+    expect(setup.sim.counters.caeaReports - reports).toBe(3);
+    expect(await reporter.reportDue()).toBe(0);
+    expect(setup.sim.book(ISSUER_CUIT, 70, 11)).toHaveLength(3);
+  });
+
+  it('an unknown CAEA is rejected with Err 782 and shown to the owner with its deadline', async () => {
+    const row = await deviceCaeaInvoice(71, 1, '31999999999999');
+    await reporter.reportDue();
+    const after = invoicesRepository.byId(s.app.db, row.id)!;
+    expect(after.reportStatus).toBe('rechazada');
+    expect(after.reportError).toMatch(/^ARCA rechazó el informe: 782 /);
+    expect(setup.sim.book(ISSUER_CUIT, 71, 11)).toHaveLength(0);
+    const pending = await deviceCaeaInvoice(72, 1);
+    setup.sim.faults.unreachable = true;
+    await reporter.reportDue();
+    setup.sim.faults.unreachable = false;
+    const screen = await s.call({ method: 'GET', url: '/api/invoices/caea', token: admin });
+    expect(screen.status).toBe(200);
+    const listed = screen.body.data.invoices.map((i: { id: number; report: unknown }) => [i.id, i.report]);
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        [row.id, expect.objectContaining({ status: 'rechazada', deadline, error: expect.stringContaining('782') })],
+        [pending.id, expect.objectContaining({ status: 'pendiente', deadline })],
+      ]),
+    );
+    expect(screen.body.data.caeas.map((c: { caea: string }) => c.caea)).toContain(code);
+    const seller = await s.sellerToken();
+    expect((await s.call({ method: 'GET', url: '/api/invoices/caea', token: seller })).status).toBe(403);
+  });
+
+  it('sin movimiento: informed once for a CAEA point of sale that issued nothing in an ended fortnight', async () => {
+    const settings = (await s.call({ method: 'GET', url: '/api/invoices/settings', token: admin })).body.data;
+    expect((await s.call({ method: 'PUT', url: '/api/invoices/settings', token: admin, payload: { ...settings, certificate: undefined, caeaPtoVta: 80 } })).status).toBe(200);
+    const device = await s.registerDevice(admin);
+    expect((await s.call({ method: 'PUT', url: `/api/sync/devices/${device.id}/caea-pto-vta`, token: admin, payload: { caeaPtoVta: 81 } })).status).toBe(200);
+    const past = fortnightOf(addDays(argentineToday(), -40));
+    setup.sim.clock.today = compact(past.from);
+    await keepCaeas(s.app.db, s.app.arca.runtime, past.from);
+    setup.sim.clock.today = null;
+    const pastCaea = s.app.db.select().from(caeas).all().find((c) => c.periodo === past.periodo && c.orden === past.orden)!.caea;
+    // The server's point is informed; the device's waits until it pushed after the fortnight with nothing pending.
+    expect(await reporter.informNoActivity()).toBe(1);
+    expect(await reporter.informNoActivity()).toBe(0);
+    const informed = setup.sim.ledger.sinMovimiento.filter((x) => x.caea === pastCaea);
+    expect(informed.map((x) => x.ptoVta)).toEqual([80]);
+    expect(s.app.db.select().from(caeaNoActivity).all().map((r) => [r.caea, r.ptoVta])).toEqual([[pastCaea, 80]]);
+  });
+});
