@@ -28,6 +28,7 @@ import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/Image.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/ThemeIcon.css';
