@@ -192,6 +192,16 @@ describe('users and devices', () => {
     const cells = await row.getByRole('cell').allInnerTexts();
     expect(cells[1]).toBe('Administrador');
     expect(cells[2]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
-    expect(cells.slice(3)).toEqual(['1', '2', '0']);
+    expect(cells.slice(3)).toEqual(['1', '2', '0', 'Asignar']);
+    // Its own CAEA point of sale (issue #11): validated in Spanish, saved, shown in the row.
+    await row.getByRole('button', { name: 'Punto de venta CAEA de Caja 1' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Punto de venta CAEA' });
+    await dialog.getByRole('textbox', { name: 'Punto de venta CAEA' }).fill('abc');
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await dialog.getByText('Punto de venta CAEA: debe ser un número').waitFor();
+    await dialog.getByRole('textbox', { name: 'Punto de venta CAEA' }).fill('91');
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await row.getByRole('button', { name: 'Punto de venta CAEA de Caja 1' }).filter({ hasText: '91' }).waitFor();
   });
 });

@@ -80,7 +80,7 @@ describe('Contingencia (CAEA) in /invoices', () => {
 
     // A failing request is an error, not "nothing to report".
     await page.route('**/api/invoices/caea', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Error al obtener la contingencia CAEA' }) }));
-    await section.getByRole('button', { name: 'Actualizar CAEA' }).click();
+    await section.getByRole('button', { name: 'Recargar CAEA' }).click();
     await section.getByText('Error al obtener la contingencia CAEA').waitFor();
     expect(await section.getByText('No hay facturas CAEA pendientes de informar a ARCA').count()).toBe(0);
     await page.unroute('**/api/invoices/caea');
@@ -88,7 +88,7 @@ describe('Contingencia (CAEA) in /invoices', () => {
     setup.sim.faults.unreachable = false;
     await until(async () => (await contingency()).invoices.length === 0);
     expect(setup.sim.book(ISSUER_CUIT, 90, 11).map((e) => [Number(e.detail.CbteDesde), e.emisionTipo])).toEqual([[invoice.cbteNro, 'CAEA']]);
-    await section.getByRole('button', { name: 'Actualizar CAEA' }).click();
+    await section.getByRole('button', { name: 'Recargar CAEA' }).click();
     await section.getByText('No hay facturas CAEA pendientes de informar a ARCA').waitFor();
   }, 120_000);
 });

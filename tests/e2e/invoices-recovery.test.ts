@@ -90,7 +90,7 @@ describe('invoicing configured by environment variables', () => {
     await cuit.waitFor();
     expect(await cuit.inputValue()).toBe(formatCuit(CUIT));
     expect(await cuit.isDisabled()).toBe(true);
-    expect(await tab.getByRole('textbox', { name: 'Punto de venta' }).isDisabled()).toBe(true);
+    expect(await tab.getByRole('textbox', { name: 'Punto de venta', exact: true }).isDisabled()).toBe(true);
     await tab.getByTestId('arca-certificate').getByText(/Huella SHA-256/).waitFor();
     expect(await tab.getByText('Certificado (.crt)').count()).toBe(0);
     const text = await tab.innerText();

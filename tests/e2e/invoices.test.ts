@@ -311,7 +311,7 @@ describe('settings tab and letters (a server of its own)', () => {
     await tab().getByText('CUIT: no es válido (dígito verificador incorrecto)').waitFor();
     await cuit.fill(before.cuit);
     await pick('Condición frente al IVA', 'IVA Responsable Inscripto', tab());
-    await tab().getByRole('textbox', { name: 'Punto de venta' }).fill('7');
+    await tab().getByRole('textbox', { name: 'Punto de venta', exact: true }).fill('7');
     await tab().getByRole('textbox', { name: /^Monto desde el que se identifica/ }).fill('100');
     await tab().getByRole('button', { name: 'Guardar configuración' }).click();
     await tab().getByText('Configuración de facturación electrónica guardada').waitFor();

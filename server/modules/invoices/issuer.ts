@@ -26,6 +26,8 @@ type Lookup = { kind: 'same'; cae: string; caeVto: string; observations: ArcaErr
 
 export class InvoiceIssuer {
   private locks = new Map<string, Promise<unknown>>();
+  /** Rows whose last settlement ended because ARCA could not be reached (read once by settle()). */
+  private unreachable = new Set<number>();
 
   constructor(
     private readonly db: Db,
@@ -52,13 +54,19 @@ export class InvoiceIssuer {
     return this.serial(book, async () => {
       for (const older of repo.pendingInBook(this.db, first)) {
         const settled = await this.settleLocked(older.id);
-        if (settled.status === 'pendiente') return this.postpone(repo.byId(this.db, id)!, 'Hay una factura anterior pendiente de confirmar en ARCA', null);
+        if (settled.status === 'pendiente') {
+          const row = repo.byId(this.db, id)!;
+          // ARCA unreachable for the older one: this one, never sent, may still go on the CAEA point of sale.
+          const issued = this.unreachable.delete(older.id) && row.status === 'pendiente' ? issueWithCaea(this.db, this.runtime.effective(), row) : null;
+          return issued ?? this.postpone(row, 'Hay una factura anterior pendiente de confirmar en ARCA', null);
+        }
       }
       return this.settleLocked(id);
     });
   }
 
   private async settleLocked(id: number): Promise<InvoiceRow> {
+    this.unreachable.delete(id);
     let row = repo.byId(this.db, id)!;
     if (row.status !== 'pendiente') return row;
     const eff = this.runtime.effective();
@@ -109,7 +117,10 @@ export class InvoiceIssuer {
     } catch (e) {
       if (e instanceof ArcaServiceError) return this.postpone(repo.byId(this.db, id)!, `ARCA: ${e.message}`, e.errors[0]?.code ?? null);
       if (e instanceof ArcaSoapFault) return this.postpone(repo.byId(this.db, id)!, `ARCA (WSAA): ${e.faultstring}`, null);
-      if (e instanceof ArcaTransportError) return this.postpone(repo.byId(this.db, id)!, e.message, null);
+      if (e instanceof ArcaTransportError) {
+        this.unreachable.add(id);
+        return this.postpone(repo.byId(this.db, id)!, e.message, null);
+      }
       throw e;
     }
   }

@@ -112,7 +112,7 @@ export function CaeaContingencySection() {
           Contingencia (CAEA)
         </Title>
         <Button variant="default" size="md" leftSection={<IconRefresh size={18} />} onClick={() => void caea.refetch()} loading={caea.isFetching && !caea.isPending}>
-          Actualizar CAEA
+          Recargar CAEA
         </Button>
       </Group>
       {caea.error ? (

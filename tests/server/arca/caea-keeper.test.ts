@@ -139,6 +139,9 @@ describe('CAEA on the server', () => {
     expect([pending.status, pending.authorization, pending.ptoVta]).toEqual(['pendiente', 'CAE', 4]);
     const retried = await s.call({ method: 'POST', url: `/api/invoices/${pending.id}/retry`, token: admin });
     expect(retried.body.data?.authorization ?? 'CAE').toBe('CAE');
+    // A later sale, never sent, is not held behind it: it goes on the CAEA point of sale.
+    const later = await generate(s, admin, await paidSale(s, admin, [{ price: 40, quantity: 1 }]), { tipo_comprobante: 11 });
+    expect([later.body.data.status, later.body.data.authorization, later.body.data.ptoVta, later.body.data.cbteNro]).toEqual(['autorizada', 'CAEA', 90, 3]);
     setup.sim.faults.unreachable = false;
     const done = await s.call({ method: 'POST', url: `/api/invoices/${pending.id}/retry`, token: admin });
     expect([done.body.data.status, done.body.data.authorization, done.body.data.ptoVta]).toEqual(['autorizada', 'CAE', 4]);

@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, fortnightOf } from '../../../domain/invoicing/caea';
-import { caeaNoActivity, caeas } from '../../../server/db/schema';
+import { eq } from 'drizzle-orm';
+import { caeaNoActivity, caeas, devices } from '../../../server/db/schema';
 import { argentineToday, keepCaeas } from '../../../server/modules/invoices/caea-keeper';
 import { CaeaReporter } from '../../../server/modules/invoices/caea-reporter';
 import { invoicesRepository } from '../../../server/modules/invoices/repository';
@@ -136,5 +137,13 @@ describe('CAEA reporter', () => {
     const informed = setup.sim.ledger.sinMovimiento.filter((x) => x.caea === pastCaea);
     expect(informed.map((x) => x.ptoVta)).toEqual([80]);
     expect(s.app.db.select().from(caeaNoActivity).all().map((r) => [r.caea, r.ptoVta])).toEqual([[pastCaea, 80]]);
+    // The device pushed after the fortnight ended, but still holds sales to send: not yet.
+    s.app.db.update(devices).set({ lastPushAt: new Date().toISOString(), pendingCount: 2 }).where(eq(devices.id, device.id)).run();
+    expect(await reporter.informNoActivity()).toBe(0);
+    // Nothing left on the device: its point of sale is informed, once.
+    s.app.db.update(devices).set({ pendingCount: 0 }).where(eq(devices.id, device.id)).run();
+    expect(await reporter.informNoActivity()).toBe(1);
+    expect(await reporter.informNoActivity()).toBe(0);
+    expect(setup.sim.ledger.sinMovimiento.filter((x) => x.caea === pastCaea).map((x) => x.ptoVta)).toEqual([80, 81]);
   });
 });
