@@ -11,6 +11,7 @@ import { MSG } from '../../../domain/messages';
 import { idParam } from '../../../domain/schemas/common';
 import { arcaCredentialsBody, arcaSettingsBody, generateInvoiceBody, invoiceListQuery, saleIdParam } from '../../../domain/schemas/invoices';
 import { ok, paginated } from '../../http/envelope';
+import returnsRoutes from '../returns/routes';
 import { InvoiceIssuer } from './issuer';
 import { startRetryLoop } from './retry-loop';
 import { ArcaRuntime } from './runtime';
@@ -28,6 +29,8 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     await stopLoop?.();
     await runtime.close();
   });
+  // Cancellations and returns issue credit notes through this same issuer.
+  await app.register(returnsRoutes, { issuer, runtime });
 
   const tags = ['facturación'];
   const security = [{ bearerAuth: [] }];

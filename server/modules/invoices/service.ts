@@ -35,6 +35,7 @@ export async function generateForSale(db: Db, runtime: ArcaRuntime, issuer: Invo
   if (!eff.configured) throw conflict(`${MSG.invoiceNotConfigured} Falta: ${eff.missing.join(', ')}.`);
   const { sale, items } = found;
   if (sale.paymentStatus !== 'pagado') throw badRequest(MSG.invoiceSaleNotPaid);
+  if (sale.returnedCents > 0 || items.some((i) => i.returnedQuantity > 0)) throw conflict(MSG.invoiceSaleHasReturns);
   const problem =
     letterProblem(eff.taxCondition!, body.tipo_comprobante, body.condicion_iva_receptor, body.documento_tipo) ??
     documentProblem(body.documento_tipo, body.documento_nro) ??
@@ -97,6 +98,8 @@ export async function retryInvoice(db: Db, issuer: InvoiceIssuer, id: number): P
   const row = repo.byId(db, id);
   if (!row) throw notFound(MSG.invoiceNotFound);
   if (row.status === 'autorizada') throw conflict(MSG.invoiceNotRetriable, invoiceJson(db, id));
+  // A failed invoice of a cancelled sale stays failed: it was never authorised, so nothing credits it.
+  if (row.associatedInvoiceId === null && repo.saleForInvoice(db, row.saleId)?.sale.paymentStatus === 'cancelado') throw conflict(MSG.invoiceSaleCancelled, invoiceJson(db, id));
   if (row.status === 'fallida') repo.update(db, id, { status: 'pendiente', nextRetryAt: null });
   return settled(db, await issuer.settle(id));
 }
