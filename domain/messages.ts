@@ -54,6 +54,7 @@ export const MSG = {
   saleReturnTooMany: 'No se puede devolver más de lo vendido',
   saleReturnOtherSale: 'Esta devolución ya se registró para otra venta',
   saleReturnsError: 'Error al obtener las devoluciones',
+  saleReturnError: 'Error al registrar la devolución',
   creditNoteInvoicePending:
     'La factura de esta venta todavía está pendiente en ARCA. Esperá a que se autorice (o reintentala en Facturas) antes de cancelar la venta o registrar una devolución.',
   invoiceSaleHasReturns: 'La venta tiene devoluciones: no se puede facturar',

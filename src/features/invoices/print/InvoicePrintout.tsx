@@ -1,7 +1,8 @@
 /**
  * The printed invoice (lazy chunk with the `qrcode` library): issuer, letter and code, number, date,
  * buyer, lines, totals (IVA per aliquot on A), the Ley 27.743 block for final consumers, CAE, expiry and
- * the RG 4892 QR built by the domain's buildQrUrl. Once the QR is drawn it opens the print dialog.
+ * the RG 4892 QR built by the domain's buildQrUrl; a credit note also names the invoice it credits. Once the
+ * QR is drawn it opens the print dialog.
  */
 import './invoice-print.css';
 import QRCode from 'qrcode';
@@ -163,6 +164,11 @@ export default function InvoicePrintout({ invoice, sale, business, issuer, forma
         <div>Documento: {buyerDocument(invoice)}</div>
         <div>Condición frente al IVA: {ivaConditionLabel(invoice.condicionIvaReceptor)}</div>
         <div>Venta: {sale.saleNumber}</div>
+        {invoice.associated && (
+          <div data-testid="print-associated">
+            Comprobante asociado: {invoice.associated.typeLabel} {invoice.associated.invoiceNumber}
+          </div>
+        )}
       </section>
       <section>{format === 'a4' ? <LinesTable sale={sale} netNote={a} /> : <LinesTicket sale={sale} withRate={a} />}</section>
       <section>
