@@ -142,3 +142,35 @@ describe('credit notes of cancelled sales (Responsable Inscripto)', () => {
     expect((await notesOf(plain)).cancellationNote).toBeNull();
   });
 });
+
+describe('a failed invoice is not credited', () => {
+  let setup: ArcaSetup;
+  let s: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    // ARCA's consumidor-final threshold below the server's: every unidentified invoice is rejected (10015).
+    setup = await startSimulator('monotributo', 100);
+    s = await arcaServer(setup);
+    token = await s.login();
+  });
+  afterAll(async () => {
+    await s.close();
+    await setup.sim.close();
+  });
+
+  it('cancelling a sale whose invoice ARCA rejected issues no NC, and that invoice is not retried afterwards', async () => {
+    const saleId = await paidSale(s, token, [{ price: 10, quantity: 1 }]);
+    const inv = await generate(s, token, saleId);
+    expect(inv.status).toBe(422);
+    expect(inv.body.data.status).toBe('fallida');
+    const res = await s.call({ method: 'POST', url: `/api/sales/${saleId}/cancel`, token });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Venta cancelada correctamente. El stock fue devuelto.');
+    expect((await s.call({ method: 'GET', url: `/api/sales/${saleId}/returns`, token })).body.data.cancellationNote).toBeNull();
+    const retry = await s.call({ method: 'POST', url: `/api/invoices/${inv.body.data.id}/retry`, token });
+    expect(retry.status).toBe(409);
+    expect(retry.body.message).toBe('La venta fue cancelada: su factura no se reintenta');
+    expect(setup.sim.book(ISSUER_CUIT, 4, 11)).toHaveLength(0);
+    expect(setup.sim.book(ISSUER_CUIT, 4, 13)).toHaveLength(0);
+  });
+});

@@ -36,7 +36,8 @@ describe('partial returns (Responsable Inscripto)', () => {
     const d = today();
     const rollups = (await s.call({ method: 'GET', url: `/api/sales/summary?startDate=${d}&endDate=${d}`, token })).body.data;
     const raw = (await s.call({ method: 'GET', url: `/api/sales/summary?startDate=${d}%2000:00:00&endDate=${d}%2023:59:59`, token })).body.data;
-    return { rollups, raw };
+    const report = (await s.call({ method: 'GET', url: `/api/reports/sales?startDate=${d}&endDate=${d}`, token })).body.data;
+    return { rollups, raw, report };
   };
   const topQty = (summary: { topProducts: { productId: number; totalQuantity: number }[] }, productId: number) =>
     summary.topProducts.find((p) => p.productId === productId)?.totalQuantity ?? 0;
@@ -88,6 +89,11 @@ describe('partial returns (Responsable Inscripto)', () => {
       expect(topQty(before[path], l3.productId) - topQty(now[path], l3.productId)).toBe(0);
     }
     expect(now.rollups).toEqual(now.raw);
+    // The sales report too: the day's total and the product's units and revenue are net of the return.
+    expect(Math.round((before.report.daily[0].total - now.report.daily[0].total) * 100)).toBe(22785);
+    const margin = (r: typeof now.report, id: number) => r.marginByProduct.find((p: { productId: number }) => p.productId === id);
+    expect(margin(before.report, l1.productId).quantity - margin(now.report, l1.productId).quantity).toBe(1);
+    expect(Math.round((margin(before.report, l1.productId).revenue - margin(now.report, l1.productId).revenue) * 100)).toBe(12100);
     const detail = await saleOf(saleId);
     expect(detail.returned).toBe(227.85);
     expect(detail.items.map((i: { returnedQuantity: number }) => i.returnedQuantity)).toEqual([1, 1, 0]);
