@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvoiceJson } from '../../domain/schemas/invoices';
 import type { SaleReturnsJson } from '../../domain/schemas/returns';
 import type { SaleJson } from '../../domain/schemas/sales';
-import { adminPage, createSale, money, type ApiProduct } from './backoffice-helpers';
+import { adminPage, createSale, layoutProblems, money, themedContext, type ApiProduct } from './backoffice-helpers';
 import { DESKTOP, launchBrowser, newContext, screenshot, startServer, type E2eServer } from './harness';
 import { pdfText } from './pdf-helpers';
 
@@ -120,4 +120,33 @@ describe('Devolución from the sale detail', () => {
     expect(text).toContain(lineA.productName);
     expect(text).not.toContain(b.name);
   });
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`768×1024 ${theme}: the Devolución dialog and the credit note fit, with 44 px controls`, async () => {
+      const token = await server.adminToken();
+      const [, , c] = products;
+      const sale = await createSale(server, { items: [{ productId: c.id, quantity: 2 }], paymentMethod: 'tarjeta' });
+      expect((await server.api('POST', `/invoices/generate-for-sale/${sale.id}`, { token, body: {} })).body.data?.status).toBe('autorizada');
+      const stored = (await server.api('GET', `/sales/${sale.id}`, { token })).body.data as SaleJson;
+      const ret = await server.api('POST', `/sales/${sale.id}/returns`, { token, body: { items: [{ saleItemId: stored.items[0].id, quantity: 1 }] } });
+      expect(ret.status, ret.body.message).toBe(201);
+      const themed = await themedContext(browser, theme, { width: 768, height: 1024 });
+      const tablet = await adminPage(themed, server);
+      const check = async (name: string) => {
+        await tablet.evaluate(() => document.fonts.ready);
+        await screenshot(tablet, `returns-${name}-768x1024-${theme}`, false);
+        expect(await layoutProblems(tablet), name).toEqual({ overflow: false, scrolledTables: [], small: [] });
+      };
+      await tablet.goto(`${server.baseUrl}/sales`);
+      await tablet.getByRole('button', { name: `Ver venta ${sale.saleNumber}` }).click();
+      const card = tablet.getByTestId('sale-return');
+      await card.getByText('Nota de Crédito C autorizada').waitFor();
+      await card.scrollIntoViewIfNeeded();
+      await check('credit-note');
+      await tablet.getByRole('dialog', { name: /^Detalle de Venta/ }).getByRole('button', { name: 'Devolución' }).click();
+      await tablet.getByRole('dialog', { name: /^Devolución - / }).getByText('Ya devueltas: 1').waitFor();
+      await check('dialog');
+      await themed.close();
+    });
+  }
 });
