@@ -139,6 +139,33 @@ describe('partial returns (Responsable Inscripto)', () => {
     expect((await saleOf(saleId)).items[0].returnedQuantity).toBe(0);
   });
 
+  it('bad input is a Spanish 400 (never a 5xx) and writes nothing; an unknown sale is a 404', async () => {
+    const saleId = await paidSale(s, token, [{ price: 15, quantity: 2 }]);
+    const [line] = (await saleOf(saleId)).items;
+    const before = ['sale_returns', 'stock_movements'].map(count);
+    const cases: [unknown, RegExp][] = [
+      [{}, /artículos/],
+      [{ items: 'todo' }, /lista de artículos/],
+      [{ items: [{ saleItemId: line.id, quantity: 1.5 }] }, /La cantidad debe ser un número entero/],
+      [{ items: [{ saleItemId: line.id, quantity: 'dos' }] }, /La cantidad debe ser un número/],
+      [{ items: [{ saleItemId: line.id, quantity: -1 }] }, /La cantidad debe ser mayor que 0/],
+      [{ items: [{ saleItemId: line.id, quantity: 1 }, { saleItemId: line.id, quantity: 1 }] }, /una sola vez/],
+      [{ items: [{ saleItemId: line.id, quantity: 1 }], requestId: 'abc' }, /identificador válido/],
+      [{ items: [{ saleItemId: line.id, quantity: 1 }], reason: 'x'.repeat(201) }, /./],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await s.call({ method: 'POST', url: `/api/sales/${saleId}/returns`, token, payload: payload as Record<string, unknown> });
+      expect(res.status, JSON.stringify(payload)).toBe(400);
+      expect(res.body.success).toBe(false);
+      expect(res.body.message).toMatch(message);
+    }
+    expect(['sale_returns', 'stock_movements'].map(count)).toEqual(before);
+    const unknown = await giveBack(999999, [{ saleItemId: line.id, quantity: 1 }]);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('Venta no encontrada');
+    expect((await s.call({ method: 'GET', url: '/api/sales/999999/returns', token })).status).toBe(404);
+  });
+
   it('a repeated submission (same requestId) answers the same return: one restock, one NC', async () => {
     const saleId = await paidSale(s, token, [{ price: 30, quantity: 4 }]);
     expect((await generate(s, token, saleId, { tipo_comprobante: 6 })).status).toBe(201);
