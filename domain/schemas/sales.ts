@@ -71,6 +71,8 @@ export interface SaleItemJson {
   ivaRate: IvaRate;
   /** Units given back by partial returns ("Devolución"); at most `quantity`. */
   returnedQuantity: number;
+  /** The line gross those units carried (before the discount share). */
+  returnedAmount: number;
 }
 
 export interface SaleJson {

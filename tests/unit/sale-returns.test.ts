@@ -15,22 +15,23 @@ const line = (id: number, quantity: number, unit: number, returnedQuantity = 0, 
 describe('returnAmounts', () => {
   it('refunds the lines gross minus their share of the discount', () => {
     const lines = [line(1, 3, 12100), line(2, 1, 5000)];
-    const a = returnAmounts({ subtotalCents: 41300, discountCents: 1000, totalCents: 40300, returnedCents: 0 }, lines, new Map([[1, 1]]));
+    const a = returnAmounts({ subtotalCents: 41300, totalCents: 40300 }, lines, new Map([[1, 1]]));
     expect(a).toMatchObject({ grossCents: 12100, discountCents: 293, totalCents: 11807, costCents: 6050 });
-    expect(() => returnAmounts({ subtotalCents: 41300, discountCents: 1000, totalCents: 40300, returnedCents: 0 }, lines, new Map([[2, 2]]))).toThrow(RangeError);
+    expect(() => returnAmounts({ subtotalCents: 41300, totalCents: 40300 }, lines, new Map([[2, 2]]))).toThrow(RangeError);
   });
 
   it('returned in any number of parts, a sale refunds exactly its total and each line exactly its subtotal', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ quantity: fc.integer({ min: 1, max: 7 }), unit: fc.integer({ min: 1, max: 99_999 }) }), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.record({ quantity: fc.integer({ min: 1, max: 7 }), unit: fc.oneof(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 99_999 })) }), { minLength: 1, maxLength: 4 }),
         fc.integer({ min: 0, max: 100 }),
         fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 40 }),
         (spec, discountPct, picks) => {
           let lines = spec.map((l, i) => line(i + 1, l.quantity, l.unit));
           const subtotalCents = lines.reduce((a, l) => a + l.subtotalCents, 0);
           const discountCents = Math.floor((subtotalCents * discountPct) / 100);
-          const sale = { subtotalCents, discountCents, totalCents: subtotalCents - discountCents, returnedCents: 0 };
+          const sale = { subtotalCents, totalCents: subtotalCents - discountCents };
+          let refunded = 0;
           for (const pick of [...picks, -1]) {
             const wanted = new Map<number, number>();
             for (const l of lines) {
@@ -42,17 +43,17 @@ describe('returnAmounts', () => {
             const a = returnAmounts(sale, lines, wanted);
             expect(a.totalCents).toBeGreaterThanOrEqual(0);
             expect(a.totalCents).toBeLessThanOrEqual(a.grossCents);
-            sale.returnedCents += a.totalCents;
+            refunded += a.totalCents;
             lines = lines.map((l) => {
               const r = a.lines.find((x) => x.saleItemId === l.id);
               return r ? { ...l, returnedQuantity: l.returnedQuantity + r.quantity, returnedCents: l.returnedCents + r.grossCents } : l;
             });
           }
-          expect(sale.returnedCents).toBe(sale.totalCents);
+          expect(refunded).toBe(sale.totalCents);
           for (const l of lines) expect(l.returnedCents).toBe(l.subtotalCents);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 1000 },
     );
   });
 });

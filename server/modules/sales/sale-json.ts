@@ -18,6 +18,7 @@ export function itemJson(row: ItemRow): SaleItemJson {
     catalogPrice: row.catalogPriceCents === null ? null : fromCents(row.catalogPriceCents),
     ivaRate: ivaRateFromBp(row.ivaRateBp),
     returnedQuantity: row.returnedQuantity,
+    returnedAmount: fromCents(row.returnedCents),
   };
 }
 

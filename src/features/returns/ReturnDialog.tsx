@@ -37,10 +37,9 @@ function refundOf(sale: Sale, quantities: Record<number, number>): number {
     subtotalCents: toCents(i.subtotal),
     unitCostCents: 0,
     returnedQuantity: i.returnedQuantity,
-    // The line's returned gross is not sent to the client; its share by units gives the same figure but for a cent on odd splits.
-    returnedCents: Math.round((toCents(i.subtotal) * i.returnedQuantity) / i.quantity),
+    returnedCents: toCents(i.returnedAmount),
   }));
-  const sold = { subtotalCents: toCents(sale.subtotal), discountCents: toCents(sale.discount), totalCents: toCents(sale.total), returnedCents: toCents(sale.returned) };
+  const sold = { subtotalCents: toCents(sale.subtotal), totalCents: toCents(sale.total) };
   return fromCents(returnAmounts(sold, lines, wanted).totalCents);
 }
 

@@ -20,6 +20,7 @@ export function saleForNote(sale: Sale, ret: SaleReturn | null): Sale {
       catalogPrice: null,
       ivaRate: line?.ivaRate ?? 21,
       returnedQuantity: 0,
+      returnedAmount: 0,
     };
   });
   const subtotal = fromCents(items.reduce((a, i) => a + toCents(i.subtotal), 0));

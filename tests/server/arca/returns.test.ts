@@ -55,20 +55,20 @@ describe('partial returns (Responsable Inscripto)', () => {
     expect(res.status).toBe(201);
     expect(res.body.message).toBe('Devolución registrada. El stock fue devuelto y se emitió la nota de crédito.');
     const ret = res.body.data;
-    // Gross 121 + 110,50 = 231,50 of a subtotal of 634; its share of the $10 discount is 3,65.
-    const expected = invoiceAmounts([{ grossCents: 12100, ivaRate: 21 }, { grossCents: 11050, ivaRate: 10.5 }], 365, 1);
-    expect(ret.total).toBe(227.85);
-    expect(expected.totalCents).toBe(22785);
+    // Gross 121 + 110,50 = 231,50 of a subtotal of 634; the refund is floor(624 × 231,50 / 634) = 227,84, so its discount share is 3,66.
+    const expected = invoiceAmounts([{ grossCents: 12100, ivaRate: 21 }, { grossCents: 11050, ivaRate: 10.5 }], 366, 1);
+    expect(ret.total).toBe(227.84);
+    expect(expected.totalCents).toBe(22784);
     expect(ret.items.map((i: { saleItemId: number; quantity: number; amount: number }) => [i.saleItemId, i.quantity, i.amount])).toEqual([[l1.id, 1, 121], [l2.id, 1, 110.5]]);
     const note = ret.creditNote;
-    expect(note).toMatchObject({ status: 'autorizada', invoiceType: 3, typeLabel: 'Nota de Crédito A', saleReturnId: ret.id, docNro: BUYER_CUIT, total: 227.85 });
+    expect(note).toMatchObject({ status: 'autorizada', invoiceType: 3, typeLabel: 'Nota de Crédito A', saleReturnId: ret.id, docNro: BUYER_CUIT, total: 227.84 });
     expect(note.associated).toEqual({ id: inv.body.data.id, typeLabel: 'Factura A', invoiceNumber: inv.body.data.invoiceNumber });
     expect(note.ivaBreakdown).toEqual(expected.alicuotas.map((a) => ({ id: a.id, rate: a.rate, base: a.baseCents / 100, amount: a.ivaCents / 100 })));
     const atArca = setup.sim.book(ISSUER_CUIT, 4, 3);
     expect(atArca).toHaveLength(1);
     expect(atArca[0].cae).toBe(note.cae);
     expect(atArca[0].detail.CbtesAsoc.CbteAsoc).toEqual([{ Tipo: '1', PtoVta: '4', Nro: String(inv.body.data.cbteNro) }]);
-    expect(Number(atArca[0].detail.ImpTotal)).toBe(227.85);
+    expect(Number(atArca[0].detail.ImpTotal)).toBe(227.84);
 
     // Stock: exactly the returned quantities, only on those lines, each a 'return' movement with its note.
     const after = sale.items.map((i: { productId: number }) => stockOf(s.app, i.productId));
@@ -83,19 +83,19 @@ describe('partial returns (Responsable Inscripto)', () => {
     // What counts as sold: the refund is off the revenue, the returned units off the top products, on both summary paths.
     const now = await summaries();
     for (const path of ['rollups', 'raw'] as const) {
-      expect(Math.round((before[path].totalRevenue - now[path].totalRevenue) * 100)).toBe(22785);
+      expect(Math.round((before[path].totalRevenue - now[path].totalRevenue) * 100)).toBe(22784);
       expect(now[path].totalSales).toBe(before[path].totalSales);
       expect(topQty(before[path], l1.productId) - topQty(now[path], l1.productId)).toBe(1);
       expect(topQty(before[path], l3.productId) - topQty(now[path], l3.productId)).toBe(0);
     }
     expect(now.rollups).toEqual(now.raw);
     // The sales report too: the day's total and the product's units and revenue are net of the return.
-    expect(Math.round((before.report.daily[0].total - now.report.daily[0].total) * 100)).toBe(22785);
+    expect(Math.round((before.report.daily[0].total - now.report.daily[0].total) * 100)).toBe(22784);
     const margin = (r: typeof now.report, id: number) => r.marginByProduct.find((p: { productId: number }) => p.productId === id);
     expect(margin(before.report, l1.productId).quantity - margin(now.report, l1.productId).quantity).toBe(1);
     expect(Math.round((margin(before.report, l1.productId).revenue - margin(now.report, l1.productId).revenue) * 100)).toBe(12100);
     const detail = await saleOf(saleId);
-    expect(detail.returned).toBe(227.85);
+    expect(detail.returned).toBe(227.84);
     expect(detail.items.map((i: { returnedQuantity: number }) => i.returnedQuantity)).toEqual([1, 1, 0]);
 
     // Returning everything left refunds exactly what is left of the total; a full second NC for the rest.
