@@ -12,11 +12,26 @@ export const ISSUER_TAX_CONDITION_LABELS: Record<IssuerTaxCondition, string> = {
 export const ARCA_ENVIRONMENTS = ['homologacion', 'produccion'] as const;
 export type ArcaEnvironment = (typeof ARCA_ENVIRONMENTS)[number];
 
-/** Invoice comprobante types (credit/debit notes come with issue #11). */
+/** Invoice comprobante types. */
 export const CBTE_TIPOS = { facturaA: 1, facturaB: 6, facturaC: 11 } as const;
 export type CbteTipo = 1 | 6 | 11;
-export const CBTE_TIPO_LABELS: Record<CbteTipo, string> = { 1: 'Factura A', 6: 'Factura B', 11: 'Factura C' };
-export const CBTE_LETTER: Record<CbteTipo, 'A' | 'B' | 'C'> = { 1: 'A', 6: 'B', 11: 'C' };
+/** Credit notes (Nota de Crédito A/B/C): they carry CbtesAsoc to the invoice they credit, of the same letter. */
+export type NcTipo = 3 | 8 | 13;
+/** Every comprobante Mostrador issues: invoices and their credit notes. */
+export type ComprobanteTipo = CbteTipo | NcTipo;
+export const CBTE_TIPO_LABELS: Record<ComprobanteTipo, string> = {
+  1: 'Factura A',
+  6: 'Factura B',
+  11: 'Factura C',
+  3: 'Nota de Crédito A',
+  8: 'Nota de Crédito B',
+  13: 'Nota de Crédito C',
+};
+export const CBTE_LETTER: Record<ComprobanteTipo, 'A' | 'B' | 'C'> = { 1: 'A', 6: 'B', 11: 'C', 3: 'A', 8: 'B', 13: 'C' };
+/** The credit note of an invoice type (same letter), and back. */
+export const CREDIT_NOTE_TIPO: Record<CbteTipo, NcTipo> = { 1: 3, 6: 8, 11: 13 };
+export const INVOICE_TIPO_OF_NOTE: Record<NcTipo, CbteTipo> = { 3: 1, 8: 6, 13: 11 };
+export const isCreditNoteTipo = (tipo: number): tipo is NcTipo => tipo === 3 || tipo === 8 || tipo === 13;
 
 export const DOC_TIPOS = { cuit: 80, cuil: 86, cdi: 87, dni: 96, pasaporte: 94, consumidorFinal: 99 } as const;
 export type DocTipo = 80 | 86 | 87 | 94 | 96 | 99;

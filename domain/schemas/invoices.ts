@@ -23,6 +23,7 @@ import {
   ISSUER_TAX_CONDITIONS,
   type ArcaEnvironment,
   type CbteTipo,
+  type ComprobanteTipo,
   type CondicionIvaReceptor,
   type DocTipo,
   type IssuerTaxCondition,
@@ -132,9 +133,9 @@ export interface InvoiceJson {
   saleNumber: string;
   saleDate: string;
   status: InvoiceStatus;
-  /** Comprobante type code (1, 6, 11) — spec name and list-view name. */
-  invoice_type: CbteTipo;
-  invoiceType: CbteTipo;
+  /** Comprobante type code (1, 6, 11; credit notes 3, 8, 13) — spec name and list-view name. */
+  invoice_type: ComprobanteTipo;
+  invoiceType: ComprobanteTipo;
   letter: 'A' | 'B' | 'C';
   typeLabel: string;
   ptoVta: number;
@@ -174,6 +175,10 @@ export interface InvoiceJson {
   user: { id: number; fullName: string; username: string };
   createdAt: string;
   authorizedAt: string | null;
+  /** Credit notes: the invoice they credit (CbtesAsoc), e.g. "Factura B 00001-00000012"; null for invoices. */
+  associated: { id: number; typeLabel: string; invoiceNumber: string } | null;
+  /** Credit notes of a partial return: its id (null: the cancellation's note, or an invoice). */
+  saleReturnId: number | null;
 }
 
 export interface InvoicePaginationJson {

@@ -69,6 +69,10 @@ export interface SaleItemJson {
   catalogPrice: number | null;
   /** The product's IVA rate (percent) when the sale was applied; invoices break amounts down by it. */
   ivaRate: IvaRate;
+  /** Units given back by partial returns ("Devolución"); at most `quantity`. */
+  returnedQuantity: number;
+  /** The line gross those units carried (before the discount share). */
+  returnedAmount: number;
 }
 
 export interface SaleJson {
@@ -84,6 +88,8 @@ export interface SaleJson {
   subtotal: number;
   discount: number;
   total: number;
+  /** Refunded by partial returns so far: what counts as sold is total − returned. */
+  returned: number;
   notes: string | null;
   user: { id: number; fullName: string };
   items: SaleItemJson[];

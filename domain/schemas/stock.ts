@@ -13,6 +13,7 @@ export const STOCK_REASON_LABELS: Record<string, string> = {
   initial: 'Stock inicial',
   sale: 'Venta',
   cancel: 'Cancelación de venta',
+  return: 'Devolución de cliente',
   set: 'Edición de stock',
   add: 'Edición de stock',
   subtract: 'Edición de stock',

@@ -11,7 +11,7 @@
  * - Sales are exactly-once: UNIQUE(client_sale_id) and UNIQUE(device_id, device_seq).
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 const createdAt = () => text('created_at').notNull().default(now);
@@ -145,9 +145,9 @@ export const stockMovements = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     productId: integer('product_id').notNull().references(() => products.id),
     delta: integer('delta').notNull(),
-    /** initial/sale/cancel/set/add/subtract from the system; the rest are an owner's "Ajustar stock" reasons. */
+    /** initial/sale/cancel/return/set/add/subtract from the system; the rest are an owner's "Ajustar stock" reasons. */
     reason: text('reason', {
-      enum: ['initial', 'sale', 'cancel', 'set', 'add', 'subtract', 'purchase', 'count', 'loss', 'supplier_return', 'other'],
+      enum: ['initial', 'sale', 'cancel', 'return', 'set', 'add', 'subtract', 'purchase', 'count', 'loss', 'supplier_return', 'other'],
     }).notNull(),
     saleId: integer('sale_id').references(() => sales.id),
     userId: integer('user_id').references(() => users.id),
@@ -221,6 +221,12 @@ export const sales = sqliteTable(
     totalCents: integer('total_cents').notNull(),
     /** Sum of unit cost × quantity at sale time, so profit aggregates need no join. */
     costCents: integer('cost_cents').notNull().default(0),
+    /**
+     * Partial returns ("Devolución", sale_returns): money refunded and cost taken back so far. What counts as
+     * sold is total_cents − returned_cents (and cost_cents − returned_cost_cents); the rollup triggers follow.
+     */
+    returnedCents: integer('returned_cents').notNull().default(0),
+    returnedCostCents: integer('returned_cost_cents').notNull().default(0),
     notes: text('notes'),
     /** Offline anomalies: an oversold item (stock went negative) / a device price ≠ current price. */
     flagOversold: integer('flag_oversold', { mode: 'boolean' }).notNull().default(false),
@@ -268,6 +274,9 @@ export const saleItems = sqliteTable(
     catalogPriceCents: integer('catalog_price_cents'),
     /** The product's IVA rate (basis points) when the sale was applied: what its invoice breaks down. */
     ivaRateBp: integer('iva_rate_bp').notNull().default(2100),
+    /** Returned so far (sale_return_items): quantity ≤ quantity sold, and the line gross (pre-discount) it carried. */
+    returnedQuantity: integer('returned_quantity').notNull().default(0),
+    returnedCents: integer('returned_cents').notNull().default(0),
   },
   (t) => [index('sale_items_sale_idx').on(t.saleId), index('sale_items_product_idx').on(t.productId)],
 );
@@ -346,6 +355,41 @@ export const contactMessages = sqliteTable(
   (t) => [index('contact_status_idx').on(t.status), index('contact_created_idx').on(t.createdAt)],
 );
 
+/**
+ * Partial returns of a sale ("Devolución", issue #11): the lines and quantities given back, restocked with
+ * 'return' movements and credited (total_cents, after the sale's discount share) in the same transaction;
+ * request_id makes a repeated submission return the same return.
+ */
+export const saleReturns = sqliteTable(
+  'sale_returns',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    saleId: integer('sale_id').notNull().references(() => sales.id),
+    requestId: text('request_id').unique(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    reason: text('reason'),
+    /** Refunded: the returned lines' gross minus their share of the sale's discount. */
+    totalCents: integer('total_cents').notNull(),
+    costCents: integer('cost_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sale_returns_sale_idx').on(t.saleId)],
+);
+
+export const saleReturnItems = sqliteTable(
+  'sale_return_items',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    returnId: integer('return_id').notNull().references(() => saleReturns.id),
+    saleItemId: integer('sale_item_id').notNull().references(() => saleItems.id),
+    productId: integer('product_id').notNull().references(() => products.id),
+    quantity: integer('quantity').notNull(),
+    /** The line gross returned (before the discount share). */
+    grossCents: integer('gross_cents').notNull(),
+  },
+  (t) => [index('sale_return_items_return_idx').on(t.returnId)],
+);
+
 /*
  * ARCA invoices (issue #10). Exactly one CAE per sale: UNIQUE(sale_id); a row is written 'pendiente'
  * with its number, date and exact request (request_json) BEFORE the request is sent, and settled after;
@@ -405,9 +449,18 @@ export const invoices = sqliteTable(
     reportAttempts: integer('report_attempts').notNull().default(0),
     reportNextAt: text('report_next_at'),
     reportedAt: text('reported_at'),
+    /**
+     * Credit notes (issue #11, cbte_tipo 3/8/13): the invoice they credit (CbtesAsoc), and the partial return
+     * they belong to (null: the note of the sale's cancellation). One invoice per sale; one note per
+     * cancellation and one per return (unique indexes below).
+     */
+    associatedInvoiceId: integer('associated_invoice_id').references((): AnySQLiteColumn => invoices.id),
+    saleReturnId: integer('sale_return_id').references(() => saleReturns.id),
   },
   (t) => [
-    uniqueIndex('invoices_sale_uq').on(t.saleId),
+    uniqueIndex('invoices_sale_uq').on(t.saleId).where(sql`${t.associatedInvoiceId} IS NULL`),
+    uniqueIndex('invoices_cancel_note_uq').on(t.associatedInvoiceId).where(sql`${t.associatedInvoiceId} IS NOT NULL AND ${t.saleReturnId} IS NULL`),
+    uniqueIndex('invoices_return_note_uq').on(t.saleReturnId).where(sql`${t.saleReturnId} IS NOT NULL`),
     index('invoices_report_idx').on(t.reportStatus, t.reportNextAt),
     uniqueIndex('invoices_number_uq')
       .on(t.issuerCuit, t.environment, t.simulator, t.ptoVta, t.cbteTipo, t.cbteNro)

@@ -61,6 +61,8 @@ const SPEC: Record<string, Access> = {
   'GET /api/sales/summary': 'staff',
   'GET /api/sales/:id': 'staff',
   'POST /api/sales/:id/cancel': 'admin',
+  'POST /api/sales/:id/returns': 'admin',
+  'GET /api/sales/:id/returns': 'staff',
   'POST /api/sync/push': 'device',
   'POST /api/sync/devices/register': 'staff',
   'GET /api/sync/pull': 'staff',

@@ -31,7 +31,15 @@ export interface FecaeDetRequest extends XmlObject {
   MonId: string;
   MonCotiz: string;
   CondicionIVAReceptorId: number;
+  /** Credit and debit notes: the comprobante they refer to. */
+  CbtesAsoc?: { CbteAsoc: CbteAsoc[] };
   Iva?: { AlicIva: { Id: number; BaseImp: string; Importe: string }[] };
+}
+
+export interface CbteAsoc extends XmlObject {
+  Tipo: number;
+  PtoVta: number;
+  Nro: number;
 }
 
 export interface CaeResult {
@@ -164,7 +172,7 @@ export class WsfeClient {
   }
 }
 
-/** True when a consulted comprobante carries exactly what we sent (amounts compared numerically). */
+/** True when a consulted comprobante carries exactly what we sent (amounts compared numerically, Iva and CbtesAsoc as sets). */
 export function sameComprobante(sent: FecaeDetRequest, found: XmlNode): boolean {
   const num = (v: unknown) => Number(v ?? 0);
   const fields: (keyof FecaeDetRequest)[] = ['Concepto', 'DocTipo', 'CbteFch', 'ImpTotal', 'ImpTotConc', 'ImpNeto', 'ImpOpEx', 'ImpTrib', 'ImpIVA'];
@@ -172,5 +180,7 @@ export function sameComprobante(sent: FecaeDetRequest, found: XmlNode): boolean 
   if (fields.some((f) => (f === 'CbteFch' ? String(sent[f]) !== String(found[f]) : num(sent[f]) !== num(found[f])))) return false;
   const a = (sent.Iva?.AlicIva ?? []).map((x) => `${x.Id}:${num(x.BaseImp)}:${num(x.Importe)}`).sort();
   const b = ((found.Iva?.AlicIva as XmlNode[] | undefined) ?? []).map((x) => `${Number(x.Id)}:${num(x.BaseImp)}:${num(x.Importe)}`).sort();
-  return a.join() === b.join();
+  if (a.join() !== b.join()) return false;
+  const asocOf = (list: { Tipo: unknown; PtoVta: unknown; Nro: unknown }[]) => list.map((x) => `${num(x.Tipo)}-${num(x.PtoVta)}-${num(x.Nro)}`).sort().join();
+  return asocOf(sent.CbtesAsoc?.CbteAsoc ?? []) === asocOf((found.CbtesAsoc?.CbteAsoc as XmlNode[] | undefined) ?? []);
 }

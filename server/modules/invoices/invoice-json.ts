@@ -1,13 +1,13 @@
 /** Invoice row → the InvoiceJson of domain/schemas/invoices.ts (decimal money, ISO dates, QR URL). */
 import type { AlicuotaAmounts } from '../../../domain/invoicing/amounts';
-import { CBTE_LETTER, CBTE_TIPO_LABELS, type CbteTipo, type CondicionIvaReceptor, type DocTipo } from '../../../domain/invoicing/codes';
+import { CBTE_LETTER, CBTE_TIPO_LABELS, type ComprobanteTipo, type CondicionIvaReceptor, type DocTipo } from '../../../domain/invoicing/codes';
 import { buildQrUrl, formatInvoiceNumber, isoFromArcaDate } from '../../../domain/invoicing/format';
 import { fromCents } from '../../../domain/money';
 import type { ArcaObservationJson, InvoiceJson } from '../../../domain/schemas/invoices';
 import type { InvoiceListRow } from './repository';
 
 export function toInvoiceJson(r: InvoiceListRow): InvoiceJson {
-  const tipo = r.cbteTipo as CbteTipo;
+  const tipo = r.cbteTipo as ComprobanteTipo;
   const number = r.cbteNro === null ? '' : formatInvoiceNumber(r.ptoVta, r.cbteNro);
   const alicuotas = JSON.parse(r.ivaJson) as AlicuotaAmounts[];
   const authorized = r.status === 'autorizada' && r.cae !== null && r.cbteNro !== null;
@@ -66,5 +66,13 @@ export function toInvoiceJson(r: InvoiceListRow): InvoiceJson {
     user: { id: r.userId, fullName: r.userFullName, username: r.username },
     createdAt: r.createdAt,
     authorizedAt: r.authorizedAt,
+    associated: associatedJson(r),
+    saleReturnId: r.saleReturnId,
   };
+}
+
+function associatedJson(r: InvoiceListRow): InvoiceJson['associated'] {
+  if (r.associatedInvoiceId === null || !r.associatedRef) return null;
+  const [tipo, ptoVta, nro] = r.associatedRef.split('|').map(Number);
+  return { id: r.associatedInvoiceId, typeLabel: CBTE_TIPO_LABELS[tipo as ComprobanteTipo], invoiceNumber: formatInvoiceNumber(ptoVta, nro) };
 }

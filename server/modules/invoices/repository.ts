@@ -3,7 +3,7 @@
  * (better-sqlite3 statements autocommit): the issuer commits a pending row BEFORE it calls ARCA and
  * never holds a transaction across a network call.
  */
-import { and, asc, count, desc, eq, gte, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { InvoiceStatus } from '../../../domain/schemas/invoices';
 import type { Db } from '../../db/client';
 import { arcaSettings, arcaTickets, invoices, saleItems, sales, users } from '../../db/schema';
@@ -11,7 +11,7 @@ import type { TicketCache, TicketKey } from '../../integrations/arca/tickets';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoiceRow = typeof invoices.$inferInsert;
-export type InvoiceListRow = InvoiceRow & { saleNumber: string; saleDate: string; userFullName: string; username: string };
+export type InvoiceListRow = InvoiceRow & { saleNumber: string; saleDate: string; userFullName: string; username: string; associatedRef: string | null };
 export type ArcaSettingsRow = typeof arcaSettings.$inferSelect;
 
 const listColumns = {
@@ -20,13 +20,16 @@ const listColumns = {
   saleDate: sales.saleDate,
   userFullName: users.fullName,
   username: users.username,
+  /** A credit note's invoice as "tipo|ptoVta|nro". */
+  associatedRef: sql<string | null>`(select a.cbte_tipo || '|' || a.pto_vta || '|' || coalesce(a.cbte_nro, 0) from invoices a where a.id = ${invoices.associatedInvoiceId})`,
 };
-const flatten = (r: { invoice: InvoiceRow; saleNumber: string; saleDate: string; userFullName: string; username: string }): InvoiceListRow => ({
+const flatten = (r: { invoice: InvoiceRow; saleNumber: string; saleDate: string; userFullName: string; username: string; associatedRef: string | null }): InvoiceListRow => ({
   ...r.invoice,
   saleNumber: r.saleNumber,
   saleDate: r.saleDate,
   userFullName: r.userFullName,
   username: r.username,
+  associatedRef: r.associatedRef,
 });
 
 export interface InvoiceFilters {
@@ -42,7 +45,7 @@ export const invoicesRepository = {
     const sale = db.select().from(sales).where(eq(sales.id, saleId)).get();
     if (!sale) return undefined;
     const items = db
-      .select({ subtotalCents: saleItems.subtotalCents, ivaRateBp: saleItems.ivaRateBp })
+      .select({ subtotalCents: saleItems.subtotalCents, ivaRateBp: saleItems.ivaRateBp, returnedQuantity: saleItems.returnedQuantity })
       .from(saleItems)
       .where(eq(saleItems.saleId, saleId))
       .all();
@@ -52,7 +55,21 @@ export const invoicesRepository = {
   insert: (db: Db, row: NewInvoiceRow): InvoiceRow => db.insert(invoices).values(row).returning().get(),
 
   byId: (db: Db, id: number): InvoiceRow | undefined => db.select().from(invoices).where(eq(invoices.id, id)).get(),
-  bySale: (db: Db, saleId: number): InvoiceRow | undefined => db.select().from(invoices).where(eq(invoices.saleId, saleId)).get(),
+  /** The sale's invoice (never one of its credit notes). */
+  bySale: (db: Db, saleId: number): InvoiceRow | undefined =>
+    db.select().from(invoices).where(and(eq(invoices.saleId, saleId), isNull(invoices.associatedInvoiceId))).get(),
+
+  /** The sale's credit notes, oldest first. */
+  creditNotesOfSale: (db: Db, saleId: number): InvoiceListRow[] =>
+    db
+      .select(listColumns)
+      .from(invoices)
+      .innerJoin(sales, eq(sales.id, invoices.saleId))
+      .innerJoin(users, eq(users.id, invoices.userId))
+      .where(and(eq(invoices.saleId, saleId), isNotNull(invoices.associatedInvoiceId)))
+      .orderBy(asc(invoices.id))
+      .all()
+      .map(flatten),
 
   listRowById: (db: Db, id: number): InvoiceListRow | undefined => {
     const r = db.select(listColumns).from(invoices).innerJoin(sales, eq(sales.id, invoices.saleId)).innerJoin(users, eq(users.id, invoices.userId)).where(eq(invoices.id, id)).get();

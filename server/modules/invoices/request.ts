@@ -1,7 +1,7 @@
-/** Builds the exact FECAEDetRequest for an invoice row (WSDL element order; amounts with 2 decimals). */
+/** Builds the exact FECAEDetRequest for an invoice or credit-note row (WSDL element order: CbtesAsoc before Iva; amounts with 2 decimals). */
 import type { AlicuotaAmounts } from '../../../domain/invoicing/amounts';
 import { amount } from '../../integrations/arca/xml';
-import type { FecaeDetRequest } from '../../integrations/arca/wsfe';
+import type { CbteAsoc, FecaeDetRequest } from '../../integrations/arca/wsfe';
 
 export interface DetailInput {
   cbteTipo: number;
@@ -14,6 +14,8 @@ export interface DetailInput {
   netCents: number;
   ivaCents: number;
   alicuotas: AlicuotaAmounts[];
+  /** Credit notes: the invoice they credit. */
+  cbteAsoc?: CbteAsoc;
 }
 
 export function buildDetail(d: DetailInput): FecaeDetRequest {
@@ -34,7 +36,8 @@ export function buildDetail(d: DetailInput): FecaeDetRequest {
     MonCotiz: '1',
     CondicionIVAReceptorId: d.condicionIvaReceptor,
   };
-  if (d.cbteTipo !== 11 && d.alicuotas.length) {
+  if (d.cbteAsoc) detail.CbtesAsoc = { CbteAsoc: [d.cbteAsoc] };
+  if (d.cbteTipo !== 11 && d.cbteTipo !== 13 && d.alicuotas.length) {
     detail.Iva = { AlicIva: d.alicuotas.map((a) => ({ Id: a.id, BaseImp: amount(a.baseCents), Importe: amount(a.ivaCents) })) };
   }
   return detail;

@@ -15,6 +15,7 @@ import { ok, paginated } from '../../http/envelope';
 import { caeaContingency } from './caea-service';
 import { startCaeaLoop, type CaeaLoop } from './caea-loop';
 import { CaeaReporter } from './caea-reporter';
+import returnsRoutes from '../returns/routes';
 import { startRetryLoop } from './retry-loop';
 import { generateForSale, invoiceForSale, listInvoices, retryInvoice, unsettledInvoices } from './service';
 import { saveCredentials, settingsJson, statusJson, testConnection, updateSettings } from './settings-service';
@@ -32,6 +33,8 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     await stopLoop?.();
     await caeaLoop?.stop();
   });
+  // Cancellations and returns issue credit notes through this same issuer.
+  await app.register(returnsRoutes, { issuer, runtime });
 
   const tags = ['facturación'];
   const security = [{ bearerAuth: [] }];

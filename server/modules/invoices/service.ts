@@ -26,6 +26,7 @@ export async function generateForSale(db: Db, runtime: ArcaRuntime, issuer: Invo
   const existing = repo.bySale(db, saleId);
   if (existing?.status === 'autorizada') return { invoice: invoiceJson(db, existing.id), existing: true };
   if (existing?.status === 'pendiente') return { invoice: settled(db, await issuer.settle(existing.id)), existing: true };
+  if (found.sale.returnedCents > 0 || found.items.some((i) => i.returnedQuantity > 0)) throw conflict(MSG.invoiceSaleHasReturns);
   const fields = { ...prepareInvoice(runtime.effective(), found, body), userId };
   let row: InvoiceRow;
   if (existing) row = repo.update(db, existing.id, fields);
@@ -54,6 +55,8 @@ export async function retryInvoice(db: Db, issuer: InvoiceIssuer, id: number): P
   const row = repo.byId(db, id);
   if (!row) throw notFound(MSG.invoiceNotFound);
   if (row.status === 'autorizada') throw conflict(MSG.invoiceNotRetriable, invoiceJson(db, id));
+  // A failed invoice of a cancelled sale stays failed: it was never authorised, so nothing credits it.
+  if (row.associatedInvoiceId === null && repo.saleForInvoice(db, row.saleId)?.sale.paymentStatus === 'cancelado') throw conflict(MSG.invoiceSaleCancelled, invoiceJson(db, id));
   if (row.status === 'fallida') repo.update(db, id, { status: 'pendiente', nextRetryAt: null });
   return settled(db, await issuer.settle(id));
 }

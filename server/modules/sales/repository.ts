@@ -172,10 +172,10 @@ export const salesRepository = {
       .all()
       .map((row) => ({ ...row.sale, userFullName: row.userFullName, deviceName: row.deviceName, cancelledByName: row.cancelledByName, itemCount: Number(row.itemCount) })),
 
-  /** How many sales match, and the sum of the totals of those not cancelled. */
+  /** How many sales match, and the sum of the totals of those not cancelled, net of returns. */
   count: (db: Db, filters: SaleFilters) => {
     const row = db
-      .select({ n: count(), totalCents: sql<number>`coalesce(sum(case when ${sales.paymentStatus} <> 'cancelado' then ${sales.totalCents} else 0 end), 0)` })
+      .select({ n: count(), totalCents: sql<number>`coalesce(sum(case when ${sales.paymentStatus} <> 'cancelado' then ${sales.totalCents} - ${sales.returnedCents} else 0 end), 0)` })
       .from(sales)
       .where(filterWhere(filters))
       .get();

@@ -1,4 +1,4 @@
-/** POST/GET /sales, GET /sales/summary, GET /sales/:id, POST /sales/:id/cancel (docs/spec.md §7). */
+/** POST/GET /sales, GET /sales/summary, GET /sales/:id (docs/spec.md §7); cancel and returns: modules/returns. */
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '../../../domain/messages';
@@ -6,7 +6,7 @@ import { idParam } from '../../../domain/schemas/common';
 import { createSaleBody, dateRangeQuery, salesListQuery } from '../../../domain/schemas/sales';
 import { ok, paginated } from '../../http/envelope';
 import type { SalesContext } from './record-sale';
-import { cancelSale, createSale, getSale, listSales, salesSummary } from './service';
+import { createSale, getSale, listSales, salesSummary } from './service';
 
 export const salesContext = (app: FastifyInstance): SalesContext => ({ db: app.db, sqlite: app.sqlite, timeZone: app.config.timeZone });
 
@@ -30,10 +30,6 @@ const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/sales/summary', { ...signedIn, schema: { tags, querystring: dateRangeQuery } }, async (req) => ok(salesSummary(ctx, req.query)));
 
   app.get('/sales/:id', { ...signedIn, schema: { tags, params: idParam } }, async (req) => ok(getSale(ctx, req.params.id)));
-
-  app.post('/sales/:id/cancel', { onRequest: [app.requireAdmin], schema: { tags, params: idParam } }, async (req) =>
-    ok(cancelSale(ctx, req.params.id, req.user.id), MSG.saleCancelled),
-  );
 };
 
 export default salesRoutes;

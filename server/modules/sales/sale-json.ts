@@ -17,6 +17,8 @@ export function itemJson(row: ItemRow): SaleItemJson {
     subtotal: fromCents(row.subtotalCents),
     catalogPrice: row.catalogPriceCents === null ? null : fromCents(row.catalogPriceCents),
     ivaRate: ivaRateFromBp(row.ivaRateBp),
+    returnedQuantity: row.returnedQuantity,
+    returnedAmount: fromCents(row.returnedCents),
   };
 }
 
@@ -33,6 +35,7 @@ function headerJson(row: SaleWithUser): Omit<SaleJson, 'items'> {
     subtotal: fromCents(row.subtotalCents),
     discount: fromCents(row.discountCents),
     total: fromCents(row.totalCents),
+    returned: fromCents(row.returnedCents),
     notes: row.notes,
     user: { id: row.userId, fullName: row.userFullName },
     clientSaleId: row.clientSaleId,

@@ -1,14 +1,13 @@
 /**
- * Sales rules for the back office: create (online), read, list, cancel, dashboard summary.
- * Every sale is written by recordSale (record-sale.ts); every stock change goes through the stock
- * ledger (a cancellation returns stock with 'cancel' movements in the same transaction).
+ * Sales rules for the back office: create (online), read, list, dashboard summary (cancellation and
+ * returns, with their credit notes: modules/returns). Every sale is written by recordSale (record-sale.ts);
+ * every stock change goes through the stock ledger. What counts as sold is net of partial returns.
  */
 import { MSG } from '../../../domain/messages';
 import { fromCents, toCents } from '../../../domain/money';
 import type { CreateSaleBody, SaleJson, SalesListQuery, SalesSummaryJson } from '../../../domain/schemas/sales';
 import { localDateString, localDayBounds, localParts, parseQueryDate } from '../../../domain/time';
-import { badRequest, conflict, notFound } from '../../http/errors';
-import { applyStockDelta } from '../stock/repository';
+import { badRequest, notFound } from '../../http/errors';
 import { flushToDisk } from './durability';
 import { recordSale, type SalesContext } from './record-sale';
 import { salesRepository, type SaleFilters } from './repository';
@@ -68,18 +67,6 @@ export function listSales(ctx: SalesContext, query: SalesListQuery) {
   const { n, totalCents } = salesRepository.count(ctx.db, filters);
   const rows = salesRepository.list(ctx.db, filters, (query.page - 1) * query.limit, query.limit);
   return { rows: rows.map(saleListItemJson), total: n, totalAmount: fromCents(totalCents) };
-}
-
-/** Admin cancellation: status cancelado, stock back through 'cancel' movements, all in one transaction. */
-export function cancelSale(ctx: SalesContext, id: number, userId: number): SaleJson {
-  salesRepository.inTransaction(ctx.sqlite, () => {
-    const sale = salesRepository.findWithUser(ctx.db, id);
-    if (!sale) throw notFound(MSG.saleNotFound);
-    if (!salesRepository.markCancelled(ctx.db, id, userId, new Date().toISOString())) throw conflict(MSG.saleAlreadyCancelled);
-    for (const item of salesRepository.items(ctx.db, id)) applyStockDelta(ctx.db, item.productId, item.quantity, 'cancel', { saleId: id, userId });
-  });
-  flushToDisk(ctx.sqlite);
-  return getSale(ctx, id);
 }
 
 /** SQLite modifier from UTC to the zone's wall clock at `instant`, e.g. "-180 minutes" for Buenos Aires. */

@@ -1,5 +1,5 @@
 /**
- * SQL aggregates of the dashboard summary. Nothing is loaded row by row: each figure is one query that
+ * SQL aggregates of the dashboard summary, net of partial returns (returned_* columns). Nothing is loaded row by row: each figure is one query that
  * walks the index sales_status_date_idx (payment_status IN counted statuses, sale_date range).
  * The builders are returned unexecuted so the tests can EXPLAIN QUERY PLAN the very same SQL.
  */
@@ -25,8 +25,8 @@ export function summaryQueries(db: Db, range: SummaryRange) {
     range.startIso ? gte(sales.saleDate, range.startIso) : undefined,
     range.endIso ? lte(sales.saleDate, range.endIso) : undefined,
   );
-  const totalQuantity = sql<number>`sum(${saleItems.quantity})`.as('total_quantity');
-  const productRevenue = sql<number>`sum(${saleItems.subtotalCents})`.as('revenue_cents');
+  const totalQuantity = sql<number>`sum(${saleItems.quantity} - ${saleItems.returnedQuantity})`.as('total_quantity');
+  const productRevenue = sql<number>`sum(${saleItems.subtotalCents} - ${saleItems.returnedCents})`.as('revenue_cents');
   // Rank products first, then read the names of the ten winners only.
   const ranked = db
     .select({ productId: saleItems.productId, totalQuantity, revenueCents: productRevenue })
@@ -34,6 +34,7 @@ export function summaryQueries(db: Db, range: SummaryRange) {
     .innerJoin(saleItems, eq(saleItems.saleId, sales.id))
     .where(where)
     .groupBy(saleItems.productId)
+    .having(sql`sum(${saleItems.quantity} - ${saleItems.returnedQuantity}) > 0`)
     .orderBy(desc(totalQuantity), desc(productRevenue), asc(saleItems.productId))
     .limit(TOP_PRODUCTS)
     .as('ranked');
@@ -42,24 +43,24 @@ export function summaryQueries(db: Db, range: SummaryRange) {
     totals: db
       .select({
         count: count(),
-        revenueCents: sql<number>`coalesce(sum(${sales.totalCents}), 0)`,
-        costCents: sql<number>`coalesce(sum(${sales.costCents}), 0)`,
+        revenueCents: sql<number>`coalesce(sum(${sales.totalCents} - ${sales.returnedCents}), 0)`,
+        costCents: sql<number>`coalesce(sum(${sales.costCents} - ${sales.returnedCostCents}), 0)`,
       })
       .from(sales)
       .where(where),
     byPaymentMethod: db
-      .select({ paymentMethod: sales.paymentMethod, count: count(), totalCents: sql<number>`sum(${sales.totalCents})` })
+      .select({ paymentMethod: sales.paymentMethod, count: count(), totalCents: sql<number>`sum(${sales.totalCents} - ${sales.returnedCents})` })
       .from(sales)
       .where(where)
       .groupBy(sales.paymentMethod)
-      .orderBy(desc(sql`sum(${sales.totalCents})`), asc(sales.paymentMethod)),
+      .orderBy(desc(sql`sum(${sales.totalCents} - ${sales.returnedCents})`), asc(sales.paymentMethod)),
     topProducts: db
       .select({ productId: ranked.productId, productName: products.name, totalQuantity: ranked.totalQuantity, revenueCents: ranked.revenueCents })
       .from(ranked)
       .innerJoin(products, eq(products.id, ranked.productId))
       .orderBy(desc(ranked.totalQuantity), desc(ranked.revenueCents), asc(ranked.productId)),
     byDay: db
-      .select({ date: day, count: count(), totalCents: sql<number>`sum(${sales.totalCents})` })
+      .select({ date: day, count: count(), totalCents: sql<number>`sum(${sales.totalCents} - ${sales.returnedCents})` })
       .from(sales)
       .where(where)
       .groupBy(day)

@@ -18,7 +18,7 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
   );
 }
 
-/** An authorised invoice: type, number, CAE and its expiry, date and total (plus the caller's actions). */
+/** An authorised invoice or credit note: type, number, CAE and its expiry, date, total, the credited invoice (plus the caller's actions). */
 export function InvoiceSummary({ invoice, actions }: { invoice: Invoice; actions?: ReactNode }) {
   return (
     <Paper withBorder p="md" radius="md" data-testid="invoice-summary">
@@ -44,6 +44,11 @@ export function InvoiceSummary({ invoice, actions }: { invoice: Invoice; actions
           <Field label="Total">
             <Money value={invoice.total} />
           </Field>
+          {invoice.associated && (
+            <Field label="Comprobante asociado" testId="invoice-associated">
+              {invoice.associated.typeLabel} {invoice.associated.invoiceNumber}
+            </Field>
+          )}
         </SimpleGrid>
         {actions}
       </Stack>

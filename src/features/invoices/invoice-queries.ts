@@ -38,7 +38,7 @@ export const useInvoiceTypes = (enabled: boolean) =>
 export const useDocumentTypes = (enabled: boolean) =>
   useQuery({ queryKey: invoiceKeys.docTypes, queryFn: () => unwrap(fetchDocumentTypes()), enabled, staleTime: Infinity });
 
-export const useSaleInvoice = (saleId: number) => useQuery({ queryKey: invoiceKeys.sale(saleId), queryFn: () => unwrap(fetchSaleInvoice(saleId)) });
+export const useSaleInvoice = (saleId: number, enabled = true) => useQuery({ queryKey: invoiceKeys.sale(saleId), queryFn: () => unwrap(fetchSaleInvoice(saleId)), enabled });
 
 export const useInvoiceList = (query: InvoiceListQuery) =>
   useQuery({ queryKey: invoiceKeys.list(query), queryFn: () => unwrapPage(fetchInvoices(query)), placeholderData: keepPreviousData });

@@ -32,7 +32,7 @@ function TotalLine({ label, value, strong }: { label: string; value: number; str
   );
 }
 
-/** Header data, device of an offline sale with its flags, products, totals and notes (docs/spec.md §2). */
+/** Header data, device of an offline sale with its flags, products (with returned units), totals (net of returns) and notes (docs/spec.md §2). */
 export function SaleDetailBody({ sale }: { sale: Sale }) {
   return (
     <Stack gap="md">
@@ -85,7 +85,14 @@ export function SaleDetailBody({ sale }: { sale: Sale }) {
             {sale.items.map((item) => (
               <Table.Tr key={item.id}>
                 <Table.Td>{item.productName}</Table.Td>
-                <Table.Td ta="right">{item.quantity}</Table.Td>
+                <Table.Td ta="right">
+                  {item.quantity}
+                  {item.returnedQuantity > 0 && (
+                    <Text size="xs" c="dimmed">
+                      Devueltas: {item.returnedQuantity}
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td ta="right">
                   <Money value={item.unitPrice} />
                   {item.catalogPrice !== null && (
@@ -107,6 +114,8 @@ export function SaleDetailBody({ sale }: { sale: Sale }) {
         {sale.discount > 0 && <TotalLine label="Descuento" value={-sale.discount} />}
         <Divider w={280} maw="100%" />
         <TotalLine label="Total" value={sale.total} strong />
+        {sale.returned > 0 && <TotalLine label="Devuelto" value={-sale.returned} />}
+        {sale.returned > 0 && <TotalLine label="Total neto" value={sale.total - sale.returned} strong />}
       </Stack>
       {sale.notes && <Field label="Notas">{sale.notes}</Field>}
     </Stack>

@@ -11,20 +11,32 @@ import { FeedbackAlert } from '../../ui/FeedbackAlert';
 import { StaffModal } from '../../ui/StaffModal';
 import { useFeedback } from '../../ui/useFeedback';
 import { InvoiceSection } from '../invoices/InvoiceSection';
+import { useSaleInvoice } from '../invoices/invoice-queries';
+import { CreditNotesSection } from '../returns/CreditNotesSection';
+import { ReturnDialog } from '../returns/ReturnDialog';
 import { SaleDetailBody } from './SaleDetailBody';
 
 /**
- * "Detalle de Venta - <number>" with its electronic-invoicing section, "Cancelar Venta" (admin, not yet
- * cancelled) and "Cerrar".
+ * "Detalle de Venta - <number>" with its electronic-invoicing section, its returns and credit notes,
+ * "Devolución" (admin, paid sale with units left to return), "Cancelar Venta" (admin, not yet cancelled,
+ * no returns: an invoiced sale's cancellation issues its credit note) and "Cerrar".
  */
 export function SaleDetailDialog({ saleId, saleNumber, onClose }: { saleId: number | null; saleNumber: string; onClose: () => void }) {
   const { isAdmin } = useAuth();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const { feedback, report, clear } = useFeedback();
+  const [returning, setReturning] = useState(false);
+  const { feedback, report, succeed, clear } = useFeedback();
 
   const sale = useQuery({ queryKey: ['sale', saleId], queryFn: () => unwrap(fetchSale(saleId!)), enabled: saleId !== null });
+  const invoice = useSaleInvoice(saleId ?? 0, saleId !== null);
+  const invoiced = invoice.data?.status === 'autorizada';
+
+  /** After a cancellation or a return: stock, lists, dashboard, invoices and credit notes changed. */
+  const refreshAfterChange = async () => {
+    await Promise.all(['sales', 'products', 'sales-summary', 'invoices'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
+  };
 
   const close = () => {
     clear();
@@ -39,13 +51,13 @@ export function SaleDetailDialog({ saleId, saleNumber, onClose }: { saleId: numb
     setConfirming(false);
     if (report(result)) {
       queryClient.setQueryData(['sale', saleId], result.data);
-      await queryClient.invalidateQueries({ queryKey: ['sales'] });
-      await queryClient.invalidateQueries({ queryKey: ['products'] });
-      await queryClient.invalidateQueries({ queryKey: ['sales-summary'] });
+      await refreshAfterChange();
     }
   };
 
-  const cancellable = isAdmin && sale.data && sale.data.paymentStatus !== 'cancelado';
+  const hasReturns = !!sale.data?.items.some((i) => i.returnedQuantity > 0);
+  const cancellable = isAdmin && sale.data && sale.data.paymentStatus !== 'cancelado' && !hasReturns;
+  const returnable = isAdmin && sale.data?.paymentStatus === 'pagado' && sale.data.items.some((i) => i.quantity > i.returnedQuantity);
 
   return (
     <StaffModal opened={saleId !== null} onClose={close} title={`Detalle de Venta - ${sale.data?.saleNumber ?? saleNumber}`} size="xl">
@@ -59,10 +71,16 @@ export function SaleDetailDialog({ saleId, saleNumber, onClose }: { saleId: numb
             <>
               <SaleDetailBody sale={sale.data} />
               <InvoiceSection sale={sale.data} />
+              <CreditNotesSection sale={sale.data} />
             </>
           )
         )}
         <Group justify="flex-end">
+          {returnable && (
+            <Button variant="light" size="md" onClick={() => setReturning(true)}>
+              Devolución
+            </Button>
+          )}
           {cancellable && (
             <Button color="error" variant="light" size="md" onClick={() => setConfirming(true)}>
               Cancelar Venta
@@ -75,13 +93,27 @@ export function SaleDetailDialog({ saleId, saleNumber, onClose }: { saleId: numb
       </Stack>
       <ConfirmDialog
         opened={confirming}
-        message="¿Estás seguro de cancelar esta venta? El stock se devolverá."
+        message={`¿Estás seguro de cancelar esta venta? El stock se devolverá${invoiced ? ' y se emitirá una nota de crédito por el total.' : '.'}`}
         confirmLabel="Cancelar Venta"
         cancelLabel="Volver"
         busy={busy}
         onConfirm={confirmCancel}
         onCancel={() => setConfirming(false)}
       />
+      {sale.data && (
+        <ReturnDialog
+          sale={sale.data}
+          opened={returning}
+          invoiced={invoiced}
+          onClose={() => setReturning(false)}
+          onRecorded={async (result) => {
+            setReturning(false);
+            succeed(result.message ?? 'Devolución registrada');
+            await queryClient.invalidateQueries({ queryKey: ['sale', saleId] });
+            await refreshAfterChange();
+          }}
+        />
+      )}
     </StaffModal>
   );
 }

@@ -44,7 +44,7 @@ export function checkDetail(d: XmlNode, ctx: RuleContext): RuleOutcome {
     errors.push({ code: 10016, msg: 'El numero o fecha del comprobante no se corresponde con el proximo a autorizar. Consultar metodo FECompUltimoAutorizado.' });
     return { errors, observations };
   }
-  const clase = ctx.cbteTipo === 1 ? 'A' : ctx.cbteTipo === 6 ? 'B' : ctx.cbteTipo === 11 ? 'C' : '?';
+  const clase = ({ 1: 'A', 6: 'B', 11: 'C', 3: 'A', 8: 'B', 13: 'C' } as Record<number, string>)[ctx.cbteTipo] ?? '?';
   if (clase === '?') rej(10007, 'El campo CbteTipo no es un tipo de comprobante habilitado (approx.)');
   if ((ctx.issuer === 'monotributo') !== (clase === 'C')) rej(10002, `El emisor no esta habilitado para emitir comprobantes clase ${clase} (approx.)`);
   const docTipo = Number(d.DocTipo);

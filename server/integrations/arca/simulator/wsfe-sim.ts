@@ -8,6 +8,7 @@ import type { IssuerTaxCondition } from '../../../../domain/invoicing/codes';
 import type { ArcaErr } from '../errors';
 import { FEV1_NS, toXml, type XmlNode, type XmlObject } from '../xml';
 import type { SimCaea, SimSinMovimiento } from './caea-sim';
+import { checkCreditNote, isCreditNote } from './credit-note-rules';
 import { checkDetail, isRejected } from './rules';
 
 export interface LedgerEntry {
@@ -76,6 +77,9 @@ export function solicitar(ledger: SimLedger, req: XmlNode, ctx: IssueContext): {
     todayArca: arcaDate(Date.now()),
     thresholdCents: ctx.thresholdCents,
   });
+  if (outcome.errors.length === 0 && isCreditNote(tipo)) {
+    outcome.observations.push(...checkCreditNote(d, tipo, (t, p, n) => ledger.books.get(bookKey(ctx.cuit, p, t))?.[n - 1]?.detail));
+  }
   const rejected = isRejected(outcome);
   let cae = '';
   let caeVto = '';
@@ -125,6 +129,9 @@ export function consultar(ledger: SimLedger, req: XmlNode, cuit: string): string
     MonId: String(d.MonId),
     MonCotiz: plain(d.MonCotiz),
     CondicionIVAReceptorId: d.CondicionIVAReceptorId === undefined ? undefined : String(d.CondicionIVAReceptorId),
+    CbtesAsoc: d.CbtesAsoc?.CbteAsoc?.length
+      ? { CbteAsoc: (d.CbtesAsoc.CbteAsoc as XmlNode[]).map((a) => ({ Tipo: String(a.Tipo), PtoVta: String(a.PtoVta), Nro: String(a.Nro) })) }
+      : undefined,
     Iva: alic.length ? { AlicIva: alic.map((x) => ({ Id: String(x.Id), BaseImp: plain(x.BaseImp), Importe: plain(x.Importe) })) } : undefined,
     Resultado: 'A',
     CodAutorizacion: entry.cae,

@@ -1,7 +1,8 @@
 /**
  * The printed invoice (lazy chunk with the `qrcode` library): issuer, letter and code, number, date,
  * buyer, lines, totals (IVA per aliquot on A), the Ley 27.743 block for final consumers, CAE (or CAEA,
- * issue #11), expiry and the RG 4892 QR built by the domain's buildQrUrl (tipoCodAut "A" for a CAEA). Once the QR is drawn it opens the print dialog.
+ * issue #11), expiry and the RG 4892 QR built by the domain's buildQrUrl (tipoCodAut "A" for a CAEA); a
+ * credit note also names the invoice it credits. Once the QR is drawn it opens the print dialog.
  */
 import './invoice-print.css';
 import QRCode from 'qrcode';
@@ -26,7 +27,9 @@ export type PrintableInvoice = Pick<
   Invoice,
   | 'invoiceType' | 'letter' | 'typeLabel' | 'ptoVta' | 'cbteNro' | 'invoiceNumber' | 'cae' | 'cae_expiration' | 'date' | 'docTipo' | 'docNro'
   | 'condicionIvaReceptor' | 'total' | 'net' | 'iva' | 'ivaBreakdown' | 'environment' | 'simulator' | 'issuerCuit' | 'issuerTaxCondition' | 'authorization'
->;
+> &
+  /** A credit note's invoice (absent on the counter's own invoices). */
+  Partial<Pick<Invoice, 'associated'>>;
 
 /** What the printout reads of a sale (the counter prints from its outbox entry). */
 export type PrintableSale = Pick<Sale, 'saleNumber' | 'customerName' | 'subtotal' | 'discount'> & {
@@ -177,6 +180,11 @@ export default function InvoicePrintout({ invoice, sale, business, issuer, forma
         <div>Documento: {buyerDocument(invoice)}</div>
         <div>Condición frente al IVA: {ivaConditionLabel(invoice.condicionIvaReceptor)}</div>
         <div>Venta: {sale.saleNumber}</div>
+        {invoice.associated && (
+          <div data-testid="print-associated">
+            Comprobante asociado: {invoice.associated.typeLabel} {invoice.associated.invoiceNumber}
+          </div>
+        )}
       </section>
       <section>{format === 'a4' ? <LinesTable sale={sale} netNote={a} /> : <LinesTicket sale={sale} withRate={a} />}</section>
       <section>

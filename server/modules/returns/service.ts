@@ -1,0 +1,132 @@
+/**
+ * Cancellation and partial returns ("Devolución") of a sale, with their credit notes (issue #11).
+ * Invariants:
+ * - One transaction records everything the shop owes on its side: the cancellation (or the return and its
+ *   lines), the stock given back through the ledger ('cancel' / 'return' movements, exactly the quantities),
+ *   the returned amounts reports subtract (sales.returned_cents, sale_items.returned_quantity; the rollup
+ *   triggers follow) and, when the sale was invoiced, the pending credit note. The note is then settled
+ *   outside any transaction (credit-notes.ts); while ARCA is unreachable it stays pending and visible and the
+ *   retry loop issues it.
+ * - The stock returns with the cancellation, not when ARCA authorises the note: the goods are physically
+ *   back on the shelf once the cancellation is recorded, and the note is owed (recorded in the same
+ *   transaction, issued exactly once) whatever ARCA's state. Holding the stock until ARCA answers would
+ *   understate the shelf, possibly for days, while nothing about the note could still be undone.
+ * - A sale whose invoice is still pending at ARCA is neither cancelled nor returned (409): that invoice may
+ *   already hold a CAE, so it must settle before it can be credited.
+ * - Never more than sold minus already returned (guarded again in SQL); a cancelled sale takes no
+ *   returns and a sale with returns is not cancelled (return the rest instead), so the rollups stay exact.
+ * - A repeated return (same requestId) answers the recorded return; a repeated cancellation gets 409.
+ */
+import { invoiceAmounts, type InvoiceLine } from '../../../domain/invoicing/amounts';
+import { ivaRateFromBp, type CbteTipo } from '../../../domain/invoicing/codes';
+import { MSG } from '../../../domain/messages';
+import { fromCents } from '../../../domain/money';
+import { returnAmounts } from '../../../domain/sale-returns';
+import type { CreateReturnBody, SaleReturnJson, SaleReturnsJson } from '../../../domain/schemas/returns';
+import type { SaleJson } from '../../../domain/schemas/sales';
+import type { InvoiceJson } from '../../../domain/schemas/invoices';
+import { inTransaction } from '../../db/transaction';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { creditableInvoice, creditNotesOfSale, fullAmounts, notePtoVta, NOTE_WAIT_MS, recordCreditNote, settleWithin } from '../invoices/credit-notes';
+import type { InvoiceIssuer } from '../invoices/issuer';
+import type { ArcaRuntime } from '../invoices/runtime';
+import { flushToDisk } from '../sales/durability';
+import type { SalesContext } from '../sales/record-sale';
+import { salesRepository } from '../sales/repository';
+import { getSale } from '../sales/service';
+import { applyStockDelta } from '../stock/repository';
+import { returnsRepository as repo } from './repository';
+
+export interface ReturnsContext extends SalesContext {
+  issuer: InvoiceIssuer;
+  runtime: ArcaRuntime;
+}
+
+/** Admin cancellation: status cancelado, stock back ('cancel' movements) and the credit note owed, in one transaction; then the note is settled. */
+export async function cancelSale(ctx: ReturnsContext, id: number, userId: number): Promise<{ sale: SaleJson; creditNote: InvoiceJson | null }> {
+  const noteId = inTransaction(ctx.sqlite, () => {
+    const sale = salesRepository.findWithUser(ctx.db, id);
+    if (!sale) throw notFound(MSG.saleNotFound);
+    if (sale.paymentStatus === 'cancelado') throw conflict(MSG.saleAlreadyCancelled);
+    if (repo.hasReturns(ctx.db, id)) throw conflict(MSG.saleHasReturns);
+    const original = creditableInvoice(ctx.db, id);
+    if (!salesRepository.markCancelled(ctx.db, id, userId, new Date().toISOString())) throw conflict(MSG.saleAlreadyCancelled);
+    for (const item of salesRepository.items(ctx.db, id)) applyStockDelta(ctx.db, item.productId, item.quantity, 'cancel', { saleId: id, userId });
+    if (!original) return null;
+    return recordCreditNote(ctx.db, original, fullAmounts(original), { userId, ptoVta: notePtoVta(ctx.runtime, original), saleReturnId: null }).id;
+  });
+  flushToDisk(ctx.sqlite);
+  const creditNote = noteId === null ? null : await settleWithin(ctx.db, ctx.issuer, noteId, NOTE_WAIT_MS);
+  return { sale: getSale(ctx, id), creditNote };
+}
+
+/** Records a partial return (restock of exactly those lines, amounts off the reports, partial credit note owed), then settles the note. */
+export async function createReturn(ctx: ReturnsContext, saleId: number, body: CreateReturnBody, userId: number): Promise<{ created: boolean; ret: SaleReturnJson }> {
+  const outcome = inTransaction(ctx.sqlite, () => {
+    const repeated = body.requestId ? repo.byRequestId(ctx.db, body.requestId) : undefined;
+    if (repeated) {
+      if (repeated.saleId !== saleId) throw conflict(MSG.saleReturnOtherSale);
+      return { returnId: repeated.id, noteId: null, created: false };
+    }
+    const sale = salesRepository.findWithUser(ctx.db, saleId);
+    if (!sale) throw notFound(MSG.saleNotFound);
+    if (sale.paymentStatus === 'cancelado') throw conflict(MSG.saleReturnCancelled);
+    if (sale.paymentStatus !== 'pagado') throw badRequest(MSG.saleReturnNotPaid);
+    const items = salesRepository.items(ctx.db, saleId);
+    const wanted = new Map(body.items.map((i) => [i.saleItemId, i.quantity]));
+    for (const id of wanted.keys()) if (!items.some((i) => i.id === id)) throw badRequest(MSG.saleReturnUnknownLine);
+    let amounts;
+    try {
+      amounts = returnAmounts(sale, items, wanted);
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e;
+      const line = items.find((i) => i.id === Number(e.message))!;
+      throw badRequest(`${MSG.saleReturnTooMany}: de "${line.productName}" quedan ${line.quantity - line.returnedQuantity} por devolver.`);
+    }
+    const original = creditableInvoice(ctx.db, saleId);
+    const returnId = repo.insert(ctx.db, { saleId, requestId: body.requestId ?? null, userId, reason: body.reason ?? null, totalCents: amounts.totalCents, costCents: amounts.costCents });
+    const note = `Devolución de la venta ${sale.saleNumber}${body.reason ? `: ${body.reason}` : ''}`;
+    for (const line of amounts.lines) {
+      const item = items.find((i) => i.id === line.saleItemId)!;
+      if (!repo.addReturnedToLine(ctx.db, item.id, line.quantity, line.grossCents)) throw badRequest(MSG.saleReturnTooMany);
+      repo.insertItem(ctx.db, { returnId, saleItemId: item.id, productId: item.productId, quantity: line.quantity, grossCents: line.grossCents });
+      applyStockDelta(ctx.db, item.productId, line.quantity, 'return', { saleId, userId, note });
+    }
+    repo.addReturnedToSale(ctx.db, saleId, amounts.totalCents, amounts.costCents);
+    if (!original) return { returnId, noteId: null, created: true };
+    const lines: InvoiceLine[] = amounts.lines.map((l) => ({ grossCents: l.grossCents, ivaRate: ivaRateFromBp(items.find((i) => i.id === l.saleItemId)!.ivaRateBp) }));
+    const noteAmounts = invoiceAmounts(lines, amounts.discountCents, original.cbteTipo as CbteTipo);
+    const noteRow = recordCreditNote(ctx.db, original, noteAmounts, { userId, ptoVta: notePtoVta(ctx.runtime, original), saleReturnId: returnId });
+    return { returnId, noteId: noteRow.id, created: true };
+  });
+  flushToDisk(ctx.sqlite);
+  if (outcome.noteId !== null) await settleWithin(ctx.db, ctx.issuer, outcome.noteId, NOTE_WAIT_MS);
+  const ret = saleReturns(ctx, saleId).returns.find((r) => r.id === outcome.returnId)!;
+  return { created: outcome.created, ret };
+}
+
+/** A sale's returns with their credit notes, and the note of its cancellation. */
+export function saleReturns(ctx: SalesContext, saleId: number): SaleReturnsJson {
+  if (!salesRepository.findWithUser(ctx.db, saleId)) throw notFound(MSG.saleNotFound);
+  const notes = creditNotesOfSale(ctx.db, saleId);
+  const rows = repo.ofSale(ctx.db, saleId);
+  const items = repo.itemsOf(
+    ctx.db,
+    rows.map((r) => r.ret.id),
+  );
+  return {
+    returns: rows.map(({ ret, userFullName }) => ({
+      id: ret.id,
+      saleId: ret.saleId,
+      reason: ret.reason,
+      total: fromCents(ret.totalCents),
+      items: items
+        .filter((i) => i.returnId === ret.id)
+        .map((i) => ({ saleItemId: i.saleItemId, productId: i.productId, productName: i.productName, quantity: i.quantity, amount: fromCents(i.grossCents) })),
+      user: { id: ret.userId, fullName: userFullName },
+      createdAt: ret.createdAt,
+      creditNote: notes.find((n) => n.saleReturnId === ret.id) ?? null,
+    })),
+    cancellationNote: notes.find((n) => n.saleReturnId === null) ?? null,
+  };
+}
