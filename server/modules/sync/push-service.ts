@@ -136,6 +136,7 @@ function pushOne(b: BatchContext, raw: unknown): PushResult {
         customerDocument: sale.customerDocument,
         customerEmail: sale.customerEmail,
         notes: sale.notes,
+        cashSessionId: sale.cashSessionId ?? null,
       },
       'captured',
     );
