@@ -12,6 +12,7 @@ export const CASH_MSG = {
   otherDevice: 'La caja pertenece a otro dispositivo',
   sessionClosed: 'La caja ya estaba cerrada cuando llegó este movimiento',
   bodyReplayed: 'Se recibió otro contenido con este mismo identificador: se rechazó',
+  syncError: 'Error al enviar los movimientos de caja',
   listError: 'Error al cargar las cajas',
   detailError: 'Error al cargar la caja',
   notFound: 'Caja no encontrada',

@@ -14,6 +14,7 @@
  */
 import Dexie, { type Table } from 'dexie';
 import type { PublicUser } from '../../domain/schemas/auth';
+import type { CashOutboxEntry, LocalCashSession } from './cash-types';
 import type { SyncGate } from './gate';
 
 export interface LocalProduct {
@@ -96,6 +97,8 @@ export interface OutboxEntry {
   saleNumber: string | null;
   flags: string[];
   syncedAt: string | null;
+  /** The cash session open when the sale was confirmed (issue #16); absent on sales captured before sessions existed. */
+  cashSessionId?: string | null;
 }
 
 export interface StoredCredential {
@@ -124,6 +127,9 @@ export interface MetaValues {
   syncGate: SyncGate;
   productsChange: ProductsChange;
   lastSaleId: string;
+  /** Cash sessions (issue #16): the counter's event counter, and the setting "Exigir caja abierta para vender" as last read online. */
+  cashSeq: number;
+  cashRequired: boolean;
 }
 export type MetaKey = keyof MetaValues;
 
@@ -140,6 +146,8 @@ export class MostradorDb extends Dexie {
   declare outbox: Table<OutboxEntry, string>;
   declare meta: Table<MetaRow, MetaKey>;
   declare credentials: Table<StoredCredential, string>;
+  declare cashSessions: Table<LocalCashSession, string>;
+  declare cashOutbox: Table<CashOutboxEntry, string>;
 
   constructor(name = 'mostrador') {
     super(name, { chromeTransactionDurability: 'strict' });
@@ -152,6 +160,8 @@ export class MostradorDb extends Dexie {
       meta: 'key',
       credentials: 'username',
     });
+    // Cash sessions (issue #16): two new tables; every other table, queued sales included, stays as it is.
+    this.version(2).stores({ cashSessions: 'clientSessionId, status', cashOutbox: 'eventId, status, [status+seq]' });
   }
 }
 
