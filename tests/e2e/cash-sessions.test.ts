@@ -4,11 +4,14 @@
  * session and its events survive), close with a count $ 200 short (the comment is demanded first); back
  * online the server holds the session once, with expected cash computed exactly and the difference
  * −$ 200, and the Z prints with its number. Two devices run sessions at once without mixing sales.
+ * The back office lists and details the sessions, the dashboard shows today's differences, and
+ * "Exigir caja abierta para vender" stops a sale on a counter without an open session.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASH_MSG } from '../../domain/cash-messages';
-import { ADMIN_PASSWORD, launchBrowser, screenshot, SELLER_PASSWORD, startServer, type E2eServer } from './harness';
+import { randomUUID } from 'node:crypto';
+import { ADMIN_PASSWORD, launchBrowser, loginThroughForm, screenshot, SELLER_PASSWORD, startServer, type E2eServer } from './harness';
 import { addProduct, checkout, createProduct, newDevice, openPos, signInAndOpenPos, waitAllSynced, waitForServiceWorker } from './pos-helpers';
 
 let server: E2eServer;
@@ -154,5 +157,67 @@ describe('cash sessions at the counter', () => {
       expect(s.difference).toBe(0);
     }
     for (const page of pages) await page.context().close();
+  });
+
+  it('back office: Cajas lists and details a session, the dashboard shows today\'s difference, and the setting stops a sale without a session', async () => {
+    const device = await server.registerDevice('Mostrador del fondo');
+    const session = randomUUID();
+    const at = new Date().toISOString();
+    const events = [
+      { type: 'open', eventId: randomUUID(), clientSessionId: session, at, userId: 1, float: 3000 },
+      { type: 'movement', eventId: randomUUID(), clientSessionId: session, at, userId: 1, kind: 'in', amount: 500, reason: 'cambio', note: 'Monedas del banco' },
+      { type: 'close', eventId: randomUUID(), clientSessionId: session, at, userId: 1, counted: 3400, comment: 'Falta cambio' },
+    ];
+    const pushed = await server.api('POST', '/sync/cash', { headers: device.headers, body: { deviceId: device.id, events } });
+    expect(pushed.body.data.results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied', 'applied']);
+
+    const page = await (await newDevice(browser)).newPage();
+    await loginThroughForm(page, server.baseUrl, 'admin', ADMIN_PASSWORD);
+    await page.goto(new URL('/dashboard', server.baseUrl).href);
+    const notice = page.getByTestId('cash-differences');
+    await notice.getByText('Falta cambio', { exact: false }).waitFor();
+    expect(await notice.textContent()).toContain('-$ 100,00');
+
+    await notice.getByRole('link', { name: 'Ver cajas' }).click();
+    await page.getByRole('heading', { name: 'Cajas' }).waitFor();
+    await page.getByRole('combobox', { name: 'Dispositivo' }).click();
+    await page.getByRole('option', { name: 'Mostrador del fondo' }).click();
+    const rows = page.getByTestId('cash-session-row');
+    await rows.first().getByText('Mostrador del fondo').waitFor();
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('-$ 100,00');
+    await screenshot(page, 'cash-sessions-list');
+    await rows.first().getByRole('button', { name: /^Ver caja/ }).click();
+    const detail = page.getByRole('dialog', { name: /Mostrador del fondo/ });
+    await detail.getByText('Monedas del banco', { exact: false }).waitFor();
+    await detail.getByText('Esta caja no tiene ventas').waitFor();
+    await screenshot(page, 'cash-session-detail');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('switch', { name: 'Exigir caja abierta para vender' }).click();
+    await page.getByRole('switch', { name: 'Exigir caja abierta para vender', checked: true }).waitFor();
+    await openPos(page);
+    await page.waitForFunction(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const open = indexedDB.open('mostrador');
+          open.onsuccess = () => {
+            const request = open.result.transaction('meta').objectStore('meta').get('cashRequired');
+            request.onsuccess = () => {
+              resolve(request.result?.value === true);
+              open.result.close();
+            };
+          };
+        }),
+    );
+    await addProduct(page, 'Alfajor triple de dulce de leche');
+    await page.getByRole('button', { name: 'Procesar Venta' }).click();
+    const checkoutDialog = page.getByRole('dialog', { name: 'Completar Venta' });
+    await checkoutDialog.getByRole('button', { name: 'Confirmar Venta' }).click();
+    await checkoutDialog.getByText(CASH_MSG.sessionRequired).waitFor();
+    await page.keyboard.press('Escape');
+    await openCash(page, '0');
+    await checkout(page);
+    await page.context().close();
   });
 });
