@@ -27,7 +27,7 @@ const close = (session: string, counted: number, comment: string | null = null) 
 const pushCash = (device: TestDevice, events: unknown[]) => s.call({ method: 'POST', url: '/api/sync/cash', headers: device.headers, payload: { deviceId: device.id, events } });
 const pushSales = (device: TestDevice, sales: unknown[]) =>
   s.call({ method: 'POST', url: '/api/sync/push', headers: device.headers, payload: { deviceId: device.id, schemaVersion: 1, sales } });
-const statuses = (res: { body: { data: { results: { status: string }[] } } }) => res.body.data.results.map((r) => r.status);
+const statuses = (res: { body: { data?: { results: { status: string }[] } } }) => res.body.data!.results.map((r) => r.status);
 const sessionsOf = async (deviceId: string) => (await s.call({ method: 'GET', url: `/api/cash-sessions?deviceId=${deviceId}`, token: admin })).body.data;
 const countRows = (table: string, where: string, arg: string) => (s.app.sqlite.prepare(`select count(*) as n from ${table} where ${where}`).get(arg) as { n: number }).n;
 
