@@ -6,7 +6,8 @@
  */
 import Dexie from 'dexie';
 import type { CashEventResult } from '../../domain/schemas/cash';
-import type { CashOutboxEntry } from './cash-types';
+import { toCents } from '../../domain/money';
+import type { CashOutboxEntry, LocalCashSession } from './cash-types';
 import { db } from './db';
 
 const pendingRange = () => db.cashOutbox.where('[status+seq]').between(['pending', Dexie.minKey], ['pending', Dexie.maxKey]);
@@ -28,7 +29,11 @@ export async function releaseCashBatch(batch: readonly CashOutboxEntry[], error:
     .modify({ status: 'pending', lastError: error });
 }
 
-/** Applies the per-event results; a close's Z number is kept on its session. Returns how many the reply left unresolved. */
+/**
+ * Applies the per-event results; a close's Z number, and the server's expected cash and difference (its
+ * ledger also knows sales cancelled in the back office), are kept on its session so a reprinted Z matches
+ * the server's. Returns how many the reply left unresolved.
+ */
 export async function applyCashResults(batch: readonly CashOutboxEntry[], results: readonly CashEventResult[]): Promise<number> {
   const byId = new Map(results.filter((r) => r.eventId).map((r) => [r.eventId as string, r]));
   let unresolved = 0;
@@ -43,12 +48,20 @@ export async function applyCashResults(batch: readonly CashOutboxEntry[], result
         await db.cashOutbox.update(entry.eventId, { status: 'rejected', lastError: result.reason ?? null });
       } else {
         await db.cashOutbox.update(entry.eventId, { status: 'synced', lastError: null, syncedAt: at });
-        if (result.zNumber !== undefined) await db.cashSessions.update(entry.clientSessionId, { zNumber: result.zNumber });
+        if (result.zNumber !== undefined) {
+          const z: Partial<LocalCashSession> = { zNumber: result.zNumber };
+          if (result.expected !== undefined) z.expectedCents = toCents(result.expected);
+          if (result.difference !== undefined) z.differenceCents = toCents(result.difference);
+          await db.cashSessions.update(entry.clientSessionId, z);
+        }
       }
     }
   });
   return unresolved;
 }
+
+/** Events the server refused for good, with their reasons (shown in the Caja dialog). */
+export const rejectedCashEvents = () => db.cashOutbox.where('status').equals('rejected').toArray();
 
 export const resetStuckCash = () => db.cashOutbox.where('status').equals('syncing').modify({ status: 'pending' });
 

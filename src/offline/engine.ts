@@ -66,8 +66,7 @@ export type SyncEvent =
   | { type: 'status'; status: SyncStatus }
   | { type: 'synced'; entries: OutboxEntry[] }
   | { type: 'rejected'; entries: OutboxEntry[] }
-  | { type: 'catalog' }
-  | { type: 'cash' };
+  | { type: 'catalog' };
 
 export interface EngineOptions {
   transport: SyncTransport;
@@ -185,7 +184,6 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
       }
       setStatus({ online: true });
       if ((await applyCashResults(batch, reply.data.results)) > 0) return 'retry';
-      emit({ type: 'cash' });
     }
   }
 

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CASH_MSG } from '../../domain/cash-messages';
 import { addToCart } from '../../src/offline/cart';
 import { addMovement, closeSession, deviceExpectedCents, openCashSession, openSession, rememberCashRequired } from '../../src/offline/cash';
+import { rejectedCashEvents } from '../../src/offline/cash-outbox';
 import { db } from '../../src/offline/db';
 import { createSyncEngine, type SyncEngine } from '../../src/offline/engine';
 import { recordSale, toPushedSale } from '../../src/offline/outbox';
@@ -56,10 +57,20 @@ describe('cash session on the device', () => {
     expect(await engine.requestSync()).toBe('ok');
     expect([...server.cash.values()].map((e) => e.type)).toEqual(['open', 'movement', 'close']);
     expect(server.applied.size).toBe(3);
-    expect((await db.cashSessions.get(session.clientSessionId))?.zNumber).toBe(3);
+    // The server's Z: its number, and its expected cash and difference (its ledger knows cancellations).
+    expect(await db.cashSessions.get(session.clientSessionId)).toMatchObject({ zNumber: 3, expectedCents: 700_000, differenceCents: -10_000 });
     expect(await db.cashOutbox.where('status').equals('synced').count()).toBe(3);
     await engine.requestSync();
     expect(server.cashPushes).toBe(1);
+  });
+
+  it('an event the server refuses for good is kept as rejected with its reason and does not block the next ones', async () => {
+    server.rejectCash.add('open');
+    await openSession({ by, floatCents: 100, denominations: null });
+    await addMovement({ by, kind: 'in', amountCents: 5, reason: 'cambio', note: null });
+    expect(await engine.requestSync()).toBe('ok');
+    expect(await rejectedCashEvents()).toMatchObject([{ status: 'rejected', lastError: 'El dispositivo ya tiene otra caja abierta en el servidor' }]);
+    expect([...server.cash.values()].map((e) => e.type)).toEqual(['movement']);
   });
 
   it('with the server away the events wait behind the shared gate: automatic triggers send nothing more', async () => {

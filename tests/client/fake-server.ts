@@ -34,6 +34,8 @@ export class FakeServer {
   /** Cash-session events stored, by eventId (exactly once), in arrival order. */
   cash = new Map<string, CashEvent>();
   cashPushes = 0;
+  /** Event types refused for good, with this reason. */
+  rejectCash = new Set<CashEvent['type']>();
 
   private result(sale: PushedSale): PushResult {
     const id = { clientSaleId: sale.clientSaleId, deviceSeq: sale.deviceSeq };
@@ -91,9 +93,10 @@ export class FakeServer {
       if (!this.knows(device) || body.deviceId !== device.deviceId) return { success: false, kind: 'http', status: 401, message: 'Dispositivo no registrado' };
       this.cashPushes += 1;
       const results = (body.events as CashEvent[]).map((event): CashEventResult => {
+        if (this.rejectCash.has(event.type)) return { eventId: event.eventId, status: 'rejected', reason: 'El dispositivo ya tiene otra caja abierta en el servidor' };
         if (this.cash.has(event.eventId)) return { eventId: event.eventId, status: 'duplicate' };
         this.cash.set(event.eventId, event);
-        return { eventId: event.eventId, status: 'applied', ...(event.type === 'close' ? { zNumber: this.cash.size } : {}) };
+        return { eventId: event.eventId, status: 'applied', ...(event.type === 'close' ? { zNumber: this.cash.size, expected: 7000, difference: -100 } : {}) };
       });
       return { success: true, data: { results } };
     },

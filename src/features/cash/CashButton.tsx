@@ -9,6 +9,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { fetchCashRequired } from '../../api/cash';
 import { lastClosedSession, openCashSession, rememberCashRequired } from '../../offline/cash';
+import { rejectedCashEvents } from '../../offline/cash-outbox';
 import { CashDialog } from './CashDialog';
 import { CashTicket } from './CashTicket';
 
@@ -16,6 +17,7 @@ export function CashButton({ user, businessName }: { user: { id: number; fullNam
   const [opened, setOpened] = useState(false);
   const open = useLiveQuery(openCashSession);
   const lastClosed = useLiveQuery(lastClosedSession);
+  const rejected = useLiveQuery(rejectedCashEvents) ?? [];
   const ticket = open ?? lastClosed;
 
   useEffect(() => {
@@ -29,7 +31,7 @@ export function CashButton({ user, businessName }: { user: { id: number; fullNam
       <Button size="md" variant={open ? 'light' : 'default'} leftSection={<IconCash size={20} />} onClick={() => setOpened(true)}>
         {open ? 'Caja abierta' : 'Abrir caja'}
       </Button>
-      <CashDialog opened={opened} onClose={() => setOpened(false)} by={{ id: user.id, name: user.fullName }} open={open} lastClosed={lastClosed} />
+      <CashDialog opened={opened} onClose={() => setOpened(false)} by={{ id: user.id, name: user.fullName }} open={open} lastClosed={lastClosed} rejected={rejected} />
       {ticket && <CashTicket session={ticket} businessName={businessName} />}
     </>
   );

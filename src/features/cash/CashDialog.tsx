@@ -3,11 +3,11 @@
  * print the X, and close with a count; after the close, its Z (printable). Everything is written to
  * the device first (offline/cash.ts) and delivered by the sync engine.
  */
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { CASH_MSG } from '../../../domain/cash-messages';
 import { formatCents } from '../../../domain/money';
-import type { CashPerson, LocalCashSession } from '../../offline/cash-types';
+import type { CashOutboxEntry, CashPerson, LocalCashSession } from '../../offline/cash-types';
 import { StaffModal } from '../../ui/StaffModal';
 import { success } from '../pos/notify';
 import { CashSummary } from './CashSummary';
@@ -22,6 +22,25 @@ interface Props {
   by: CashPerson;
   open: LocalCashSession | undefined;
   lastClosed: LocalCashSession | undefined;
+  /** Events the server refused for good: shown, never silently dropped. */
+  rejected: CashOutboxEntry[];
+}
+
+const EVENT_LABELS = { open: 'Apertura', movement: 'Movimiento', close: 'Cierre' } as const;
+
+function RejectedEvents({ rejected }: { rejected: CashOutboxEntry[] }) {
+  if (!rejected.length) return null;
+  return (
+    <Alert color="red" title="El servidor rechazó movimientos de caja">
+      <List size="sm">
+        {rejected.map((entry) => (
+          <List.Item key={entry.eventId}>
+            {EVENT_LABELS[entry.event.type]}: {entry.lastError}
+          </List.Item>
+        ))}
+      </List>
+    </Alert>
+  );
 }
 
 function ZSummary({ session }: { session: LocalCashSession }) {
@@ -38,7 +57,7 @@ function ZSummary({ session }: { session: LocalCashSession }) {
   );
 }
 
-export function CashDialog({ opened, onClose, by, open, lastClosed }: Props) {
+export function CashDialog({ opened, onClose, by, open, lastClosed, rejected }: Props) {
   const [view, setView] = useState<'summary' | 'movement' | 'close'>('summary');
   const done = (message: string) => {
     setView('summary');
@@ -48,6 +67,7 @@ export function CashDialog({ opened, onClose, by, open, lastClosed }: Props) {
 
   return (
     <StaffModal opened={opened} onClose={onClose} title={title} size="lg" onExitTransitionEnd={() => setView('summary')}>
+      <RejectedEvents rejected={rejected} />
       {!open ? (
         <Stack gap="lg">
           <OpenCashForm
