@@ -31,7 +31,7 @@ const EVENT_LABELS = { open: 'Apertura', movement: 'Movimiento', close: 'Cierre'
 function RejectedEvents({ rejected }: { rejected: CashOutboxEntry[] }) {
   if (!rejected.length) return null;
   return (
-    <Alert color="red" title="El servidor rechazó movimientos de caja">
+    <Alert color="error" role="alert" title="El servidor rechazó movimientos de caja">
       <List size="sm">
         {rejected.map((entry) => (
           <List.Item key={entry.eventId}>
@@ -101,7 +101,7 @@ export function CashDialog({ opened, onClose, by, open, lastClosed, rejected }: 
               Imprimir X
             </Button>
           </Group>
-          <Button size="lg" color="red" onClick={() => setView('close')}>
+          <Button size="lg" variant="light" color="error" onClick={() => setView('close')}>
             Cerrar caja
           </Button>
         </Stack>

@@ -60,7 +60,7 @@ export function CashSessionDialog({ session, onClose }: { session: CashSessionJs
                   </Badge>
                 ))}
                 {d.report.cashRefunds > 0 && (
-                  <Badge size="lg" color="red" variant="light" tt="none">
+                  <Badge size="lg" color="error" variant="light" tt="none">
                     Devoluciones en efectivo: <Money value={d.report.cashRefunds} />
                   </Badge>
                 )}

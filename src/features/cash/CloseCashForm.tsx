@@ -87,8 +87,11 @@ export function CloseCashForm({ session, by, onClosed, onCancel }: Props) {
           </div>
           <div>
             <Text size="sm" c="dimmed">Diferencia</Text>
-            <Text fw={700} data-testid="cash-difference" c={differenceCents ? (differenceCents < 0 ? 'red' : 'orange') : undefined}>
+            <Text fw={700} data-testid="cash-difference">
               {differenceCents === null ? '—' : formatCents(differenceCents)}
+            </Text>
+            <Text size="sm">
+              {differenceCents ? (differenceCents < 0 ? 'Faltante' : 'Sobrante') : ''}
             </Text>
           </div>
         </SimpleGrid>
@@ -120,12 +123,12 @@ export function CloseCashForm({ session, by, onClosed, onCancel }: Props) {
           />
         ))}
       </SimpleGrid>
-      {error && <Alert color="red">{error}</Alert>}
+      {error && <Alert color="error" role="alert">{error}</Alert>}
       <Group grow>
         <Button variant="default" size="lg" onClick={onCancel}>
           Volver
         </Button>
-        <Button type="submit" size="lg" color="red" loading={busy}>
+        <Button type="submit" size="lg" loading={busy}>
           Cerrar caja
         </Button>
       </Group>

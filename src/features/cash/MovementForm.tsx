@@ -60,7 +60,7 @@ export function MovementForm({ by, onDone, onCancel }: { by: CashPerson; onDone:
         comboboxProps={{ withinPortal: true }}
       />
       <TextInput size="lg" label="Nota" autoComplete="off" maxLength={500} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
-      {error && <Alert color="red">{error}</Alert>}
+      {error && <Alert color="error" role="alert">{error}</Alert>}
       <Group grow>
         <Button variant="default" size="lg" onClick={onCancel}>
           Volver

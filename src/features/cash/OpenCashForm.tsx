@@ -38,7 +38,7 @@ export function OpenCashForm({ by, onDone }: { by: CashPerson; onDone: (message:
         Abre la caja: <b>{by.name}</b>
       </Text>
       <AmountEntry label="Fondo inicial" value={amount} onChange={setAmount} autoFocus />
-      {error && <Alert color="red">{error}</Alert>}
+      {error && <Alert color="error" role="alert">{error}</Alert>}
       <Button type="submit" size="lg" loading={busy}>
         Abrir caja
       </Button>
