@@ -20,7 +20,7 @@ const EMPTY_SALES = (): LocalCashSession['sales'] => ({
   transferencia: { count: 0, totalCents: 0 },
 });
 
-export const openCashSession = () => db.cashSessions.where('status').equals('open').first();
+export const currentCashSession = () => db.cashSessions.where('status').equals('open').first();
 
 /** The most recently closed session (its Z stays printable after the close). */
 export async function lastClosedSession(): Promise<LocalCashSession | undefined> {
@@ -48,7 +48,7 @@ async function capture<T extends CashEvent>(write: () => Promise<T>): Promise<T>
 }
 
 async function requireOpen(): Promise<LocalCashSession> {
-  const session = await openCashSession();
+  const session = await currentCashSession();
   if (!session) throw new Error(CASH_MSG.noOpenSession);
   return session;
 }
@@ -72,7 +72,7 @@ export async function openSession(input: { by: CashPerson; floatCents: number; d
     zNumber: null,
   };
   await capture(async () => {
-    if (await openCashSession()) throw new Error(CASH_MSG.alreadyOpen);
+    if (await currentCashSession()) throw new Error(CASH_MSG.alreadyOpen);
     await db.cashSessions.add(session);
     return {
       type: 'open' as const,

@@ -8,7 +8,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CASH_MSG } from '../../domain/cash-messages';
 import { addToCart } from '../../src/offline/cart';
-import { addMovement, closeSession, deviceExpectedCents, openCashSession, openSession, rememberCashRequired } from '../../src/offline/cash';
+import { addMovement, closeSession, deviceExpectedCents, currentCashSession, openSession, rememberCashRequired } from '../../src/offline/cash';
 import { rejectedCashEvents } from '../../src/offline/cash-outbox';
 import { db } from '../../src/offline/db';
 import { createSyncEngine, type SyncEngine } from '../../src/offline/engine';
@@ -44,14 +44,14 @@ describe('cash session on the device', () => {
     expect(toPushedSale(cash).cashSessionId).toBe(session.clientSessionId);
     expect(card.cashSessionId).toBe(session.clientSessionId);
     await addMovement({ by, kind: 'out', amountCents: 500_000, reason: 'retiro_caja_fuerte', note: null });
-    const open = (await openCashSession())!;
+    const open = (await currentCashSession())!;
     expect(open.sales.efectivo).toEqual({ count: 1, totalCents: 300_000 });
     expect(open.sales.tarjeta).toEqual({ count: 1, totalCents: 150_000 });
     expect(deviceExpectedCents(open)).toBe(800_000);
     await expect(closeSession({ by, countedCents: 780_000, denominations: null, comment: '  ', declared: null })).rejects.toThrow(CASH_MSG.commentRequired);
     const closed = await closeSession({ by, countedCents: 780_000, denominations: null, comment: 'faltan 200', declared: { tarjeta: 150_000, transferencia: null, mercadopago: null } });
     expect(closed).toMatchObject({ status: 'closed', expectedCents: 800_000, differenceCents: -20_000 });
-    expect(await openCashSession()).toBeUndefined();
+    expect(await currentCashSession()).toBeUndefined();
     await expect(addMovement({ by, kind: 'in', amountCents: 1, reason: 'cambio', note: null })).rejects.toThrow(CASH_MSG.noOpenSession);
 
     expect(await engine.requestSync()).toBe('ok');

@@ -8,14 +8,14 @@ import { IconCash } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { fetchCashRequired } from '../../api/cash';
-import { lastClosedSession, openCashSession, rememberCashRequired } from '../../offline/cash';
+import { lastClosedSession, currentCashSession, rememberCashRequired } from '../../offline/cash';
 import { rejectedCashEvents } from '../../offline/cash-outbox';
 import { CashDialog } from './CashDialog';
 import { CashTicket } from './CashTicket';
 
 export function CashButton({ user, businessName }: { user: { id: number; fullName: string }; businessName: string }) {
   const [opened, setOpened] = useState(false);
-  const open = useLiveQuery(openCashSession);
+  const open = useLiveQuery(currentCashSession);
   const lastClosed = useLiveQuery(lastClosedSession);
   const rejected = useLiveQuery(rejectedCashEvents) ?? [];
   const ticket = open ?? lastClosed;
