@@ -5,7 +5,6 @@ import { cashMovements, cashSessions, devices, sales, users } from '../../db/sch
 
 export type CashSessionRow = typeof cashSessions.$inferSelect;
 export type NewCashSessionRow = typeof cashSessions.$inferInsert;
-export type CashMovementRow = typeof cashMovements.$inferSelect;
 
 export interface CloseFields {
   closedBy: number;
