@@ -84,6 +84,7 @@ export const pushedSale = z.object({
   customerEmail: optionalText(500),
   notes: optionalText(5000),
   invoice: pushedInvoice.optional(),
+  cashSessionId: z.uuid('debe ser un UUID').nullish(), // the device's open cash session (issue #16, domain/schemas/cash.ts)
 });
 export type PushedSale = z.output<typeof pushedSale>;
 

@@ -247,9 +247,12 @@ export const sales = sqliteTable(
     /** SHA-256 of the pushed sale's body: a replayed clientSaleId with another body is refused (sync/push-service.ts). */
     bodyHash: text('body_hash'),
     syncBatchId: integer('sync_batch_id'),
+    /** The device's cash session the sale was rung up in (its client uuid, cash_sessions.client_session_id; issue #16). */
+    cashSessionId: text('cash_session_id'),
   },
   (t) => [
     uniqueIndex('sales_device_seq_uq').on(t.deviceId, t.deviceSeq),
+    index('sales_cash_session_idx').on(t.cashSessionId),
     index('sales_date_idx').on(t.saleDate),
     index('sales_status_date_idx').on(t.paymentStatus, t.saleDate),
     index('sales_method_date_idx').on(t.paymentMethod, t.saleDate),
@@ -607,3 +610,63 @@ export const paymentSettings = sqliteTable('payment_settings', {
   publicUrl: text('public_url'),
   updatedAt: updatedAt(),
 });
+
+/*
+ * Cash sessions ("cajas", issue #16; server/modules/cash-sessions). Exactly once per entity: UNIQUE
+ * client_session_id (the open event) and UNIQUE client_movement_id; a close is stored once on its session
+ * (close_hash). A closed session never changes again (its Z: z_number, expected, counted, difference);
+ * sales pushed for it later still count in the ledger and are shown as late on the session.
+ */
+export const cashSessions = sqliteTable(
+  'cash_sessions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    clientSessionId: text('client_session_id').notNull().unique(),
+    deviceId: text('device_id').notNull().references(() => devices.id),
+    openedBy: integer('opened_by').notNull().references(() => users.id),
+    openedAt: text('opened_at').notNull(),
+    /** The opened_at calendar day in the shop's time zone (the back office lists by day). */
+    localDate: text('local_date').notNull(),
+    floatCents: integer('float_cents').notNull(),
+    /** JSON of pieces per face value counted at opening, or null (a total). */
+    openDenominations: text('open_denominations'),
+    openHash: text('open_hash').notNull(),
+    closedBy: integer('closed_by').references(() => users.id),
+    closedAt: text('closed_at'),
+    /** Server time the close was stored: sales arriving later are late. */
+    closeReceivedAt: text('close_received_at'),
+    countedCents: integer('counted_cents'),
+    expectedCents: integer('expected_cents'),
+    differenceCents: integer('difference_cents'),
+    comment: text('comment'),
+    closeDenominations: text('close_denominations'),
+    /** JSON {tarjeta, transferencia, mercadopago} the cashier confirmed, in pesos. */
+    declaredJson: text('declared_json'),
+    closeHash: text('close_hash'),
+    zNumber: integer('z_number').unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('cash_sessions_device_idx').on(t.deviceId, t.openedAt),
+    index('cash_sessions_date_idx').on(t.localDate),
+    uniqueIndex('cash_sessions_one_open_uq').on(t.deviceId).where(sql`${t.closedAt} IS NULL`),
+  ],
+);
+
+export const cashMovements = sqliteTable(
+  'cash_movements',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    clientMovementId: text('client_movement_id').notNull().unique(),
+    sessionId: integer('session_id').notNull().references(() => cashSessions.id),
+    kind: text('kind', { enum: ['in', 'out'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason', { enum: ['retiro_caja_fuerte', 'pago_proveedor', 'cambio', 'otro'] }).notNull(),
+    note: text('note'),
+    userId: integer('user_id').notNull().references(() => users.id),
+    at: text('at').notNull(),
+    bodyHash: text('body_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('cash_movements_session_idx').on(t.sessionId)],
+);

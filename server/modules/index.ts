@@ -17,6 +17,7 @@ import syncRoutes from './sync/routes';
 import backupsRoutes from './backups/routes';
 import paymentsRoutes from './payments/routes';
 import invoicesRoutes from './invoices/routes';
+import cashSessionsRoutes from './cash-sessions/routes';
 
 export const apiModules: FastifyPluginAsync[] = [
   healthRoutes,
@@ -36,4 +37,5 @@ export const apiModules: FastifyPluginAsync[] = [
   backupsRoutes,
   paymentsRoutes,
   invoicesRoutes,
+  cashSessionsRoutes,
 ];

@@ -4,6 +4,8 @@
  * x-device-key) and the session token when there is one. None of them redirects on 401: the sync
  * engine keeps the sales pending and registers again or asks for a new sign-in.
  */
+import { CASH_MSG } from '../../domain/cash-messages';
+import type { CashPushBody, CashPushReply } from '../../domain/schemas/cash';
 import { MSG } from '../../domain/messages';
 import type { DeviceRegistration, PullReply, PushBody, PushReply } from '../../domain/schemas/sync';
 import type { DeviceCredential } from '../offline/device';
@@ -21,4 +23,7 @@ export const pushSales = (body: PushBody, device: DeviceCredential) =>
 export const pullChanges = ({ since }: PullParams, device: DeviceCredential) =>
   apiCall<PullReply>('get', 'sync/pull', { query: { since }, headers: deviceHeaders(device), noRedirect: true, errorMessage: MSG.productsListError });
 
-export const syncTransport: SyncTransport = { register: registerDevice, push: pushSales, pull: pullChanges };
+export const pushCash = (body: CashPushBody, device: DeviceCredential) =>
+  apiCall<CashPushReply>('post', 'sync/cash', { json: body, headers: deviceHeaders(device), noRedirect: true, errorMessage: CASH_MSG.syncError });
+
+export const syncTransport: SyncTransport = { register: registerDevice, push: pushSales, pull: pullChanges, pushCash };

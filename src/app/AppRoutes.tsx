@@ -25,6 +25,7 @@ const InvoicesPage = lazy(() => import('../features/invoices/InvoicesPage'));
 const ProductsPage = lazy(() => import('../features/products/ProductsPage'));
 const MessagesPage = lazy(() => import('../features/messages/MessagesPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
+const CashSessionsPage = lazy(() => import('../features/cash/CashSessionsPage'));
 
 export function AppRoutes() {
   return (
@@ -48,6 +49,7 @@ export function AppRoutes() {
               <Route path="/products" element={<ProductsPage />} />
               <Route path="/contact-messages" element={<MessagesPage />} />
               <Route path="/settings" element={<SettingsPage />} />
+              <Route path="/cash-sessions" element={<CashSessionsPage />} />
             </Route>
           </Route>
         </Route>

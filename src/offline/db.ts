@@ -18,6 +18,7 @@ import type { PublicUser } from '../../domain/schemas/auth';
 import type { InvoiceStatusJson } from '../../domain/schemas/invoices';
 import type { DeviceCaeaJson } from '../../domain/schemas/sync';
 import type { CounterInvoice, InvoiceRequest } from './invoice-request';
+import type { CashOutboxEntry, LocalCashSession } from './cash-types';
 import type { SyncGate } from './gate';
 
 export interface LocalProduct {
@@ -108,6 +109,8 @@ export interface OutboxEntry {
   invoice?: CounterInvoice | null;
   /** Spanish note for the cashier about the invoice (pending, left out, to be issued when online). */
   invoiceNote?: string | null;
+  /** The cash session open when the sale was confirmed (issue #16); absent on sales captured before sessions existed. */
+  cashSessionId?: string | null;
 }
 
 export interface StoredCredential {
@@ -142,6 +145,9 @@ export interface MetaValues {
   caea: DeviceCaeaJson | null;
   /** Last CAEA number this device used, per "<ptoVta>-<cbteTipo>" (reserved with the sale). */
   caeaNumbers: Record<string, number>;
+  /** Cash sessions (issue #16): the counter's event counter, and the setting "Exigir caja abierta para vender" as last read online. */
+  cashSeq: number;
+  cashRequired: boolean;
 }
 export type MetaKey = keyof MetaValues;
 
@@ -158,6 +164,8 @@ export class MostradorDb extends Dexie {
   declare outbox: Table<OutboxEntry, string>;
   declare meta: Table<MetaRow, MetaKey>;
   declare credentials: Table<StoredCredential, string>;
+  declare cashSessions: Table<LocalCashSession, string>;
+  declare cashOutbox: Table<CashOutboxEntry, string>;
 
   constructor(name = 'mostrador') {
     super(name, { chromeTransactionDurability: 'strict' });
@@ -177,6 +185,8 @@ export class MostradorDb extends Dexie {
       .upgrade(async (tx) => {
         await tx.table('meta').put({ key: 'pullCursor', value: 0 });
       });
+    // Cash sessions (issue #16): two new tables; every other table, queued sales included, stays as it is.
+    this.version(3).stores({ cashSessions: 'clientSessionId, status', cashOutbox: 'eventId, status, [status+seq]' });
   }
 }
 

@@ -4,7 +4,8 @@
  * device holds its credential (registering it needs a signed-in user) → put entries stuck in `syncing`
  * back to pending → push the outbox in batches of ≤ 200 sales and ≤ LIMITS.syncPushMaxLines lines →
  * pull catalogue pages unless every push reply already carried the catalogue's only changes (its own
- * sales: PushReply.catalog) → record lastSyncAt. There is no separate probe: the push (or, with nothing
+ * sales: PushReply.catalog) → push the cash-session events (issue #16, POST /sync/cash, after the sales
+ * they may close over) → record lastSyncAt. There is no separate probe: the push (or, with nothing
  * to push, the pull) is the probe, so an online sale costs one request. Push and pull present the device
  * credential; the session is optional, so a device whose session expired still delivers what it captured.
  * Invariants:
@@ -19,8 +20,10 @@
  *  - triggers coalesce: one cycle at a time per tab; a trigger during a cycle runs one more after it.
  */
 import { LIMITS } from '../../domain/constants';
+import type { CashPushBody, CashPushReply } from '../../domain/schemas/cash';
 import { SYNC_SCHEMA_VERSION, type DeviceRegistration, type PushBody, type PullReply, type PushReply } from '../../domain/schemas/sync';
 import type { ApiFailure, ApiResult } from '../api/client';
+import { applyCashResults, countUnsyncedCash, releaseCashBatch, resetStuckCash, takeCashBatch } from './cash-outbox';
 import { applyPullPage, applyPushEcho, pullCursor, recomputeStock } from './catalog';
 import { setMeta, type OutboxEntry } from './db';
 import { deviceName, forgetDeviceKey, getDeviceCredential, raiseDeviceSeq, registerDevice, type DeviceCredential } from './device';
@@ -38,7 +41,12 @@ export interface SyncTransport {
   register(deviceId: string, deviceName: string): Promise<ApiResult<DeviceRegistration>>;
   push(body: PushBody, device: DeviceCredential): Promise<ApiResult<PushReply>>;
   pull(params: PullParams, device: DeviceCredential): Promise<ApiResult<PullReply>>;
+  /** POST /sync/cash: cash-session events (issue #16). */
+  pushCash(body: CashPushBody, device: DeviceCredential): Promise<ApiResult<CashPushReply>>;
 }
+
+/** Sales and cash-session events the server has not confirmed. */
+const countWaiting = async () => (await Promise.all([countUnsynced(), countUnsyncedCash()])).reduce((a, b) => a + b);
 
 /** `deferred`: an automatic trigger found the gate closed (a retry is already scheduled) and sent nothing. */
 export type CycleOutcome = 'ok' | 'offline' | 'retry' | 'auth' | 'no-session' | 'deferred';
@@ -162,6 +170,23 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
     }
   }
 
+  /** Pushes every pending cash-session event, oldest first. */
+  async function pushCashAll(device: DeviceCredential): Promise<CycleOutcome> {
+    if ((await countUnsyncedCash()) === 0) return 'ok';
+    await resetStuckCash();
+    for (;;) {
+      const batch = await takeCashBatch(LIMITS.syncPushMaxSales);
+      if (!batch.length) return 'ok';
+      const reply = await transport.pushCash({ deviceId: device.deviceId, events: batch.map((entry) => entry.event) }, device);
+      if (!reply.success) {
+        await releaseCashBatch(batch, reply.message);
+        return reply.status === 401 ? refused() : failed(reply);
+      }
+      setStatus({ online: true });
+      if ((await applyCashResults(batch, reply.data.results)) > 0) return 'retry';
+    }
+  }
+
   async function pullAll(device: DeviceCredential): Promise<CycleOutcome> {
     for (;;) {
       const since = await pullCursor();
@@ -183,6 +208,8 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
     try {
       const pushed = await pushAll(device, touched);
       if (pushed.outcome !== 'ok') return pushed.outcome;
+      const cash = await pushCashAll(device);
+      if (cash !== 'ok') return cash;
       if (!pushed.echoed) {
         const pulled = await pullAll(device);
         if (pulled !== 'ok') return pulled;
@@ -202,7 +229,7 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
       const gate = await readGate();
       const now = Date.now();
       if (!forced && gateClosed(gate, now)) return { outcome: 'deferred' as const, retryAt: gate.nextAt };
-      if (!forced && gate.okAt >= since && (await countUnsynced()) === 0) return { outcome: 'ok' as const, retryAt: null };
+      if (!forced && gate.okAt >= since && (await countWaiting()) === 0) return { outcome: 'ok' as const, retryAt: null };
       const outcome = await cycle().catch((error: unknown): CycleOutcome => {
         setStatus({ lastError: error instanceof Error ? error.message : String(error) });
         return 'retry';
@@ -228,7 +255,7 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
       }, Math.max(0, retryAt - Date.now()));
     }
     setStatus({ running: false, retryAt });
-    if (outcome !== 'deferred') void countUnsynced().then((count) => count > 0 && options.onWaiting?.());
+    if (outcome !== 'deferred') void countWaiting().then((count) => count > 0 && options.onWaiting?.());
   }
 
   function run(forced: boolean): Promise<CycleOutcome> {

@@ -11,13 +11,18 @@
  *  - a sale's invoice request (issue #11) is written with it and never changes; its CAEA number, when
  *    the device numbers offline, is reserved in the same transaction (invoice-request.ts);
  *  - every sale written here is announced to onSaleWritten listeners once its transaction committed
- *    (the sync engine listens), so no caller can forget to ask for a push.
+ *    (the sync engine listens), so no caller can forget to ask for a push; the cash outbox announces
+ *    its events the same way (announceWrite);
+ *  - a sale joins the device's open cash session in the same transaction (its id on the entry, its total
+ *    on the session's running totals); with "Exigir caja abierta para vender" on and no open session,
+ *    nothing is written.
  */
 import Dexie from 'dexie';
 import { SYNC_SCHEMA_VERSION, type PushedSale, type PushResult } from '../../domain/schemas/sync';
 import { fromCents } from '../../domain/money';
 import { computeSaleTotals } from '../../domain/sale-totals';
 import { MSG } from '../../domain/messages';
+import { CASH_MSG } from '../../domain/cash-messages';
 import { recomputeStock } from './catalog';
 import { bumpProductsChange, db, getMeta, setMeta, type OfflinePaymentMethod, type OutboxEntry } from './db';
 import { getDeviceId, nextDeviceSeq, provisionalNumber } from './device';
@@ -53,15 +58,22 @@ export function onSaleWritten(listener: () => void): () => void {
 /** Confirms the cart as a sale. Throws (Spanish message) on an empty cart or a discount above the subtotal. */
 export async function recordSale(input: SaleInput): Promise<OutboxEntry> {
   const entry = await writeSale(input);
-  saleWritten.forEach((listener) => listener());
+  announceWrite();
   return entry;
 }
 
+/** Wakes the listeners (the sync engine): something new waits in an outbox. */
+export function announceWrite(): void {
+  saleWritten.forEach((listener) => listener());
+}
+
 function writeSale(input: SaleInput): Promise<OutboxEntry> {
-  return db.transaction('rw', [db.cart, db.products, db.outbox, db.meta], async () => {
+  return db.transaction('rw', [db.cart, db.products, db.outbox, db.meta, db.cashSessions], async () => {
     const deviceId = await getDeviceId();
     const lines = await db.cart.orderBy('addedAt').toArray();
     if (!lines.length) throw new Error(MSG.cartEmpty);
+    const session = await db.cashSessions.where('status').equals('open').first();
+    if (!session && (await getMeta('cashRequired'))) throw new Error(CASH_MSG.sessionRequired);
     const totals = computeSaleTotals(
       lines.map((line) => ({ quantity: line.quantity, unitPriceCents: line.unitPriceCents })),
       input.discountCents,
@@ -97,8 +109,15 @@ function writeSale(input: SaleInput): Promise<OutboxEntry> {
       invoiceRequest: invoice?.request ?? null,
       invoice: invoice?.printed ?? null,
       invoiceNote: invoice?.note ?? null,
+      cashSessionId: session?.clientSessionId ?? null,
     };
     await db.outbox.add(entry);
+    if (session) {
+      const total = session.sales[input.paymentMethod];
+      await db.cashSessions.update(session.clientSessionId, {
+        sales: { ...session.sales, [input.paymentMethod]: { count: total.count + 1, totalCents: total.totalCents + entry.totalCents } },
+      });
+    }
     for (const line of lines) {
       await db.products.where('id').equals(line.productId).modify((product) => {
         product.stock -= line.quantity;
@@ -145,6 +164,8 @@ export function toPushedSale(entry: OutboxEntry): PushedSale {
     customerEmail: entry.customerEmail,
     notes: entry.notes,
     ...(entry.invoiceRequest ? { invoice: toPushedInvoice(entry.invoiceRequest) } : {}),
+    // Only when set: a sale queued before cash sessions existed keeps the body (and hash) it always had.
+    ...(entry.cashSessionId ? { cashSessionId: entry.cashSessionId } : {}),
   } as PushedSale;
 }
 

@@ -2,6 +2,7 @@
  * A sync server stand-in for client tests: device registration (a credential per id; scripted 409s),
  * exactly-once by clientSaleId, scripted failures, reachability, and a count of every request sent.
  */
+import type { CashEvent, CashEventResult, CashPushBody, CashPushReply } from '../../domain/schemas/cash';
 import type { DeviceRegistration, PushBody, PushedSale, PullReply, PushReply, PushResult } from '../../domain/schemas/sync';
 import type { ApiResult } from '../../src/api/client';
 import type { DeviceCredential } from '../../src/offline/device';
@@ -30,6 +31,11 @@ export class FakeServer {
   loseReplies = 0;
   reject = new Set<number>();
   pages: PullReply[] = [];
+  /** Cash-session events stored, by eventId (exactly once), in arrival order. */
+  cash = new Map<string, CashEvent>();
+  cashPushes = 0;
+  /** Event types refused for good, with this reason. */
+  rejectCash = new Set<CashEvent['type']>();
 
   private result(sale: PushedSale): PushResult {
     const id = { clientSaleId: sale.clientSaleId, deviceSeq: sale.deviceSeq };
@@ -80,6 +86,19 @@ export class FakeServer {
         return { success: false, kind: 'network', status: 0, message: 'respuesta perdida' };
       }
       return { success: true, data: { results, serverTime: new Date().toISOString(), lastSeq: this.lastSeq, catalog: this.echo } };
+    },
+    pushCash: async (body: CashPushBody, device: DeviceCredential): Promise<ApiResult<CashPushReply>> => {
+      const down = this.unreachable<CashPushReply>();
+      if (down) return down;
+      if (!this.knows(device) || body.deviceId !== device.deviceId) return { success: false, kind: 'http', status: 401, message: 'Dispositivo no registrado' };
+      this.cashPushes += 1;
+      const results = (body.events as CashEvent[]).map((event): CashEventResult => {
+        if (this.rejectCash.has(event.type)) return { eventId: event.eventId, status: 'rejected', reason: 'El dispositivo ya tiene otra caja abierta en el servidor' };
+        if (this.cash.has(event.eventId)) return { eventId: event.eventId, status: 'duplicate' };
+        this.cash.set(event.eventId, event);
+        return { eventId: event.eventId, status: 'applied', ...(event.type === 'close' ? { zNumber: this.cash.size, expected: 7000, difference: -100 } : {}) };
+      });
+      return { success: true, data: { results } };
     },
     pull: async (params: PullParams, device: DeviceCredential): Promise<ApiResult<PullReply>> => {
       const down = this.unreachable<PullReply>();

@@ -50,6 +50,8 @@ export interface SaleDraft {
   /** Mercado Pago: the preference and reference this sale is tied to (server/modules/payments). */
   preferenceId?: string | null;
   externalReference?: string | null;
+  /** The device's cash session (client uuid) the sale was rung up in (issue #16). */
+  cashSessionId?: string | null;
 }
 
 export type SalePolicy = 'online' | 'captured';
@@ -165,6 +167,7 @@ export function recordSale(ctx: SalesContext, draft: SaleDraft, policy: SalePoli
       localDate: localDateString(draft.saleDate, ctx.timeZone),
       preferenceId: draft.preferenceId ?? null,
       externalReference: draft.externalReference ?? null,
+      cashSessionId: draft.cashSessionId ?? null,
     });
     lines.forEach((line, i) =>
       salesRepository.insertItem(db, {

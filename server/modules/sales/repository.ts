@@ -28,7 +28,7 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
 const SALE_COLUMNS = [
   'saleNumber', 'clientSaleId', 'deviceId', 'deviceSeq', 'userId', 'customerName', 'customerDocument', 'customerEmail',
   'paymentMethod', 'paymentStatus', 'subtotalCents', 'discountCents', 'totalCents', 'costCents', 'notes', 'flagOversold',
-  'flagPriceChanged', 'saleDate', 'localDate', 'preferenceId', 'externalReference',
+  'flagPriceChanged', 'saleDate', 'localDate', 'preferenceId', 'externalReference', 'cashSessionId',
 ] as const satisfies readonly (keyof NewSaleRow)[];
 const ITEM_COLUMNS = [
   'saleId', 'productId', 'productName', 'quantity', 'unitPriceCents', 'unitCostCents', 'subtotalCents', 'catalogPriceCents', 'ivaRateBp',

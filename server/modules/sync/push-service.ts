@@ -155,6 +155,7 @@ function applyOne(b: BatchContext, sale: PushedSale, seller: SellerChoice, hash:
       customerDocument: sale.customerDocument,
       customerEmail: sale.customerEmail,
       notes: sale.notes,
+      cashSessionId: sale.cashSessionId ?? null,
     },
     'captured',
   );

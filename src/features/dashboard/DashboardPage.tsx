@@ -15,6 +15,7 @@ import { firstOfMonthString, todayString } from '../../ui/dates';
 import { useAuth } from '../../app/auth-context';
 import { BackupNotice } from './BackupNotice';
 import { LowStockTable, PaymentMethodsTable, TopProductsTable } from './DashboardTables';
+import { CashDifferencesNotice } from './CashDifferencesNotice';
 import { FlaggedSalesNotice } from './FlaggedSalesNotice';
 import { StatCards } from './StatCards';
 import { useDashboardData, type DayRange } from './useDashboardData';
@@ -57,6 +58,7 @@ export default function DashboardPage() {
       </Paper>
       <FlaggedSalesNotice count={flagged.data ?? 0} />
       {isAdmin && <BackupNotice />}
+      {isAdmin && <CashDifferencesNotice />}
       {error && !loading ? (
         <LoadFailed message={error.message} onRetry={() => void refetch()} />
       ) : loading ? (

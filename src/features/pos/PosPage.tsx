@@ -19,6 +19,7 @@ import { startSync } from '../../offline/instance';
 import { productIndex } from '../../offline/product-index';
 import { useSyncStatus } from '../../offline-ui/hooks';
 import { Button, Text, Title, UnstyledButton } from '@mantine/core';
+import { CashButton } from '../cash/CashButton';
 import { CartPanel } from './CartPanel';
 import { CheckoutDialog } from './CheckoutDialog';
 import { LastSale } from './LastSale';
@@ -142,6 +143,7 @@ export default function PosPage() {
     <div className={classes.page}>
       <div className={classes.header}>
         <Title order={2}>Punto de Venta</Title>
+        {user && <CashButton user={user} businessName={storedBusiness?.businessName ?? info?.businessName ?? ''} />}
         <NoticeLine />
       </div>
       <div className={classes.layout}>

@@ -1,0 +1,156 @@
+/**
+ * Cash sessions ("cajas", issue #16): the events a counter device captures (open, cash in/out, close)
+ * and delivers through POST /sync/cash, and the back office's JSON. Each event is validated on its own
+ * (cashEvent) so one malformed event is `rejected` without blocking the rest of the batch. Money travels
+ * as decimals with 2 places; the server keeps integer cents.
+ */
+import { LIMITS } from '../constants';
+import { ARS_DENOMINATIONS } from '../cash-rules';
+import type { PaymentMethod, PaymentStatus } from '../constants';
+import { money, optionalText, z } from './common';
+import { missingOr, positiveId } from './sales';
+
+export const CASH_REASONS = ['retiro_caja_fuerte', 'pago_proveedor', 'cambio', 'otro'] as const;
+export type CashReason = (typeof CASH_REASONS)[number];
+export const CASH_REASON_LABELS: Record<CashReason, string> = {
+  retiro_caja_fuerte: 'Retiro a caja fuerte',
+  pago_proveedor: 'Pago a proveedor',
+  cambio: 'Cambio',
+  otro: 'Otro',
+};
+
+/** Setting (configuration caja/exigir_caja_abierta, off by default): no sale without an open session. */
+export const CASH_CONFIG = { categoria: 'caja', clave: 'exigir_caja_abierta', valor: 'false', descripcion: 'Exigir caja abierta para vender' } as const;
+
+const uuid = z.uuid('debe ser un UUID');
+const at = z.iso.datetime({ offset: true, error: 'debe ser una fecha ISO (AAAA-MM-DDTHH:mm:ssZ)' });
+const positiveMoney = money.refine((v) => v > 0, 'debe ser mayor que 0');
+/** Pieces per face value (cents as the key), as counted on the device. */
+const denominations = z
+  .record(
+    z.string().refine((k) => ARS_DENOMINATIONS.includes(Number(k)), 'no es una denominación de billete o moneda'),
+    z.number().int('debe ser un número entero').min(0, 'no puede ser negativo').max(100_000, 'es demasiado grande'),
+  )
+  .nullish()
+  .transform((v) => v ?? null);
+
+export const cashOpenEvent = z.object({
+  type: z.literal('open'),
+  eventId: uuid,
+  clientSessionId: uuid,
+  at,
+  userId: positiveId,
+  float: money,
+  denominations,
+});
+
+export const cashMovementEvent = z.object({
+  type: z.literal('movement'),
+  eventId: uuid,
+  clientSessionId: uuid,
+  at,
+  userId: positiveId,
+  kind: z.enum(['in', 'out'], { error: 'debe ser in u out' }),
+  amount: positiveMoney,
+  reason: z.enum(CASH_REASONS, { error: 'no es un motivo válido' }),
+  note: optionalText(500),
+});
+
+export const cashCloseEvent = z.object({
+  type: z.literal('close'),
+  eventId: uuid,
+  clientSessionId: uuid,
+  at,
+  userId: positiveId,
+  counted: money,
+  denominations,
+  comment: optionalText(1000),
+  /** Totals the cashier confirmed for the other methods (from the card terminal, the bank...), optional. */
+  declared: z
+    .object({ tarjeta: money.nullish(), transferencia: money.nullish(), mercadopago: money.nullish() })
+    .nullish()
+    .transform((v) => v ?? null),
+});
+
+export const cashEvent = z.discriminatedUnion('type', [cashOpenEvent, cashMovementEvent, cashCloseEvent], {
+  error: 'debe ser open, movement o close',
+});
+export type CashEvent = z.output<typeof cashEvent>;
+export type CashOpenEvent = z.output<typeof cashOpenEvent>;
+export type CashMovementEvent = z.output<typeof cashMovementEvent>;
+export type CashCloseEvent = z.output<typeof cashCloseEvent>;
+
+export const cashPushBody = z.object({
+  deviceId: uuid,
+  events: z
+    .array(z.unknown(), { error: missingOr('debe ser una lista') })
+    .max(LIMITS.syncPushMaxSales, `no puede tener más de ${LIMITS.syncPushMaxSales} eventos por envío`),
+});
+export type CashPushBody = z.output<typeof cashPushBody>;
+
+export interface CashEventResult {
+  eventId: string | null;
+  status: 'applied' | 'duplicate' | 'rejected';
+  reason?: string;
+  /** A close: the Z number and the server's figures. */
+  zNumber?: number;
+  expected?: number;
+  difference?: number;
+}
+
+export interface CashPushReply {
+  results: CashEventResult[];
+}
+
+export const cashListQuery = z.object({
+  deviceId: z.string().trim().max(100).optional(),
+  /** Local day (shop time zone) the session was opened, or "hoy" (the server's today in the shop's zone). */
+  date: z.string().trim().regex(/^(\d{4}-\d{2}-\d{2}|hoy)$/, 'no es una fecha válida (AAAA-MM-DD)').optional(),
+  /** Only closed sessions whose count differs from what was expected. */
+  withDifference: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
+});
+export type CashListQuery = z.output<typeof cashListQuery>;
+
+export interface CashPersonJson {
+  id: number;
+  fullName: string;
+}
+
+export interface CashSessionJson {
+  id: number;
+  clientSessionId: string;
+  deviceId: string;
+  deviceName: string | null;
+  /** The Z number (per shop), once closed. */
+  zNumber: number | null;
+  status: 'abierta' | 'cerrada';
+  openedAt: string;
+  openedBy: CashPersonJson;
+  float: number;
+  closedAt: string | null;
+  closedBy: CashPersonJson | null;
+  counted: number | null;
+  expected: number | null;
+  difference: number | null;
+  comment: string | null;
+  declared: { tarjeta?: number | null; transferencia?: number | null; mercadopago?: number | null } | null;
+  /** Sales of the session that reached the server after it was closed (not in its Z). */
+  lateSales: number;
+}
+
+export interface CashReportJson {
+  float: number;
+  cashSales: number;
+  cashRefunds: number;
+  ins: number;
+  outs: number;
+  expected: number;
+  byMethod: { paymentMethod: PaymentMethod; count: number; total: number }[];
+}
+
+export interface CashSessionDetailJson extends CashSessionJson {
+  /** The session's figures with every sale the server holds now (the Z is what was computed at close). */
+  report: CashReportJson;
+  sales: { id: number; saleNumber: string; saleDate: string; paymentMethod: PaymentMethod; paymentStatus: PaymentStatus; total: number; late: boolean }[];
+  movements: { id: number; kind: 'in' | 'out'; amount: number; reason: CashReason; note: string | null; at: string; userName: string }[];
+}

@@ -1,0 +1,89 @@
+/**
+ * Cash sessions for the back office (issue #16): the list by device and day, a session's detail (its
+ * sales, movements and figures), and the setting "Exigir caja abierta para vender". Read-only: sessions
+ * are written only by the device's events (ingest-service.ts).
+ */
+import { CASH_MSG } from '../../../domain/cash-messages';
+import { PAYMENT_METHODS } from '../../../domain/constants';
+import { fromCents } from '../../../domain/money';
+import { CASH_CONFIG, type CashListQuery, type CashSessionDetailJson, type CashSessionJson } from '../../../domain/schemas/cash';
+import { localDateString } from '../../../domain/time';
+import type { Db } from '../../db/client';
+import { notFound } from '../../http/errors';
+import { configurationRepository } from '../configuration/repository';
+import type { SalesContext } from '../sales/record-sale';
+import { sessionFigures } from './figures';
+import { cashRepository, type CashSessionListRow } from './repository';
+
+const LIST_LIMIT = 200;
+const money = (cents: number | null) => (cents === null ? null : fromCents(cents));
+
+function sessionJson({ session: s, openerName, closerName, deviceName, lateSales }: CashSessionListRow): CashSessionJson {
+  return {
+    id: s.id,
+    clientSessionId: s.clientSessionId,
+    deviceId: s.deviceId,
+    deviceName,
+    zNumber: s.zNumber,
+    status: s.closedAt ? 'cerrada' : 'abierta',
+    openedAt: s.openedAt,
+    openedBy: { id: s.openedBy, fullName: openerName },
+    float: fromCents(s.floatCents),
+    closedAt: s.closedAt,
+    closedBy: s.closedBy === null ? null : { id: s.closedBy, fullName: closerName ?? '' },
+    counted: money(s.countedCents),
+    expected: money(s.expectedCents),
+    difference: money(s.differenceCents),
+    comment: s.comment,
+    declared: s.declaredJson ? (JSON.parse(s.declaredJson) as CashSessionJson['declared']) : null,
+    lateSales: Number(lateSales),
+  };
+}
+
+export function listCashSessions(ctx: SalesContext, query: CashListQuery): CashSessionJson[] {
+  const localDate = query.date === 'hoy' ? localDateString(new Date(), ctx.timeZone) : query.date;
+  return cashRepository.list(ctx.db, { deviceId: query.deviceId || undefined, localDate, withDifference: query.withDifference }, LIST_LIMIT).map(sessionJson);
+}
+
+export function getCashSession(ctx: SalesContext, id: number): CashSessionDetailJson {
+  const row = cashRepository.byId(ctx.db, id);
+  if (!row) throw notFound(CASH_MSG.notFound);
+  const { session } = row;
+  const figures = sessionFigures(ctx.db, session);
+  const late = session.closeReceivedAt;
+  return {
+    ...sessionJson(row),
+    report: {
+      float: fromCents(figures.floatCents),
+      cashSales: fromCents(figures.cashSalesCents),
+      cashRefunds: fromCents(figures.cashRefundsCents),
+      ins: fromCents(figures.insCents),
+      outs: fromCents(figures.outsCents),
+      expected: fromCents(figures.expectedCents),
+      byMethod: PAYMENT_METHODS.map((m) => ({ paymentMethod: m, count: figures.byMethod[m].count, total: fromCents(figures.byMethod[m].totalCents) })),
+    },
+    sales: cashRepository.sales(ctx.db, session.clientSessionId).map((s) => ({
+      id: s.id,
+      saleNumber: s.saleNumber,
+      saleDate: s.saleDate,
+      paymentMethod: s.paymentMethod,
+      paymentStatus: s.paymentStatus,
+      total: fromCents(s.totalCents),
+      late: late !== null && s.createdAt > late,
+    })),
+    movements: cashRepository.movements(ctx.db, session.id).map(({ movement: m, userName }) => ({
+      id: m.id,
+      kind: m.kind,
+      amount: fromCents(m.amountCents),
+      reason: m.reason,
+      note: m.note,
+      at: m.at,
+      userName,
+    })),
+  };
+}
+
+/** Creates the setting with its default (off) when missing; safe on every start. */
+export function ensureCashSetting(db: Db): void {
+  configurationRepository.insertNew(db, { ...CASH_CONFIG, tipo: 'boolean', esEditable: true });
+}

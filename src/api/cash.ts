@@ -1,0 +1,25 @@
+/** Cash sessions of the back office (issue #16, admin) and the setting "Exigir caja abierta para vender". */
+import { CASH_MSG } from '../../domain/cash-messages';
+import { MSG } from '../../domain/messages';
+import { CASH_CONFIG, type CashSessionDetailJson, type CashSessionJson } from '../../domain/schemas/cash';
+import type { ConfigEntry } from '../../domain/schemas/configuration';
+import { apiCall } from './client';
+
+export interface CashSessionsQuery {
+  deviceId?: string;
+  /** YYYY-MM-DD, or "hoy". */
+  date?: string;
+  withDifference?: boolean;
+}
+
+export const fetchCashSessions = (query: CashSessionsQuery) =>
+  apiCall<CashSessionJson[]>('get', 'cash-sessions', { query: { ...query, withDifference: query.withDifference ? 'true' : undefined }, errorMessage: CASH_MSG.listError });
+
+export const fetchCashSession = (id: number) => apiCall<CashSessionDetailJson>('get', `cash-sessions/${id}`, { errorMessage: CASH_MSG.detailError });
+
+/** The POS reads it when it can (a 401 must not sign the counter out: noRedirect). */
+export const fetchCashRequired = () =>
+  apiCall<ConfigEntry>('get', `configuration/${CASH_CONFIG.categoria}/${CASH_CONFIG.clave}`, { noRedirect: true, errorMessage: MSG.configListError });
+
+export const setCashRequired = (on: boolean) =>
+  apiCall<ConfigEntry>('put', `configuration/${CASH_CONFIG.categoria}/${CASH_CONFIG.clave}`, { json: { valor: String(on) }, errorMessage: MSG.configUpdateError });
