@@ -1,7 +1,7 @@
 /**
  * Sales history (docs/spec.md §2, issue #15): search (number, customer, product), date, method, status and seller
  * filters applied with "Filtrar", the count and total of the filtered period, the paged table and the
- * detail dialog. `?flagged=true` (the dashboard's link) lists only offline sales with observations.
+ * detail dialog; "Exportar" (admin) writes the sales of the applied date range with their items. `?flagged=true` (the dashboard's link) lists only offline sales with observations.
  * A failed load shows the error with "Reintentar", never "No hay ventas" or a $ 0,00 total.
  */
 import { Badge, Button, Group, Text } from '@mantine/core';
@@ -17,6 +17,8 @@ import { LoadFailed } from '../../ui/LoadFailed';
 import { Money } from '../../ui/Money';
 import { CenteredLoader } from '../../ui/CenteredLoader';
 import { EmptyState } from '../../ui/EmptyState';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { ExportMenu } from '../../ui/ExportMenu';
 import { Pager } from '../../ui/Pager';
 import { StaffPage } from '../../ui/StaffPage';
 import { SaleDetailDialog } from './SaleDetailDialog';
@@ -33,6 +35,7 @@ export default function SalesPage() {
   const [applied, setApplied] = useState<SalesFilterValues>(draft);
   const [page, setPage] = useState(1);
   const [viewing, setViewing] = useState<SaleListItem | null>(null);
+  const [exportError, setExportError] = useState<string | null>(null);
 
   const query: SalesQuery = {
     startDate: applied.startDate ?? undefined,
@@ -58,7 +61,11 @@ export default function SalesPage() {
   };
 
   return (
-    <StaffPage title="Historial de Ventas">
+    <StaffPage
+      title="Historial de Ventas"
+      actions={isAdmin && <ExportMenu dataset="ventas" range={{ startDate: applied.startDate, endDate: applied.endDate }} onError={setExportError} />}
+    >
+      <ErrorAlert message={exportError} onClose={() => setExportError(null)} />
       <SalesFilters value={draft} onChange={setDraft} onApply={apply} sellers={sellers} />
       {flagged && (
         <Group>
