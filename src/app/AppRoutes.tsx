@@ -23,6 +23,7 @@ const PosPage = lazy(() => import('../features/pos/PosPage'));
 const SalesPage = lazy(() => import('../features/sales/SalesPage'));
 const InvoicesPage = lazy(() => import('../features/invoices/InvoicesPage'));
 const ProductsPage = lazy(() => import('../features/products/ProductsPage'));
+const ReportsPage = lazy(() => import('../features/reports/ReportsPage'));
 const MessagesPage = lazy(() => import('../features/messages/MessagesPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 
@@ -46,6 +47,7 @@ export function AppRoutes() {
             <Route path="/profile" element={<ProfilePage />} />
             <Route element={<RequireAuth adminOnly />}>
               <Route path="/products" element={<ProductsPage />} />
+              <Route path="/reports" element={<ReportsPage />} />
               <Route path="/contact-messages" element={<MessagesPage />} />
               <Route path="/settings" element={<SettingsPage />} />
             </Route>

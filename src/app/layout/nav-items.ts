@@ -1,6 +1,7 @@
 /** Side navigation entries of docs/spec.md §2 (adminOnly entries are hidden for other users). */
 import {
   IconBuildingStore,
+  IconChartBar,
   IconFileInvoice,
   IconLayoutDashboard,
   IconMail,
@@ -23,6 +24,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Productos', path: '/products', icon: IconPackage, adminOnly: true },
   { label: 'Ventas', path: '/sales', icon: IconReceipt, adminOnly: false },
   { label: 'Facturas', path: '/invoices', icon: IconFileInvoice, adminOnly: false },
+  { label: 'Reportes', path: '/reports', icon: IconChartBar, adminOnly: true },
   { label: 'Mensajes', path: '/contact-messages', icon: IconMail, adminOnly: true },
   { label: 'Configuración', path: '/settings', icon: IconSettings, adminOnly: true },
 ];
