@@ -1,4 +1,5 @@
 import { Button, Group, Stack } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { cancelSale, fetchSale } from '../../api/sales';
@@ -12,10 +13,11 @@ import { StaffModal } from '../../ui/StaffModal';
 import { useFeedback } from '../../ui/useFeedback';
 import { InvoiceSection } from '../invoices/InvoiceSection';
 import { SaleDetailBody } from './SaleDetailBody';
+import { useReprint } from './useReprint';
 
 /**
- * "Detalle de Venta - <number>" with its electronic-invoicing section, "Cancelar Venta" (admin, not yet
- * cancelled) and "Cerrar".
+ * "Detalle de Venta - <number>" with its electronic-invoicing section, "Reimprimir ticket", "Cancelar Venta"
+ * (admin, not yet cancelled) and "Cerrar".
  */
 export function SaleDetailDialog({ saleId, saleNumber, onClose }: { saleId: number | null; saleNumber: string; onClose: () => void }) {
   const { isAdmin } = useAuth();
@@ -23,6 +25,7 @@ export function SaleDetailDialog({ saleId, saleNumber, onClose }: { saleId: numb
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const { feedback, report, clear } = useFeedback();
+  const reprint = useReprint();
 
   const sale = useQuery({ queryKey: ['sale', saleId], queryFn: () => unwrap(fetchSale(saleId!)), enabled: saleId !== null });
 
@@ -63,6 +66,11 @@ export function SaleDetailDialog({ saleId, saleNumber, onClose }: { saleId: numb
           )
         )}
         <Group justify="flex-end">
+          {sale.data && (
+            <Button variant="default" size="md" leftSection={<IconPrinter size={18} />} onClick={() => reprint.printSale(sale.data)}>
+              Reimprimir ticket
+            </Button>
+          )}
           {cancellable && (
             <Button color="error" variant="light" size="md" onClick={() => setConfirming(true)}>
               Cancelar Venta
@@ -73,6 +81,7 @@ export function SaleDetailDialog({ saleId, saleNumber, onClose }: { saleId: numb
           </Button>
         </Group>
       </Stack>
+      {reprint.receipt}
       <ConfirmDialog
         opened={confirming}
         message="¿Estás seguro de cancelar esta venta? El stock se devolverá."
