@@ -132,6 +132,7 @@ export const MSG = {
   brandUpdateError: 'Error al actualizar marca',
   brandDeleteError: 'Error al eliminar marca',
   categoryCreated: 'Categoría creada correctamente',
+  categoriesPublicListed: 'Categorías obtenidas correctamente',
   categoryUpdated: 'Categoría actualizada correctamente',
   categoryDeleted: 'Categoría eliminada correctamente',
   categoryNotFound: 'Categoría no encontrada',
