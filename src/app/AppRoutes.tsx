@@ -7,6 +7,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { CenteredLoader } from '../ui/CenteredLoader';
+import AppEntry from './AppEntry';
 import { RequireAuth } from './RequireAuth';
 
 const LandingPage = lazy(() => import('../features/public/landing/LandingPage'));
@@ -32,6 +33,7 @@ export function AppRoutes() {
     <Suspense fallback={<CenteredLoader />}>
       <Routes>
         <Route path="/" element={<LandingPage />} />
+        <Route path="/app" element={<AppEntry />} />
         <Route path="/login" element={<LoginPage />} />
         <Route path="/catalog" element={<CatalogPage />} />
         <Route path="/payment/success" element={<PaymentSuccessPage />} />
