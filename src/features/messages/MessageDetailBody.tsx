@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { ContactMessage } from '../../api/messages';
 import { formatDateTime } from '../../ui/dates';
 import { MessageStatusChip } from './MessageStatusChip';
-import { EmailText } from '../../ui/EmailText';
+import { EmailText } from '../../ui/BreakableText';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -2,7 +2,7 @@ import { ActionIcon, Group, Table } from '@mantine/core';
 import { IconEye, IconTrash } from '@tabler/icons-react';
 import type { ContactMessage } from '../../api/messages';
 import { DateTimeCell } from '../../ui/DateTimeCell';
-import { EmailText } from '../../ui/EmailText';
+import { EmailText } from '../../ui/BreakableText';
 import { MessageStatusChip } from './MessageStatusChip';
 
 /** Fecha, Nombre, Email, Teléfono, Asunto, Estado, Acciones (view, delete). */

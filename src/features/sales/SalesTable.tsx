@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import type { SaleListItem } from '../../api/sales';
+import { SaleNumberText } from '../../ui/BreakableText';
 import { DateTimeCell } from '../../ui/DateTimeCell';
 import { Money } from '../../ui/Money';
 import { PaymentStatusChip, SaleFlagChips } from '../../ui/SaleChips';
@@ -39,8 +40,8 @@ export function SalesTable({ sales, onView, onReprint, reprintingId }: SalesTabl
             <Table.Tr key={sale.id}>
               <Table.Td>
                 <Stack gap={4}>
-                  <Text inherit fw={500} maw={170} style={{ overflowWrap: 'anywhere' }}>
-                    {sale.saleNumber.replace(/([-/_.])/g, '$1\u200b')}
+                  <Text inherit fw={500} maw={170}>
+                    <SaleNumberText saleNumber={sale.saleNumber} />
                   </Text>
                   <SaleFlagChips flags={sale.flags} />
                 </Stack>
@@ -58,14 +59,14 @@ export function SalesTable({ sales, onView, onReprint, reprintingId }: SalesTabl
                 <PaymentStatusChip status={sale.paymentStatus} />
               </Table.Td>
               <Table.Td>
-                <Group gap={6} wrap="nowrap">
-                  <Button variant="light" size="md" px="md" onClick={() => onView(sale)} aria-label={`Ver venta ${sale.saleNumber}`}>
+                <Group gap={4} wrap="nowrap">
+                  <Button variant="light" size="md" px="sm" onClick={() => onView(sale)} aria-label={`Ver venta ${sale.saleNumber}`}>
                     Ver
                   </Button>
                   <Button
                     variant="default"
                     size="md"
-                    px="sm"
+                    px="xs"
                     loading={reprintingId === sale.id}
                     onClick={() => onReprint(sale)}
                     aria-label={`Reimprimir ticket de la venta ${sale.saleNumber}`}
