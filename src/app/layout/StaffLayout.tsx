@@ -17,6 +17,7 @@ import { CenteredLoader } from '../../ui/CenteredLoader';
 import { ThemeToggle } from '../../ui/ThemeToggle';
 import { useAuth } from '../auth-context';
 import { rememberStaffScreen } from '../last-screen';
+import { OfflineNotice } from './OfflineNotice';
 import { SideNav } from './SideNav';
 import { SyncStatusSlot } from './SyncStatusSlot';
 import { UserMenu } from './UserMenu';
@@ -65,6 +66,7 @@ export default function StaffLayout() {
           <SideNav onNavigate={close} />
         </AppShell.Navbar>
         <AppShell.Main>
+          {!onPos && <OfflineNotice />}
           <Suspense fallback={<CenteredLoader />}>
             <Outlet />
           </Suspense>
