@@ -34,7 +34,8 @@ export default defineConfig({
         description: 'Punto de venta, catálogo y gestión de tu comercio, con o sin internet.',
         lang: 'es-AR',
         dir: 'ltr',
-        start_url: '/',
+        // /app opens the signed-in cashier's last staff screen (the POS at first) and visitors' landing.
+        start_url: '/app',
         scope: '/',
         display: 'standalone',
         orientation: 'any',

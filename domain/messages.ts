@@ -150,6 +150,7 @@ export const MSG = {
   brandUpdateError: 'Error al actualizar marca',
   brandDeleteError: 'Error al eliminar marca',
   categoryCreated: 'Categoría creada correctamente',
+  categoriesPublicListed: 'Categorías obtenidas correctamente',
   categoryUpdated: 'Categoría actualizada correctamente',
   categoryDeleted: 'Categoría eliminada correctamente',
   categoryNotFound: 'Categoría no encontrada',
@@ -237,6 +238,18 @@ export const MSG = {
   rateLimited: 'Demasiadas solicitudes. Esperá un momento e intentá nuevamente.',
   serverError: 'Error interno del servidor',
   networkError: 'No se pudo conectar con el servidor. Revisá tu conexión.',
+  // Export and import (issue #15)
+  exportError: 'Error al exportar',
+  importError: 'Error al importar productos',
+  importMissing: 'No se recibió ningún archivo (campo "file")',
+  importTooLarge: 'El archivo supera el tamaño máximo de 2 MB',
+  importNotSheet: 'El archivo no es una planilla CSV (UTF-8) ni Excel (.xlsx) válida',
+  importNoRows: 'La planilla no tiene filas de productos',
+  importMissingColumns: (names: string[]) => `Faltan columnas obligatorias: ${names.join(', ')}`,
+  importTooManyRows: (max: number) => `La planilla supera el máximo de ${max} filas`,
+  importChanged: 'El catálogo o el archivo cambiaron desde la vista previa: revisá la vista previa de nuevo',
+  importNothing: 'No hay cambios para aplicar',
+  importApplied: (created: number, updated: number) => `Importación aplicada: ${created} producto(s) creado(s) y ${updated} actualizado(s)`,
 } as const;
 
 export type MessageKey = keyof typeof MSG;

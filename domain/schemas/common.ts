@@ -23,7 +23,8 @@ export const optionalText = (max = 500) =>
     .transform((v) => (v ? v : null));
 
 /** Required text, trimmed, not empty. */
-export const requiredText = (max = 200) => text({ error: 'es obligatorio' }).trim().min(1, 'es obligatorio').max(max);
+export const requiredText = (max = 200) =>
+  text({ error: 'es obligatorio' }).trim().min(1, 'es obligatorio').max(max, `no puede superar ${max} caracteres`);
 
 /** Positive integer id in a path or query (coerced from the string). */
 export const idParam = z.object({ id: z.coerce.number().int().positive() });

@@ -4,7 +4,8 @@
  */
 import { z } from './common';
 
-const day = z.string({ error: 'es obligatoria' }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'no es una fecha válida (AAAA-MM-DD)').refine((v) => {
+/** A whole local day, YYYY-MM-DD (reports and exports). */
+export const day = z.string({ error: 'es obligatoria' }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'no es una fecha válida (AAAA-MM-DD)').refine((v) => {
   const [y, m, d] = v.split('-').map(Number);
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;

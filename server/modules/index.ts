@@ -10,6 +10,8 @@ import brandsRoutes from './brands/routes';
 import productsRoutes from './products/routes';
 import stockRoutes from './stock/routes';
 import reportsRoutes from './reports/routes';
+import exportsRoutes from './exports/routes';
+import productImportRoutes from './products/import-routes';
 import contactRoutes from './contact/routes';
 import uploadsRoutes from './uploads/routes';
 import salesRoutes from './sales/routes';
@@ -30,6 +32,8 @@ export const apiModules: FastifyPluginAsync[] = [
   productsRoutes,
   stockRoutes,
   reportsRoutes,
+  exportsRoutes,
+  productImportRoutes,
   contactRoutes,
   uploadsRoutes,
   salesRoutes,

@@ -7,6 +7,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { CenteredLoader } from '../ui/CenteredLoader';
+import AppEntry from './AppEntry';
 import { RequireAuth } from './RequireAuth';
 
 const LandingPage = lazy(() => import('../features/public/landing/LandingPage'));
@@ -23,6 +24,7 @@ const PosPage = lazy(() => import('../features/pos/PosPage'));
 const SalesPage = lazy(() => import('../features/sales/SalesPage'));
 const InvoicesPage = lazy(() => import('../features/invoices/InvoicesPage'));
 const ProductsPage = lazy(() => import('../features/products/ProductsPage'));
+const ReportsPage = lazy(() => import('../features/reports/ReportsPage'));
 const MessagesPage = lazy(() => import('../features/messages/MessagesPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const CashSessionsPage = lazy(() => import('../features/cash/CashSessionsPage'));
@@ -32,6 +34,7 @@ export function AppRoutes() {
     <Suspense fallback={<CenteredLoader />}>
       <Routes>
         <Route path="/" element={<LandingPage />} />
+        <Route path="/app" element={<AppEntry />} />
         <Route path="/login" element={<LoginPage />} />
         <Route path="/catalog" element={<CatalogPage />} />
         <Route path="/payment/success" element={<PaymentSuccessPage />} />
@@ -47,6 +50,7 @@ export function AppRoutes() {
             <Route path="/profile" element={<ProfilePage />} />
             <Route element={<RequireAuth adminOnly />}>
               <Route path="/products" element={<ProductsPage />} />
+              <Route path="/reports" element={<ReportsPage />} />
               <Route path="/contact-messages" element={<MessagesPage />} />
               <Route path="/settings" element={<SettingsPage />} />
               <Route path="/cash-sessions" element={<CashSessionsPage />} />

@@ -1,12 +1,13 @@
 import { Badge, Group } from '@mantine/core';
 import type { PaymentStatus, SaleFlag } from '../../domain/constants';
+import { labelOf, PAYMENT_STATUS_LABELS } from '../../domain/labels';
 import { PAYMENT_STATUS_COLORS, SALE_FLAG_LABELS } from './sale-labels';
 
-/** Estado chip: pagado success, pendiente warning, cancelado error. */
+/** Estado chip, capitalised like the message chips: Pagado success, Pendiente warning, Cancelado error. */
 export function PaymentStatusChip({ status }: { status: PaymentStatus }) {
   return (
     <Badge color={PAYMENT_STATUS_COLORS[status] ?? 'gray'} variant="light" tt="none" size="lg">
-      {status}
+      {labelOf(PAYMENT_STATUS_LABELS, status)}
     </Badge>
   );
 }

@@ -61,7 +61,7 @@ describe('login', () => {
     expect(await page.getByText('Sistema POS', { exact: true }).isVisible()).toBe(true);
     const nav = page.getByRole('navigation', { name: 'Navegación principal' });
     const labels = await nav.getByRole('link').allInnerTexts();
-    expect(labels).toEqual(['Dashboard', 'Punto de Venta', 'Productos', 'Ventas', 'Facturas', 'Cajas', 'Mensajes', 'Configuración']);
+    expect(labels).toEqual(['Dashboard', 'Punto de Venta', 'Productos', 'Ventas', 'Facturas', 'Cajas', 'Reportes', 'Mensajes', 'Configuración']);
     expect(await page.evaluate(() => Boolean(localStorage.getItem('token') && localStorage.getItem('user')))).toBe(true);
 
     // /categories and /brands lead an admin to the settings screen.

@@ -164,7 +164,7 @@ describe('sales history', () => {
     await confirmDialog().getByText('¿Estás seguro de cancelar esta venta? El stock se devolverá.').waitFor();
     await confirmDialog().getByRole('button', { name: 'Cancelar Venta' }).click();
     await detail().getByText('Venta cancelada correctamente. El stock fue devuelto.').waitFor();
-    await detail().getByText('cancelado', { exact: true }).waitFor();
+    await detail().getByText('Cancelado', { exact: true }).waitFor();
     expect(await detail().getByRole('button', { name: 'Cancelar Venta' }).count()).toBe(0);
 
     const after = await Promise.all([productById(server, products[2].id), productById(server, products[0].id)]);
@@ -172,7 +172,7 @@ describe('sales history', () => {
     expect(after[1].stock).toBe(before[1].stock + 1);
     await detail().getByRole('button', { name: 'Cerrar' }).last().click();
     const row = page.getByRole('row').filter({ hasText: sales[2].saleNumber });
-    await row.getByText('cancelado', { exact: true }).waitFor();
+    await row.getByText('Cancelado', { exact: true }).waitFor();
   });
 });
 

@@ -75,7 +75,7 @@ describe('installable PWA', () => {
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
     expect(installabilityErrors).toEqual([]);
     const manifest = await (await fetch(`${server.baseUrl}/manifest.webmanifest`)).json();
-    expect(manifest).toMatchObject({ lang: 'es-AR', display: 'standalone', start_url: '/', short_name: 'Mostrador' });
+    expect(manifest).toMatchObject({ lang: 'es-AR', display: 'standalone', start_url: '/app', short_name: 'Mostrador' });
     expect(manifest.icons.map((icon: { sizes: string; purpose: string }) => `${icon.sizes} ${icon.purpose}`)).toEqual([
       '192x192 any',
       '512x512 any',

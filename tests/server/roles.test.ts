@@ -49,6 +49,9 @@ const SPEC: Record<string, Access> = {
   'PUT /api/products/:id': 'admin',
   'PATCH /api/products/:id/stock': 'admin',
   'DELETE /api/products/:id': 'admin',
+  'POST /api/products/import/preview': 'admin',
+  'POST /api/products/import': 'admin',
+  'GET /api/exports/:dataset': 'admin',
   'GET /api/contact/list': 'admin',
   'GET /api/contact/stats': 'admin',
   'GET /api/contact/:id': 'admin',
@@ -99,7 +102,7 @@ const SPEC: Record<string, Access> = {
   'POST /api/invoices/settings/test': 'admin',
 };
 
-const SAMPLE_PARAMS: Record<string, string> = { id: '999999', saleId: '999999', categoria: 'ventas', clave: 'prefijo', filename: 'no-existe.webp' };
+const SAMPLE_PARAMS: Record<string, string> = { id: '999999', saleId: '999999', categoria: 'ventas', clave: 'prefijo', filename: 'no-existe.webp', dataset: 'productos' };
 
 // The table is read at collection time so each route is its own test.
 const s = await createTestServer();

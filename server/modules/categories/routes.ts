@@ -12,7 +12,9 @@ const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   const signedIn = { onRequest: [app.authenticate] };
   const admin = { onRequest: [app.requireAdmin] };
 
-  app.get('/categories/public', { schema: { tags, summary: 'Categorías activas (público)' } }, async () => ok(listPublicCategories(app.db)));
+  app.get('/categories/public', { schema: { tags, summary: 'Categorías activas (público)' } }, async () =>
+    ok(listPublicCategories(app.db), MSG.categoriesPublicListed),
+  );
 
   app.get('/categories', { ...signedIn, schema: { tags, security, summary: 'Categorías', querystring: activeQuery } }, async (req) =>
     ok(listCategories(app.db, req.query.active)),

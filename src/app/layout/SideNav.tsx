@@ -5,7 +5,10 @@ import { useAuth } from '../auth-context';
 import { useBusiness } from '../business-context';
 import { NAV_ITEMS } from './nav-items';
 
-/** Business-name header and the navigation entries; the entry of the current path is highlighted. */
+/**
+ * Business-name header (a long name wraps on up to three lines rather than being cut) and the navigation
+ * entries; the entry of the current path is highlighted.
+ */
 export function SideNav({ onNavigate }: { onNavigate: () => void }) {
   const { pathname } = useLocation();
   const { isAdmin } = useAuth();
@@ -14,7 +17,7 @@ export function SideNav({ onNavigate }: { onNavigate: () => void }) {
 
   return (
     <>
-      <Text fw={600} size="lg" px="md" py="md" truncate="end">
+      <Text fw={600} size="lg" px="md" py="md" lh={1.3} lineClamp={3} style={{ overflowWrap: 'break-word' }} title={businessName || FALLBACKS.shopName}>
         {businessName || FALLBACKS.shopName}
       </Text>
       <Divider />

@@ -2,7 +2,8 @@
  * Staff layout (docs/spec.md §2): fixed top bar "Sistema POS", 240 px side navigation (permanent from 900 px,
  * a 240 px slide-in drawer below), theme toggle, user's name and avatar menu. On /pos the navigation
  * is a drawer at every width (the burger opens it) so the products and the cart get the whole screen. Lazy-loaded with the staff routes;
- * it also provides TanStack Query and Mantine notifications to every staff screen.
+ * it also provides TanStack Query and Mantine notifications to every staff screen, and remembers the
+ * current screen for the installed app's start (../last-screen.ts).
  */
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
@@ -10,11 +11,13 @@ import { AppShell, Burger, Group, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery, useReducedMotion } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { CenteredLoader } from '../../ui/CenteredLoader';
 import { ThemeToggle } from '../../ui/ThemeToggle';
 import { useAuth } from '../auth-context';
+import { rememberStaffScreen } from '../last-screen';
+import { OfflineNotice } from './OfflineNotice';
 import { SideNav } from './SideNav';
 import { SyncStatusSlot } from './SyncStatusSlot';
 import { UserMenu } from './UserMenu';
@@ -26,7 +29,11 @@ const NAV_BREAKPOINT = '56.25em';
 export default function StaffLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { user } = useAuth();
-  const onPos = useLocation().pathname === '/pos';
+  const { pathname } = useLocation();
+  const onPos = pathname === '/pos';
+  useEffect(() => {
+    if (user) rememberStaffScreen(user.id, pathname);
+  }, [user, pathname]);
   const wide = useMediaQuery(`(min-width: ${NAV_BREAKPOINT})`, true);
   const reduceMotion = useReducedMotion();
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }));
@@ -59,6 +66,7 @@ export default function StaffLayout() {
           <SideNav onNavigate={close} />
         </AppShell.Navbar>
         <AppShell.Main>
+          {!onPos && <OfflineNotice />}
           <Suspense fallback={<CenteredLoader />}>
             <Outlet />
           </Suspense>

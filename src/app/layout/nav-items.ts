@@ -2,6 +2,7 @@
 import {
   IconBuildingStore,
   IconCash,
+  IconChartBar,
   IconFileInvoice,
   IconLayoutDashboard,
   IconMail,
@@ -25,6 +26,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Ventas', path: '/sales', icon: IconReceipt, adminOnly: false },
   { label: 'Facturas', path: '/invoices', icon: IconFileInvoice, adminOnly: false },
   { label: 'Cajas', path: '/cash-sessions', icon: IconCash, adminOnly: true },
+  { label: 'Reportes', path: '/reports', icon: IconChartBar, adminOnly: true },
   { label: 'Mensajes', path: '/contact-messages', icon: IconMail, adminOnly: true },
   { label: 'Configuración', path: '/settings', icon: IconSettings, adminOnly: true },
 ];

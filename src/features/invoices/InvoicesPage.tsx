@@ -3,19 +3,21 @@
  * "Actualizar" reloads it, the paged table with "Filas por página:" and "Mostrando N de M facturas
  * emitidas", the empty state; pending or failed invoices are listed above with "Reintentar". The sale
  * number opens the sale's detail, whose invoicing section reprints the invoice. Admins also see the
- * "Contingencia (CAEA)" section (CAEA invoices not yet informed to ARCA, with their deadline).
+ * "Contingencia (CAEA)" section (CAEA invoices not yet informed to ARCA, with their deadline), and
+ * "Exportar" writes every invoice of the applied range, whatever its state, to CSV or Excel.
  */
 import { Alert, Button, Group } from '@mantine/core';
 import { IconInfoCircle, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Invoice, InvoiceListQuery } from '../../api/invoices';
+import { useAuth } from '../../app/auth-context';
 import { CenteredLoader } from '../../ui/CenteredLoader';
 import { firstOfMonthString, todayString } from '../../ui/dates';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { ExportMenu } from '../../ui/ExportMenu';
 import { StaffPage } from '../../ui/StaffPage';
-import { useAuth } from '../../app/auth-context';
 import { SaleDetailDialog } from '../sales/SaleDetailDialog';
 import { CaeaContingencySection } from './CaeaContingencySection';
 import { useInvoiceList, useInvoicingStatus } from './invoice-queries';
@@ -37,6 +39,7 @@ export default function InvoicesPage() {
   const [viewing, setViewing] = useState<Invoice | null>(null);
   const status = useInvoicingStatus();
   const { isAdmin } = useAuth();
+  const [exportError, setExportError] = useState<string | null>(null);
 
   const query: InvoiceListQuery = { startDate: applied.startDate ?? undefined, endDate: applied.endDate ?? undefined, page, limit, status: 'autorizada' };
   const list = useInvoiceList(query);
@@ -50,7 +53,16 @@ export default function InvoicesPage() {
   };
 
   return (
-    <StaffPage title="Facturas Emitidas" actions={status.data && <ModeBadge status={status.data} />}>
+    <StaffPage
+      title="Facturas Emitidas"
+      actions={
+        <Group gap="sm">
+          {status.data && <ModeBadge status={status.data} />}
+          {isAdmin && <ExportMenu dataset="facturas" range={applied} onError={setExportError} />}
+        </Group>
+      }
+    >
+      <ErrorAlert message={exportError} onClose={() => setExportError(null)} />
       {status.data && !status.data.configured && (
         <Alert color="info" variant="light" icon={<IconInfoCircle />} title="Facturación electrónica no configurada">
           {status.data.message}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { ContactMessage } from '../../api/messages';
 import { formatDateTime } from '../../ui/dates';
 import { MessageStatusChip } from './MessageStatusChip';
+import { EmailText } from '../../ui/BreakableText';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -24,7 +25,9 @@ export function MessageDetailBody({ message: m }: { message: ContactMessage }) {
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <Field label="Nombre">{m.name}</Field>
         <Field label="Email">
-          <Anchor href={`mailto:${m.email}`}>{m.email}</Anchor>
+          <Anchor href={`mailto:${m.email}`}>
+            <EmailText email={m.email} />
+          </Anchor>
         </Field>
         <Field label="Teléfono">{m.phone ? <Anchor href={`tel:${m.phone}`}>{m.phone}</Anchor> : '—'}</Field>
         <Field label="Fecha">{formatDateTime(m.createdAt)}</Field>

@@ -1,6 +1,6 @@
 /**
  * Contact messages (docs/spec.md §2, admin): stats, filters, paged table ("Anterior"/"Siguiente", "Página X de Y"),
- * detail dialog and delete with confirmation.
+ * detail dialog, delete with confirmation and "Exportar" (CSV / Excel) of the filtered date range.
  */
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { CenteredLoader } from '../../ui/CenteredLoader';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { ExportMenu } from '../../ui/ExportMenu';
 import { FeedbackAlert } from '../../ui/FeedbackAlert';
 import { Pager } from '../../ui/Pager';
 import { StaffPage } from '../../ui/StaffPage';
@@ -30,7 +31,7 @@ export default function MessagesPage() {
   const [viewing, setViewing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<ContactMessage | null>(null);
   const [busy, setBusy] = useState(false);
-  const { feedback, report, clear } = useFeedback();
+  const { feedback, report, fail, clear } = useFeedback();
 
   const query: MessagesQuery = { page, limit: LIMITS.contactPageSize, search, status: filters.status, startDate: filters.startDate, endDate: filters.endDate };
   const list = useQuery({ queryKey: ['contact', 'list', query], queryFn: () => unwrapPage(fetchMessages(query)), placeholderData: keepPreviousData });
@@ -52,7 +53,10 @@ export default function MessagesPage() {
   };
 
   return (
-    <StaffPage title="Mensajes de Contacto">
+    <StaffPage
+      title="Mensajes de Contacto"
+      actions={<ExportMenu dataset="mensajes" range={{ startDate: filters.startDate, endDate: filters.endDate }} onError={fail} />}
+    >
       <FeedbackAlert feedback={feedback} onClose={clear} />
       <ErrorAlert message={(list.error ?? stats.error)?.message} />
       <MessageStats stats={stats.data} />

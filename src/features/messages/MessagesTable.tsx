@@ -2,6 +2,7 @@ import { ActionIcon, Group, Table } from '@mantine/core';
 import { IconEye, IconTrash } from '@tabler/icons-react';
 import type { ContactMessage } from '../../api/messages';
 import { DateTimeCell } from '../../ui/DateTimeCell';
+import { EmailText } from '../../ui/BreakableText';
 import { MessageStatusChip } from './MessageStatusChip';
 
 /** Fecha, Nombre, Email, Teléfono, Asunto, Estado, Acciones (view, delete). */
@@ -27,7 +28,9 @@ export function MessagesTable({ messages, onView, onDelete }: { messages: Contac
                 <DateTimeCell instant={m.createdAt} />
               </Table.Td>
               <Table.Td>{m.name}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{m.email}</Table.Td>
+              <Table.Td>
+                <EmailText email={m.email} />
+              </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{m.phone || '—'}</Table.Td>
               <Table.Td>{m.subject || '—'}</Table.Td>
               <Table.Td>

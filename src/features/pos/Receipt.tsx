@@ -1,11 +1,13 @@
 /**
  * The 80 mm ticket of a sale (print-only DOM + receipt.css): business data, number (official or
  * provisional), date, items, totals, payment method, and "No válido como factura" (non-fiscal).
- * printReceipt() opens the browser's print dialog; the last sale's "Imprimir ticket" reprints it any time.
+ * printReceipt() opens the browser's print dialog; the last sale's "Imprimir ticket" reprints it any time,
+ * and the sales history reprints any sale through SaleReceipt (same ticket, from the server's sale).
  */
 import './receipt.css';
 import { createPortal } from 'react-dom';
-import { formatCents } from '../../../domain/money';
+import { formatCents, toCents } from '../../../domain/money';
+import type { SaleJson } from '../../../domain/schemas/sales';
 import type { OutboxEntry } from '../../offline/db';
 import { formatDateTime, PAYMENT_LABELS, saleReference } from '../../offline-ui/format';
 
@@ -28,7 +30,45 @@ export function printReceipt(): void {
 
 type Business = Record<string, string | null | undefined>;
 
+/** What a ticket prints, whether the sale comes from the device's outbox or from the server. */
+interface Ticket {
+  reference: string;
+  provisional: boolean;
+  capturedAt: string;
+  sellerName: string;
+  customerName?: string | null;
+  customerDocument?: string | null;
+  items: { productId: number; name: string; quantity: number; unitPriceCents: number }[];
+  subtotalCents: number;
+  discountCents: number;
+  totalCents: number;
+  paymentMethod: string;
+}
+
 export function Receipt({ entry, business }: { entry: OutboxEntry; business: Business | null }) {
+  const ticket: Ticket = { ...entry, reference: saleReference(entry), provisional: !entry.saleNumber };
+  return <TicketView ticket={ticket} business={business} />;
+}
+
+/** The ticket of a sale recorded on the server (reprint from the sales history). */
+export function SaleReceipt({ sale, business }: { sale: SaleJson; business: Business | null }) {
+  const ticket: Ticket = {
+    reference: sale.saleNumber,
+    provisional: false,
+    capturedAt: sale.saleDate,
+    sellerName: sale.user.fullName,
+    customerName: sale.customerName,
+    customerDocument: sale.customerDocument,
+    items: sale.items.map((i) => ({ productId: i.productId, name: i.productName, quantity: i.quantity, unitPriceCents: toCents(i.unitPrice) })),
+    subtotalCents: toCents(sale.subtotal),
+    discountCents: toCents(sale.discount),
+    totalCents: toCents(sale.total),
+    paymentMethod: sale.paymentMethod,
+  };
+  return <TicketView ticket={ticket} business={business} />;
+}
+
+function TicketView({ ticket: entry, business }: { ticket: Ticket; business: Business | null }) {
   const line = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' · ');
   return createPortal(
     <div className="pos-receipt" data-testid="receipt">
@@ -41,8 +81,8 @@ export function Receipt({ entry, business }: { entry: OutboxEntry; business: Bus
       </div>
       <hr />
       <div>
-        Ticket N° {saleReference(entry)}
-        {!entry.saleNumber && ' (provisorio)'}
+        Ticket N° {entry.reference}
+        {entry.provisional && ' (provisorio)'}
       </div>
       <div>Fecha: {formatDateTime(entry.capturedAt)}</div>
       <div>Vendedor: {entry.sellerName}</div>

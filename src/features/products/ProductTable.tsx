@@ -50,7 +50,7 @@ const ProductRow = memo(function ProductRow({ product: p, onEdit, onDelete, onAd
       <Table.Td ta="center">
         <Menu position="bottom" withinPortal>
           <Menu.Target>
-            <UnstyledButton mih={44} miw={44} aria-label={`Stock de ${p.name}`} title="Ajustar stock o ver historial">
+            <UnstyledButton mih={44} miw={44} aria-label={`Stock de ${p.name}: ${p.stock}`} title="Ajustar stock o ver historial">
               <StockChip stock={p.stock} minStock={p.minStock} />
             </UnstyledButton>
           </Menu.Target>

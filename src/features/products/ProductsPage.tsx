@@ -2,11 +2,11 @@
  * Product management (docs/spec.md §2, admin): filters, "Mostrando N producto(s)", the table (shown a page of
  * rows at a time, since the list loads up to 10000 products), create/edit dialog and delete with
  * confirmation; per product "Ajustar stock" and "Historial de stock", a "Recuento" of the listed
- * products and "Actualizar precios" in bulk.
+ * products, "Actualizar precios" in bulk, "Exportar" (CSV / Excel) and "Importar" with a preview.
  */
 import { Button, Group, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconClipboardList, IconPercentage, IconPlus } from '@tabler/icons-react';
+import { IconClipboardList, IconFileImport, IconPercentage, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { TIMINGS } from '../../../domain/constants';
@@ -15,6 +15,7 @@ import { unwrap } from '../../api/unwrap';
 import { CenteredLoader } from '../../ui/CenteredLoader';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
+import { ExportMenu } from '../../ui/ExportMenu';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadFailed } from '../../ui/LoadFailed';
 import { FeedbackAlert } from '../../ui/FeedbackAlert';
@@ -22,6 +23,7 @@ import { Pager } from '../../ui/Pager';
 import { StaffPage } from '../../ui/StaffPage';
 import { useFeedback } from '../../ui/useFeedback';
 import { BulkPriceDialog } from './BulkPriceDialog';
+import { ImportDialog } from './ImportDialog';
 import { ProductFilters, type ProductFilterValues } from './ProductFilters';
 import { ProductFormDialog } from './ProductFormDialog';
 import { ProductTable } from './ProductTable';
@@ -43,8 +45,9 @@ export default function ProductsPage() {
   const [historyOf, setHistoryOf] = useState<Product | null>(null);
   const [counting, setCounting] = useState<Product[] | null>(null);
   const [repricing, setRepricing] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [busy, setBusy] = useState(false);
-  const { feedback, report, succeed, clear } = useFeedback();
+  const { feedback, report, fail, succeed, clear } = useFeedback();
   const { categoryOptions, brandOptions, error: optionsError } = useCatalogOptions();
 
   const query = { search, categoryId: filters.categoryId ? Number(filters.categoryId) : null, brandId: filters.brandId ? Number(filters.brandId) : null };
@@ -68,6 +71,7 @@ export default function ProductsPage() {
     setAdjusting(null);
     setCounting(null);
     setRepricing(false);
+    setImporting(false);
     succeed(message);
     await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: ['stock-history'] })]);
   };
@@ -86,6 +90,10 @@ export default function ProductsPage() {
       title="Gestión de Productos"
       actions={
         <Group gap="sm">
+          <ExportMenu dataset="productos" onError={fail} />
+          <Button size="md" variant="default" leftSection={<IconFileImport size={18} />} onClick={() => setImporting(true)}>
+            Importar
+          </Button>
           <Button size="md" variant="default" leftSection={<IconPercentage size={18} />} onClick={() => setRepricing(true)}>
             Actualizar precios
           </Button>
@@ -144,6 +152,7 @@ export default function ProductsPage() {
         onClose={() => setRepricing(false)}
         onApplied={afterBulkChange}
       />
+      <ImportDialog opened={importing} onClose={() => setImporting(false)} onApplied={afterBulkChange} />
       <StockHistoryDialog product={historyOf} onClose={() => setHistoryOf(null)} />
       <StockCountDialog products={counting} onClose={() => setCounting(null)} onApplied={afterBulkChange} />
       <ConfirmDialog

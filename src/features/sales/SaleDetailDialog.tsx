@@ -1,4 +1,5 @@
 import { Button, Group, Stack } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { cancelSale, fetchSale } from '../../api/sales';
@@ -15,11 +16,12 @@ import { useSaleInvoice } from '../invoices/invoice-queries';
 import { CreditNotesSection } from '../returns/CreditNotesSection';
 import { ReturnDialog } from '../returns/ReturnDialog';
 import { SaleDetailBody } from './SaleDetailBody';
+import { useReprint } from './useReprint';
 
 /**
  * "Detalle de Venta - <number>" with its electronic-invoicing section, its returns and credit notes,
- * "Devolución" (admin, paid sale with units left to return), "Cancelar Venta" (admin, not yet cancelled,
- * no returns: an invoiced sale's cancellation issues its credit note) and "Cerrar".
+ * "Reimprimir ticket", "Devolución" (admin, paid sale with units left to return), "Cancelar Venta"
+ * (admin, not yet cancelled, no returns: an invoiced sale's cancellation issues its credit note) and "Cerrar".
  */
 export function SaleDetailDialog({ saleId, saleNumber, onClose }: { saleId: number | null; saleNumber: string; onClose: () => void }) {
   const { isAdmin } = useAuth();
@@ -28,6 +30,7 @@ export function SaleDetailDialog({ saleId, saleNumber, onClose }: { saleId: numb
   const [busy, setBusy] = useState(false);
   const [returning, setReturning] = useState(false);
   const { feedback, report, succeed, clear } = useFeedback();
+  const reprint = useReprint();
 
   const sale = useQuery({ queryKey: ['sale', saleId], queryFn: () => unwrap(fetchSale(saleId!)), enabled: saleId !== null });
   const invoice = useSaleInvoice(saleId ?? 0, saleId !== null);
@@ -76,6 +79,11 @@ export function SaleDetailDialog({ saleId, saleNumber, onClose }: { saleId: numb
           )
         )}
         <Group justify="flex-end">
+          {sale.data && (
+            <Button variant="default" size="md" leftSection={<IconPrinter size={18} />} onClick={() => reprint.printSale(sale.data)}>
+              Reimprimir ticket
+            </Button>
+          )}
           {returnable && (
             <Button variant="light" size="md" onClick={() => setReturning(true)}>
               Devolución
@@ -91,6 +99,7 @@ export function SaleDetailDialog({ saleId, saleNumber, onClose }: { saleId: numb
           </Button>
         </Group>
       </Stack>
+      {reprint.receipt}
       <ConfirmDialog
         opened={confirming}
         message={`¿Estás seguro de cancelar esta venta? El stock se devolverá${invoiced ? ' y se emitirá una nota de crédito por el total.' : '.'}`}

@@ -1,7 +1,7 @@
 /**
  * Sales history (docs/spec.md §2, issue #15): search (number, customer, product), date, method, status and seller
  * filters applied with "Filtrar", the count and total of the filtered period, the paged table and the
- * detail dialog. `?flagged=true` (the dashboard's link) lists only offline sales with observations.
+ * detail dialog; "Reimprimir" prints a sale's ticket again; "Exportar" (admin) writes the sales of the applied date range with their items. `?flagged=true` (the dashboard's link) lists only offline sales with observations.
  * A failed load shows the error with "Reintentar", never "No hay ventas" or a $ 0,00 total.
  */
 import { Badge, Button, Group, Text } from '@mantine/core';
@@ -17,11 +17,14 @@ import { LoadFailed } from '../../ui/LoadFailed';
 import { Money } from '../../ui/Money';
 import { CenteredLoader } from '../../ui/CenteredLoader';
 import { EmptyState } from '../../ui/EmptyState';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { ExportMenu } from '../../ui/ExportMenu';
 import { Pager } from '../../ui/Pager';
 import { StaffPage } from '../../ui/StaffPage';
 import { SaleDetailDialog } from './SaleDetailDialog';
 import { emptySalesFilters, SalesFilters, type SalesFilterValues } from './SalesFilters';
 import { SalesTable } from './SalesTable';
+import { useReprint } from './useReprint';
 
 const PAGE_SIZE = 20;
 
@@ -33,6 +36,8 @@ export default function SalesPage() {
   const [applied, setApplied] = useState<SalesFilterValues>(draft);
   const [page, setPage] = useState(1);
   const [viewing, setViewing] = useState<SaleListItem | null>(null);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const reprint = useReprint();
 
   const query: SalesQuery = {
     startDate: applied.startDate ?? undefined,
@@ -58,7 +63,17 @@ export default function SalesPage() {
   };
 
   return (
-    <StaffPage title="Historial de Ventas">
+    <StaffPage
+      title="Historial de Ventas"
+      actions={isAdmin && <ExportMenu dataset="ventas" range={{ startDate: applied.startDate, endDate: applied.endDate }} onError={setExportError} />}
+    >
+      <ErrorAlert
+        message={exportError ?? reprint.error}
+        onClose={() => {
+          setExportError(null);
+          reprint.clearError();
+        }}
+      />
       <SalesFilters value={draft} onChange={setDraft} onApply={apply} sellers={sellers} />
       {flagged && (
         <Group>
@@ -81,10 +96,11 @@ export default function SalesPage() {
           <Text aria-live="polite" data-testid="sales-totals">
             {pagination?.total ?? rows.length} venta(s) · Total <Money value={pagination?.totalAmount ?? 0} /> (sin canceladas)
           </Text>
-          <SalesTable sales={rows} onView={setViewing} />
+          <SalesTable sales={rows} onView={setViewing} onReprint={(sale) => void reprint.printById(sale.id)} reprintingId={reprint.loadingId} />
           <Pager page={page} totalPages={sales.data?.pagination.totalPages ?? 1} onChange={setPage} />
         </>
       )}
+      {reprint.receipt}
       <SaleDetailDialog saleId={viewing?.id ?? null} saleNumber={viewing?.saleNumber ?? ''} onClose={() => setViewing(null)} />
     </StaffPage>
   );

@@ -1,14 +1,27 @@
-import { Button, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import type { SaleListItem } from '../../api/sales';
+import { SaleNumberText } from '../../ui/BreakableText';
 import { DateTimeCell } from '../../ui/DateTimeCell';
 import { Money } from '../../ui/Money';
 import { PaymentStatusChip, SaleFlagChips } from '../../ui/SaleChips';
 import { paymentMethodLabel } from '../../ui/sale-labels';
 
-/** N° Venta, Fecha, Cliente, Vendedor, Método de Pago, Total, Estado, Ver. */
-export function SalesTable({ sales, onView }: { sales: SaleListItem[]; onView: (sale: SaleListItem) => void }) {
+export interface SalesTableProps {
+  sales: SaleListItem[];
+  onView: (sale: SaleListItem) => void;
+  onReprint: (sale: SaleListItem) => void;
+  /** The sale whose ticket is being loaded for a reprint (its button spins). */
+  reprintingId: number | null;
+}
+
+/**
+ * N° Venta, Fecha, Cliente, Vendedor, Método de Pago, Total, Estado, and the row actions Ver and
+ * Reimprimir. Long sale numbers wrap at their separators, so the actions stay on screen at 1024×768;
+ * narrower screens scroll the table sideways.
+ */
+export function SalesTable({ sales, onView, onReprint, reprintingId }: SalesTableProps) {
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <Table.ScrollContainer minWidth={720} type="native">
       <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing={6} aria-label="Ventas">
         <Table.Thead>
           <Table.Tr>
@@ -27,8 +40,8 @@ export function SalesTable({ sales, onView }: { sales: SaleListItem[]; onView: (
             <Table.Tr key={sale.id}>
               <Table.Td>
                 <Stack gap={4}>
-                  <Text inherit fw={500} style={{ whiteSpace: 'nowrap' }}>
-                    {sale.saleNumber}
+                  <Text inherit fw={500} maw={170}>
+                    <SaleNumberText saleNumber={sale.saleNumber} />
                   </Text>
                   <SaleFlagChips flags={sale.flags} />
                 </Stack>
@@ -46,9 +59,21 @@ export function SalesTable({ sales, onView }: { sales: SaleListItem[]; onView: (
                 <PaymentStatusChip status={sale.paymentStatus} />
               </Table.Td>
               <Table.Td>
-                <Button variant="light" size="md" px="md" onClick={() => onView(sale)} aria-label={`Ver venta ${sale.saleNumber}`}>
-                  Ver
-                </Button>
+                <Group gap={4} wrap="nowrap">
+                  <Button variant="light" size="md" px="sm" onClick={() => onView(sale)} aria-label={`Ver venta ${sale.saleNumber}`}>
+                    Ver
+                  </Button>
+                  <Button
+                    variant="default"
+                    size="md"
+                    px="xs"
+                    loading={reprintingId === sale.id}
+                    onClick={() => onReprint(sale)}
+                    aria-label={`Reimprimir ticket de la venta ${sale.saleNumber}`}
+                  >
+                    Reimprimir
+                  </Button>
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))}

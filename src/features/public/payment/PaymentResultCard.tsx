@@ -9,7 +9,10 @@ interface Props {
   children: ReactNode;
 }
 
-/** The centred card shared by the three payment result pages. */
+/**
+ * The centred card shared by the three payment result pages. The icon carries the result's colour; the
+ * title stays in the text colour (the spec's orange and green are under 3:1 as text on white).
+ */
 export function PaymentResultCard({ icon, color, title, subtitle, children }: Props) {
   return (
     <Center mih="100dvh" p="md">
@@ -18,7 +21,7 @@ export function PaymentResultCard({ icon, color, title, subtitle, children }: Pr
           <ThemeIcon color={color} variant="light" size={88} radius="xl">
             {icon}
           </ThemeIcon>
-          <Title order={1} size="h2" ta="center" c={color}>
+          <Title order={1} size="h2" ta="center">
             {title}
           </Title>
           <Text ta="center" size="lg">

@@ -26,7 +26,7 @@ export default function PaymentSuccessPage() {
   }, [verifying]);
 
   const home = (
-    <Button size="md" variant="outline" leftSection={<IconHome size={20} />} onClick={() => navigate('/')}>
+    <Button size="md" leftSection={<IconHome size={20} />} onClick={() => navigate('/')}>
       Volver al Inicio
     </Button>
   );

@@ -1,0 +1,45 @@
+/**
+ * GET /exports/:dataset (admin): products, sales with their items, invoices, stock movements or contact
+ * messages as CSV or XLSX, streamed. Dated datasets take an optional range of whole local days.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { exportParams, exportQuery } from '../../../domain/schemas/exports';
+import { localDateString, parseQueryDate } from '../../../domain/time';
+import { DATASETS } from './datasets';
+import { csvStream, xlsxStream } from './writers';
+
+const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' };
+
+const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/exports/:dataset',
+    {
+      onRequest: [app.requireAdmin],
+      schema: {
+        tags: ['exportaciones'],
+        security: [{ bearerAuth: [] }],
+        summary: 'Exporta productos, ventas (con sus ítems), facturas, movimientos de stock o mensajes a CSV o Excel',
+        params: exportParams,
+        querystring: exportQuery,
+      },
+    },
+    async (req, reply) => {
+      const { dataset: name } = req.params;
+      const { format, startDate, endDate } = req.query;
+      const dataset = DATASETS[name];
+      const tz = app.config.timeZone;
+      const range = dataset.dated
+        ? {
+            start: startDate ? parseQueryDate(startDate, tz, 'start').toISOString() : undefined,
+            end: endDate ? parseQueryDate(endDate, tz, 'end').toISOString() : undefined,
+          }
+        : {};
+      const span = dataset.dated && (startDate || endDate) ? `-${startDate ?? 'inicio'}-a-${endDate ?? 'hoy'}` : '';
+      const filename = `${name}${span}-${localDateString(new Date(), tz)}.${format}`;
+      const body = format === 'csv' ? csvStream(dataset, app.db, range, tz) : xlsxStream(dataset, app.db, range, tz);
+      return reply.type(CONTENT_TYPES[format]).header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'no-store').send(body);
+    },
+  );
+};
+
+export default exportsRoutes;

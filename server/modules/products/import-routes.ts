@@ -1,0 +1,57 @@
+/**
+ * Product import from CSV or XLSX (admin): POST /products/import/preview shows what would change and
+ * each row's error, writing nothing; POST /products/import?fingerprint=… applies the same file once the
+ * owner confirmed that preview. Multipart field "file", at most 2 MB, format judged by its content.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MSG } from '../../../domain/messages';
+import { IMPORT_MAX_BYTES, importApplyQuery } from '../../../domain/schemas/exports';
+import { ok } from '../../http/envelope';
+import { AppError, badRequest } from '../../http/errors';
+import { applyImport, previewImport } from './import-service';
+import { readSheet, type SheetCell } from './sheet-reader';
+
+const FIELD = 'file';
+
+async function readUpload(req: FastifyRequest): Promise<SheetCell[][]> {
+  if (!req.isMultipart()) throw badRequest(MSG.importMissing);
+  const part = await req.file({ limits: { fileSize: IMPORT_MAX_BYTES } }).catch(() => undefined);
+  if (!part || part.fieldname !== FIELD) {
+    part?.file.resume();
+    throw badRequest(MSG.importMissing);
+  }
+  let bytes: Buffer;
+  try {
+    bytes = await part.toBuffer();
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 413) throw new AppError(413, MSG.importTooLarge);
+    throw badRequest(MSG.importError);
+  }
+  if (part.file.truncated) throw new AppError(413, MSG.importTooLarge);
+  return readSheet(bytes);
+}
+
+const productImportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['productos'];
+  const security = [{ bearerAuth: [] }];
+  const admin = { onRequest: [app.requireAdmin] };
+  const consumes = ['multipart/form-data'];
+
+  app.post(
+    '/products/import/preview',
+    { ...admin, schema: { tags, security, consumes, summary: 'Vista previa de una importación de productos (CSV o XLSX, campo "file"; no escribe nada)' } },
+    async (req) => ok(previewImport(app.db, await readUpload(req))),
+  );
+
+  app.post(
+    '/products/import',
+    { ...admin, schema: { tags, security, consumes, summary: 'Aplica una importación de productos ya vista (todo o nada, una revisión)', querystring: importApplyQuery } },
+    async (req) => {
+      const result = applyImport(app.db, await readUpload(req), req.query.fingerprint, req.user.id);
+      return ok(result, MSG.importApplied(result.created, result.updated));
+    },
+  );
+};
+
+export default productImportRoutes;

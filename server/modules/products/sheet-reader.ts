@@ -1,0 +1,87 @@
+/**
+ * Reads an uploaded spreadsheet into rows of plain cells, judging the format by its content, not its
+ * name: a ZIP signature ("PK\x03\x04") is an .xlsx (first worksheet), anything else must be UTF-8 text
+ * and is read as CSV (";" or "," separator, whichever the header line uses; quotes as Excel writes them).
+ */
+import ExcelJS from 'exceljs';
+import { MSG } from '../../../domain/messages';
+import { badRequest } from '../../http/errors';
+
+export type SheetCell = string | number | boolean | null;
+
+const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
+const isZip = (bytes: Buffer) => ZIP_SIGNATURE.every((b, i) => bytes[i] === b);
+
+export async function readSheet(bytes: Buffer): Promise<SheetCell[][]> {
+  if (isZip(bytes)) return readXlsx(bytes);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw badRequest(MSG.importNotSheet);
+  }
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0008\u000E-\u001F]/.test(text)) throw badRequest(MSG.importNotSheet);
+  return parseCsv(text.replace(/^\uFEFF/, ''));
+}
+
+async function readXlsx(bytes: Buffer): Promise<SheetCell[][]> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch {
+    throw badRequest(MSG.importNotSheet);
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw badRequest(MSG.importNotSheet);
+  const rows: SheetCell[][] = [];
+  sheet.eachRow({ includeEmpty: true }, (row, number) => {
+    const cells: SheetCell[] = [];
+    for (let c = 1; c <= sheet.columnCount; c++) cells.push(plain(row.getCell(c).value));
+    rows[number - 1] = cells;
+  });
+  return Array.from(rows, (r) => r ?? []);
+}
+
+/** An exceljs cell value as text, number or boolean (rich text, links and formula results included). */
+function plain(value: ExcelJS.CellValue): SheetCell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (value instanceof Date) return value.toISOString();
+  if ('richText' in value) return value.richText.map((part) => part.text).join('');
+  if ('result' in value) return plain((value.result ?? null) as ExcelJS.CellValue);
+  if ('text' in value) return String(value.text);
+  return null;
+}
+
+/** RFC 4180 CSV with the separator of the first line (";" unless the header has more ","). */
+export function parseCsv(text: string): SheetCell[][] {
+  const firstLine = text.slice(0, text.search(/\r?\n|$/));
+  const separator = (firstLine.match(/,/g)?.length ?? 0) > (firstLine.match(/;/g)?.length ?? 0) ? ',' : ';';
+  const rows: SheetCell[][] = [];
+  let row: SheetCell[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"' && field === '') quoted = true;
+    else if (ch === separator) {
+      row.push(field);
+      field = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += ch;
+  }
+  if (field !== '' || row.length > 0) rows.push([...row, field]);
+  return rows;
+}

@@ -1,0 +1,100 @@
+/**
+ * axe-core on every staff and public screen (issue #14 item 12), light and dark, at 1024×768, with the
+ * screens' dialogs open (product form, import, sale detail, message detail): 0 critical and 0 serious.
+ * With a dialog open axe checks the dialog: the screen under it is covered by the overlay and out of
+ * reach (focus is trapped), and it was checked on its own in the step before.
+ * The POS and its checkout are covered by a11y-pos.test.ts.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousFindings } from './a11y-helpers';
+import { adminPage, createSale, themedContext } from './backoffice-helpers';
+import { launchBrowser, startServer, type E2eServer } from './harness';
+import { createProduct } from './pos-helpers';
+
+let server: E2eServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  const product = await createProduct(server, { name: 'Resma A4 500 hojas', code: 'A11Y-S-1', price: 7200, stock: 2 });
+  await createSale(server, { items: [{ productId: product, quantity: 1 }], paymentMethod: 'efectivo', customerName: 'Lucía Gómez' });
+  await server.api('POST', '/contact', { body: { name: 'Lucía Gómez', email: 'lucia.gomez@correo-ejemplo.com.ar', message: '¿Tienen resmas A4 en cantidad?' } });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+type Step = { name: string; open: (page: Page) => Promise<void> };
+
+const PUBLIC: Step[] = [
+  { name: 'landing', open: async (p) => void (await p.goto(`${server.baseUrl}/`), await p.getByRole('button', { name: 'Iniciar Sesión' }).first().waitFor()) },
+  { name: 'catálogo', open: async (p) => void (await p.goto(`${server.baseUrl}/catalog`), await p.locator('article').first().waitFor()) },
+  { name: 'login', open: async (p) => void (await p.goto(`${server.baseUrl}/login`), await p.getByLabel('Usuario').waitFor()) },
+  { name: 'pago aprobado', open: async (p) => void (await p.goto(`${server.baseUrl}/payment/success`), await p.getByRole('button').first().waitFor()) },
+  { name: 'pago rechazado', open: async (p) => void (await p.goto(`${server.baseUrl}/payment/failure`), await p.getByRole('button').first().waitFor()) },
+  { name: 'pago pendiente', open: async (p) => void (await p.goto(`${server.baseUrl}/payment/pending`), await p.getByRole('button').first().waitFor()) },
+];
+
+const heading = (p: Page, name: string) => p.getByRole('heading', { name, exact: true }).first().waitFor();
+const STAFF: Step[] = [
+  { name: 'dashboard', open: async (p) => void (await p.goto(`${server.baseUrl}/dashboard`), await heading(p, 'Dashboard')) },
+  { name: 'ventas', open: async (p) => void (await p.goto(`${server.baseUrl}/sales`), await p.getByRole('table', { name: 'Ventas' }).waitFor()) },
+  {
+    name: 'detalle de venta',
+    open: async (p) => {
+      await p.getByRole('button', { name: /^Ver venta/ }).first().click();
+      await p.getByRole('dialog').getByText('Resma A4 500 hojas').first().waitFor();
+    },
+  },
+  { name: 'facturas', open: async (p) => void (await p.goto(`${server.baseUrl}/invoices`), await heading(p, 'Facturas Emitidas')) },
+  { name: 'productos', open: async (p) => void (await p.goto(`${server.baseUrl}/products`), await p.getByText(/Mostrando \d+ producto/).waitFor()) },
+  { name: 'nuevo producto', open: async (p) => void (await p.getByRole('button', { name: 'Nuevo Producto' }).click(), await p.getByRole('dialog').waitFor()) },
+  {
+    name: 'importar',
+    open: async (p) => {
+      await p.keyboard.press('Escape');
+      await p.getByRole('dialog').waitFor({ state: 'hidden' });
+      await p.getByRole('button', { name: 'Importar' }).click();
+      await p.getByRole('dialog', { name: 'Importar productos' }).waitFor();
+    },
+  },
+  { name: 'reportes', open: async (p) => void (await p.goto(`${server.baseUrl}/reports`), await p.getByTestId('report-total').waitFor()) },
+  { name: 'mensajes', open: async (p) => void (await p.goto(`${server.baseUrl}/contact-messages`), await p.getByRole('table', { name: 'Mensajes' }).waitFor()) },
+  {
+    name: 'detalle de mensaje',
+    open: async (p) => {
+      await p.getByRole('table', { name: 'Mensajes' }).getByRole('button').first().click();
+      await p.getByRole('dialog').getByText('¿Tienen resmas A4 en cantidad?').waitFor();
+    },
+  },
+  { name: 'configuración', open: async (p) => void (await p.goto(`${server.baseUrl}/settings`), await p.getByRole('tab').first().waitFor()) },
+  { name: 'perfil', open: async (p) => void (await p.goto(`${server.baseUrl}/profile`), await p.getByRole('heading').first().waitFor()) },
+];
+
+async function findingsOf(page: Page, steps: Step[]): Promise<Record<string, string[]>> {
+  const found: Record<string, string[]> = {};
+  for (const step of steps) {
+    await step.open(page);
+    const lines = await seriousFindings(page, (await page.getByRole('dialog').count()) > 0 ? '[role=dialog]' : undefined);
+    if (lines.length > 0) found[step.name] = lines;
+  }
+  return found;
+}
+
+describe.each(['light', 'dark'] as const)('accessibility of every screen (%s)', (mode) => {
+  it('public screens: 0 critical and 0 serious', async () => {
+    const context = await themedContext(browser, mode, { width: 1024, height: 768 });
+    expect(await findingsOf(await context.newPage(), PUBLIC)).toEqual({});
+    await context.close();
+  });
+
+  it('staff screens and their dialogs: 0 critical and 0 serious', async () => {
+    const context = await themedContext(browser, mode, { width: 1024, height: 768 });
+    expect(await findingsOf(await adminPage(context, server), STAFF)).toEqual({});
+    await context.close();
+  });
+});

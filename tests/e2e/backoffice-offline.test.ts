@@ -1,0 +1,54 @@
+/**
+ * The back office without a connection (issue #14 item 11): after the network goes (an offline start
+ * from the installed app's cache), every back-office screen says "Sin conexión" and that the POS keeps
+ * working, and a failed load shows the error — never "$ 0,00" or "No hay ventas para mostrar".
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSale } from './backoffice-helpers';
+import { ADMIN_PASSWORD, launchBrowser, loginThroughForm, startServer, type E2eServer } from './harness';
+import { createProduct, newDevice, waitForServiceWorker } from './pos-helpers';
+
+let server: E2eServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ DEMO_DATA: 'false' });
+  const product = await createProduct(server, { name: 'Té en saquitos', code: 'OFF-1', price: 1500, stock: 10 });
+  await createSale(server, { items: [{ productId: product, quantity: 2 }], paymentMethod: 'efectivo' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('back office offline', () => {
+  it('says "Sin conexión" and what still works, and never shows a failed load as zeros or an empty list', async () => {
+    const context = await newDevice(browser, { serviceWorkers: 'allow', viewport: { width: 1024, height: 768 } });
+    const page = await context.newPage();
+    await loginThroughForm(page, server.baseUrl, 'admin', ADMIN_PASSWORD);
+    await waitForServiceWorker(page);
+    expect(await page.getByRole('status').filter({ hasText: 'sigue funcionando' }).count()).toBe(0);
+
+    await context.setOffline(true);
+    await page.reload();
+    const notice = page.getByRole('status').filter({ hasText: 'sigue funcionando' });
+    await notice.waitFor();
+    expect(await notice.innerText()).toMatch(/^Sin conexión[\s\S]*Punto de Venta sigue funcionando/);
+    await page.getByRole('alert').filter({ hasText: 'No se pudieron cargar' }).first().waitFor();
+    expect(await page.locator('main').getByText('$ 0,00').filter({ visible: true }).count()).toBe(0);
+
+    await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Ventas' }).click();
+    await page.getByRole('alert').filter({ hasText: 'No se pudieron cargar' }).first().waitFor();
+    await notice.waitFor();
+    expect(await page.getByText('No hay ventas para mostrar').filter({ visible: true }).count()).toBe(0);
+
+    await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Punto de Venta' }).click();
+    await page.waitForURL('**/pos');
+    await notice.waitFor({ state: 'detached' });
+
+    await context.close();
+  });
+});
