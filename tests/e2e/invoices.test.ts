@@ -58,7 +58,7 @@ async function printedPdf(scope: Locator, format: 'Hoja A4' | 'Ticket 80 mm'): P
     window.print = () => document.body.setAttribute('data-printed', 'yes');
   });
   await scope.getByText(format, { exact: true }).click();
-  await scope.getByRole('button', { name: 'Imprimir' }).click();
+  await scope.getByRole('button', { name: 'Imprimir', exact: true }).click();
   await page.waitForFunction(() => document.body.getAttribute('data-printed') === 'yes');
   await page.getByTestId('invoice-print').locator('img').waitFor({ state: 'attached' });
   await page.emulateMedia({ media: 'print' });
@@ -251,7 +251,7 @@ describe('Facturas Emitidas (/invoices)', () => {
     const latest = (await saleInvoice(sale.id))!;
     await page.getByRole('button', { name: `Ver venta ${sale.saleNumber}` }).click();
     await detail().getByTestId('invoice-summary').getByText(latest.cae!).waitFor();
-    await detail().getByRole('button', { name: 'Imprimir' }).waitFor();
+    await detail().getByRole('button', { name: 'Imprimir', exact: true }).waitFor();
   });
 
   it('shows a failed load as an error, not as an empty list', async () => {

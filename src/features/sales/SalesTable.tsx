@@ -1,4 +1,5 @@
-import { Button, Group, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
 import type { SaleListItem } from '../../api/sales';
 import { SaleNumberText } from '../../ui/BreakableText';
 import { DateTimeCell } from '../../ui/DateTimeCell';
@@ -16,8 +17,9 @@ export interface SalesTableProps {
 
 /**
  * N° Venta, Fecha, Cliente, Vendedor, Método de Pago, Total, Estado, and the row actions Ver and
- * Reimprimir. Long sale numbers wrap at their separators, so the actions stay on screen at 1024×768;
- * narrower screens scroll the table sideways.
+ * Reimprimir (a printer button named "Reimprimir ticket de la venta …"). Long sale numbers wrap at their
+ * separators and the two actions stack when space is short, so they stay on screen at 1024×768 and
+ * 768×1024.
  */
 export function SalesTable({ sales, onView, onReprint, reprintingId }: SalesTableProps) {
   return (
@@ -59,20 +61,20 @@ export function SalesTable({ sales, onView, onReprint, reprintingId }: SalesTabl
                 <PaymentStatusChip status={sale.paymentStatus} />
               </Table.Td>
               <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <Button variant="light" size="md" px="sm" onClick={() => onView(sale)} aria-label={`Ver venta ${sale.saleNumber}`}>
+                <Group gap={4} justify="flex-end">
+                  <Button variant="light" size="md" px="md" onClick={() => onView(sale)} aria-label={`Ver venta ${sale.saleNumber}`}>
                     Ver
                   </Button>
-                  <Button
+                  <ActionIcon
                     variant="default"
-                    size="md"
-                    px="xs"
+                    size={44}
                     loading={reprintingId === sale.id}
                     onClick={() => onReprint(sale)}
                     aria-label={`Reimprimir ticket de la venta ${sale.saleNumber}`}
+                    title="Reimprimir ticket"
                   >
-                    Reimprimir
-                  </Button>
+                    <IconPrinter size={22} />
+                  </ActionIcon>
                 </Group>
               </Table.Td>
             </Table.Tr>
