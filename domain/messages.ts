@@ -1,8 +1,9 @@
 /** User-facing Spanish texts of docs/spec.md §8 (defaults when the server sends no message) and server replies. */
+import { PUBLIC_MSG } from './public-messages';
+
 export const MSG = {
+  ...PUBLIC_MSG,
   // Session
-  loginError: 'Error al iniciar sesión',
-  changePasswordError: 'Error al cambiar contraseña',
   invalidCredentials: 'Usuario o contraseña incorrectos',
   tooManyLoginAttempts: 'Demasiados intentos fallidos. Esperá unos minutos e intentá nuevamente.',
   tooManyPasswordAttempts: 'Demasiados intentos con una contraseña actual incorrecta. Esperá unos minutos e intentá nuevamente.',
@@ -12,14 +13,10 @@ export const MSG = {
   passwordChanged: 'Contraseña actualizada correctamente',
   loginOk: 'Inicio de sesión exitoso',
   // Business info
-  businessInfoGetError: 'Error al obtener información del negocio',
-  businessInfoUpdateError: 'Error al actualizar información del negocio',
   businessInfoFormError: 'Error al actualizar información',
   businessInfoUpdated: 'Información actualizada correctamente',
   // Contact
   contactSendError: 'Error al enviar el mensaje',
-  contactFormError: 'Error al enviar el mensaje. Por favor, intenta nuevamente.',
-  contactThanks: '¡Gracias por tu consulta! Te contactaremos pronto.',
   contactListError: 'Error al obtener mensajes',
   contactStatsError: 'Error al obtener estadísticas',
   contactGetError: 'Error al obtener mensaje',
@@ -76,8 +73,6 @@ export const MSG = {
   cartEmpty: 'El carrito está vacío',
   noMoreStock: 'No hay más stock disponible',
   // Products
-  productsListError: 'Error al obtener productos',
-  catalogError: 'Error al obtener catálogo',
   productGetError: 'Error al obtener producto',
   productCreateError: 'Error al crear producto',
   productUpdateError: 'Error al actualizar producto',
@@ -106,10 +101,6 @@ export const MSG = {
   categoryRefMissing: 'Categoría: la categoría seleccionada no existe',
   brandRefMissing: 'Marca: la marca seleccionada no existe',
   // Payments
-  preferenceError: 'Error al crear preferencia de pago',
-  paymentSaleError: 'Error al crear venta con pago',
-  paymentStatusError: 'Error al consultar estado de pago',
-  paymentConfirmError: 'Error al confirmar pago',
   paymentProviderError: 'Error al procesar pago con Mercado Pago',
   paymentNeedsCustomer: 'Para pagar con Mercado Pago se requiere nombre y email del cliente',
   paymentRedirecting: 'Redirigiendo a Mercado Pago...',
@@ -123,8 +114,6 @@ export const MSG = {
   paymentProviderUnavailable: 'Mercado Pago no respondió. Intentá nuevamente en unos segundos.',
   paymentSignatureInvalid: 'Firma de notificación inválida',
   paymentSettingsSaved: 'Configuración de Mercado Pago guardada',
-  paymentSettingsError: 'Error al guardar la configuración de Mercado Pago',
-  paymentSettingsGetError: 'Error al obtener la configuración de Mercado Pago',
   // Uploads
   uploadError: 'Error al subir imagen',
   uploadDeleteError: 'Error al eliminar imagen',
@@ -139,7 +128,6 @@ export const MSG = {
   uploadUsedByProducts: (n: number) =>
     `No se puede eliminar: la imagen está en uso por ${n === 1 ? '1 producto' : `${n} productos`}. Quitala de ${n === 1 ? 'ese producto' : 'esos productos'} primero.`,
   // Categories and brands
-  categoriesListError: 'Error al obtener categorías',
   categoryGetError: 'Error al obtener categoría',
   categoryCreateError: 'Error al crear categoría',
   categoryUpdateError: 'Error al actualizar categoría',
@@ -220,7 +208,6 @@ export const MSG = {
   configNotFound: 'Configuración no encontrada',
   configExists: 'Ya existe una configuración con esa categoría y clave',
   // Payment pages
-  paymentNoReference: 'No se encontró información de la venta',
   paymentVerifyError: 'Error al verificar el estado del pago',
   // Backups
   backupDone: 'Copia de seguridad creada correctamente',
@@ -237,7 +224,6 @@ export const MSG = {
   requestTimeout: 'La solicitud tardó demasiado en llegar. Intentá nuevamente.',
   rateLimited: 'Demasiadas solicitudes. Esperá un momento e intentá nuevamente.',
   serverError: 'Error interno del servidor',
-  networkError: 'No se pudo conectar con el servidor. Revisá tu conexión.',
   // Export and import (issue #15)
   exportError: 'Error al exportar',
   importError: 'Error al importar productos',

@@ -3,7 +3,7 @@
  * filters and limit 1000 when the catalogue call fails; public categories.
  */
 import { LIMITS } from '../../domain/constants';
-import { MSG } from '../../domain/messages';
+import { PUBLIC_MSG } from '../../domain/public-messages';
 import { apiCall, type ApiResult } from './client';
 
 export interface NamedRef {
@@ -39,17 +39,17 @@ export async function fetchCatalog(query: CatalogQuery, signal?: AbortSignal): P
   const result = await apiCall<CatalogProduct[]>('get', 'products/catalog', {
     public: true,
     signal,
-    errorMessage: MSG.catalogError,
+    errorMessage: PUBLIC_MSG.catalogError,
     query: { page: query.page, limit: query.limit ?? LIMITS.catalogPageSize, ...filters },
   });
   if (result.success || signal?.aborted) return result;
   return apiCall<CatalogProduct[]>('get', 'products', {
     signal,
     noRedirect: true,
-    errorMessage: MSG.productsListError,
+    errorMessage: PUBLIC_MSG.productsListError,
     query: { ...filters, limit: LIMITS.catalogFallbackLimit },
   });
 }
 
 export const fetchPublicCategories = () =>
-  apiCall<NamedRef[]>('get', 'categories/public', { public: true, errorMessage: MSG.categoriesListError });
+  apiCall<NamedRef[]>('get', 'categories/public', { public: true, errorMessage: PUBLIC_MSG.categoriesListError });

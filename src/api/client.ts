@@ -10,7 +10,7 @@
  * carries no HTTP library.
  */
 import { LIMITS } from '../../domain/constants';
-import { MSG } from '../../domain/messages';
+import { PUBLIC_MSG } from '../../domain/public-messages';
 import { clearSession, getToken } from './session';
 
 export interface Pagination {
@@ -125,7 +125,7 @@ export async function apiCall<T>(method: Method, path: string, options: CallOpti
       timeoutMs: LIMITS.requestTimeoutMs,
     });
   } catch {
-    return { success: false, kind: 'network', status: 0, message: fallback || MSG.networkError };
+    return { success: false, kind: 'network', status: 0, message: fallback || PUBLIC_MSG.networkError };
   }
 
   let envelope: Envelope = {};
@@ -150,7 +150,7 @@ export async function apiDownload(path: string, errorMessage: string): Promise<D
   try {
     response = await send(path, { method: 'get', withToken: true, timeoutMs: null });
   } catch {
-    return { success: false, kind: 'network', status: 0, message: MSG.networkError };
+    return { success: false, kind: 'network', status: 0, message: PUBLIC_MSG.networkError };
   }
   if (!response.ok) {
     const envelope = (await response.json().catch(() => ({}))) as Envelope;

@@ -1,5 +1,5 @@
 /** Public contact form and product enquiry (docs/spec.md §7): both POST /contact, the enquiry with productId. */
-import { MSG } from '../../domain/messages';
+import { PUBLIC_MSG } from '../../domain/public-messages';
 import { apiCall } from './client';
 
 export interface ContactPayload {
@@ -12,4 +12,4 @@ export interface ContactPayload {
 }
 
 export const sendContact = (payload: ContactPayload) =>
-  apiCall<{ id: number }>('post', 'contact', { public: true, json: payload, errorMessage: MSG.contactFormError });
+  apiCall<{ id: number }>('post', 'contact', { public: true, json: payload, errorMessage: PUBLIC_MSG.contactFormError });

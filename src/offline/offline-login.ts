@@ -4,7 +4,7 @@
  */
 import type { LoginData } from '../api/auth';
 import type { ApiResult } from '../api/client';
-import { MSG } from '../../domain/messages';
+import { PUBLIC_MSG } from '../../domain/public-messages';
 import { OFFLINE_MSG } from './messages';
 
 /**
@@ -41,6 +41,6 @@ export async function loginOffline(username: string, password: string): Promise<
     const message = check.reason === 'unknown-user' ? OFFLINE_MSG.offlineUnknownUser : OFFLINE_MSG.offlineWrongPassword;
     return { success: false, kind: 'network', status: 0, message };
   } catch {
-    return { success: false, kind: 'network', status: 0, message: MSG.networkError };
+    return { success: false, kind: 'network', status: 0, message: PUBLIC_MSG.networkError };
   }
 }

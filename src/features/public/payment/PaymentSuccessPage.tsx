@@ -3,7 +3,7 @@ import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core
 import { IconCircleCheck, IconHome, IconInfoCircle, IconReceipt } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MSG } from '../../../../domain/messages';
+import { PUBLIC_MSG } from '../../../../domain/public-messages';
 import { ErrorAlert } from '../../../ui/ErrorAlert';
 import { PaymentDetails } from './PaymentDetails';
 import { PaymentResultCard } from './PaymentResultCard';
@@ -35,7 +35,7 @@ export default function PaymentSuccessPage() {
     return (
       <Center mih="100dvh" p="md">
         <Stack w="100%" maw={480} align="center">
-          <ErrorAlert message={MSG.paymentNoReference} />
+          <ErrorAlert message={PUBLIC_MSG.paymentNoReference} />
           {home}
         </Stack>
       </Center>

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { contactMessageError } from '../../../../domain/contact-rules';
-import { MSG } from '../../../../domain/messages';
+import { PUBLIC_MSG } from '../../../../domain/public-messages';
 import { sendContact } from '../../../api/contact';
 
 export interface ContactFields {
@@ -53,9 +53,9 @@ export function useContactForm(options: { initial?: Partial<ContactFields>; prod
     setSending(false);
     if (result.success) {
       setForm(EMPTY);
-      setNotice({ color: 'success', text: result.message || MSG.contactThanks });
+      setNotice({ color: 'success', text: result.message || PUBLIC_MSG.contactThanks });
     } else {
-      setNotice({ color: 'error', text: result.message || MSG.contactFormError });
+      setNotice({ color: 'error', text: result.message || PUBLIC_MSG.contactFormError });
     }
   };
 
