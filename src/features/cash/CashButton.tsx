@@ -28,7 +28,7 @@ export function CashButton({ user, businessName }: { user: { id: number; fullNam
 
   return (
     <>
-      <Button size="md" variant={open ? 'light' : 'default'} leftSection={<IconCash size={20} />} onClick={() => setOpened(true)}>
+      <Button size="md" mih={44} variant={open ? 'light' : 'default'} leftSection={<IconCash size={20} />} onClick={() => setOpened(true)}>
         {open ? 'Caja abierta' : 'Abrir caja'}
       </Button>
       <CashDialog opened={opened} onClose={() => setOpened(false)} by={{ id: user.id, name: user.fullName }} open={open} lastClosed={lastClosed} rejected={rejected} />

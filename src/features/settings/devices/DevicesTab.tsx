@@ -48,13 +48,13 @@ export function DevicesTab() {
         <EmptyState message="No hay dispositivos registrados" />
       ) : (
         <Table.ScrollContainer minWidth={680}>
-          <Table striped verticalSpacing="sm" aria-label="Dispositivos">
+          <Table striped verticalSpacing="sm" horizontalSpacing={6} aria-label="Dispositivos">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Dispositivo</Table.Th>
                 <Table.Th>Usuario</Table.Th>
                 <Table.Th>Última sincronización</Table.Th>
-                <Table.Th ta="right">Ventas sincronizadas</Table.Th>
+                <Table.Th ta="right" maw={100}>Ventas sincronizadas</Table.Th>
                 <Table.Th ta="right">Pendientes</Table.Th>
                 <Table.Th ta="right">Con observaciones</Table.Th>
                 <Table.Th>Punto de venta CAEA</Table.Th>
@@ -84,7 +84,7 @@ export function DevicesTab() {
                       </Text>
                     )}
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(lastSync(d)) || 'Nunca'}</Table.Td>
+                  <Table.Td>{formatDateTime(lastSync(d)) || 'Nunca'}</Table.Td>
                   <Table.Td ta="right">{d.salesCount}</Table.Td>
                   <Table.Td ta="right">
                     <Badge color={d.pendingCount > 0 ? 'warning' : 'success'} variant="light" size="lg">
@@ -101,7 +101,7 @@ export function DevicesTab() {
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <Button variant="default" size="md" onClick={() => setEditing(d)} aria-label={`Punto de venta CAEA de ${d.name || 'Mostrador sin nombre'}`}>
+                    <Button variant="default" size="md" px="sm" onClick={() => setEditing(d)} aria-label={`Punto de venta CAEA de ${d.name || 'Mostrador sin nombre'}`}>
                       {d.caeaPtoVta ?? 'Asignar'}
                     </Button>
                   </Table.Td>
