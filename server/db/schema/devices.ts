@@ -1,0 +1,49 @@
+/** Counter devices, the users who signed in on them and their push batches. */
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { now, createdAt } from './columns';
+import { users } from './catalog';
+
+export const devices = sqliteTable('devices', {
+  id: text('id').primaryKey(),
+  name: text('name'),
+  userAgent: text('user_agent'),
+  userId: integer('user_id').references(() => users.id),
+  lastSeq: integer('last_seq').notNull().default(0),
+  lastSeenAt: text('last_seen_at'),
+  lastPushAt: text('last_push_at'),
+  lastPullAt: text('last_pull_at'),
+  /** Sales the device reported still waiting in its outbox after its last push. */
+  pendingCount: integer('pending_count').notNull().default(0),
+  /** scrypt hash of the device credential (shown once at registration); null: a device from before credentials. */
+  keyHash: text('key_hash'),
+  registeredAt: text('registered_at'),
+  /** Its own CAEA point of sale (issue #11, Settings → Dispositivos): devices offline at once never share a sequence. */
+  caeaPtoVta: integer('caea_pto_vta'),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('devices_caea_pto_vta_uq').on(t.caeaPtoVta).where(sql`${t.caeaPtoVta} IS NOT NULL`)]);
+
+/** Users who signed in online on a device (or registered it): the sellers its pushed sales may name. */
+export const deviceUsers = sqliteTable(
+  'device_users',
+  {
+    deviceId: text('device_id').notNull().references(() => devices.id),
+    userId: integer('user_id').notNull().references(() => users.id),
+    createdAt: createdAt(),
+    lastSeenAt: text('last_seen_at').notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.userId] })],
+);
+
+/** One row per POST /sync/push: which device sent it and who was signed in (null: the device credential alone). */
+export const syncBatches = sqliteTable(
+  'sync_batches',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    deviceId: text('device_id').notNull().references(() => devices.id),
+    userId: integer('user_id').references(() => users.id),
+    saleCount: integer('sale_count').notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [index('sync_batches_device_idx').on(t.deviceId)],
+);
