@@ -16,12 +16,12 @@ import type { Db } from '../../db/client';
 import type { CaeaDetRequest } from '../../integrations/arca/caea';
 import { ArcaServiceError, ArcaSoapFault, ArcaTransportError, ARCA_CODES, type ArcaErr } from '../../integrations/arca/errors';
 import { sameComprobante, type FecaeDetRequest } from '../../integrations/arca/wsfe';
+import { nextAttemptAt } from './backoff';
 import { argentineToday, caeaClient, issuerKeyOf } from './caea-keeper';
 import { caeaRepository } from './caea-repository';
 import { invoicesRepository as repo, type InvoiceRow } from './repository';
 import type { ArcaRuntime, EffectiveArca } from './runtime';
 
-const MAX_BACKOFF_MS = 30 * 60_000;
 type Outcome = 'done' | 'later';
 
 export class CaeaReporter {
@@ -100,8 +100,7 @@ export class CaeaReporter {
   }
 
   private postpone(row: InvoiceRow, reason: string): Outcome {
-    const exp = Math.min(this.retryBaseMs * 2 ** Math.max(0, row.reportAttempts - 1), MAX_BACKOFF_MS);
-    repo.update(this.db, row.id, { reportError: reason, reportNextAt: new Date(Date.now() + exp * (0.8 + Math.random() * 0.4)).toISOString() });
+    repo.update(this.db, row.id, { reportError: reason, reportNextAt: nextAttemptAt(this.retryBaseMs, row.reportAttempts) });
     return 'later';
   }
 

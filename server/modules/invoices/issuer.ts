@@ -15,12 +15,12 @@ import { arcaDate } from '../../../domain/invoicing/format';
 import type { Db } from '../../db/client';
 import { ArcaServiceError, ArcaSoapFault, ArcaTransportError, ARCA_CODES, type ArcaErr } from '../../integrations/arca/errors';
 import { sameComprobante, type FecaeDetRequest } from '../../integrations/arca/wsfe';
+import { nextAttemptAt } from './backoff';
 import { issueWithCaea } from './caea-contingency';
 import { invoicesRepository as repo, type InvoiceRow } from './repository';
 import type { ArcaRuntime, EffectiveArca } from './runtime';
 
 const MAX_ROUNDS = 6;
-const MAX_BACKOFF_MS = 30 * 60_000;
 
 type Lookup = { kind: 'same'; cae: string; caeVto: string; observations: ArcaErr[] } | { kind: 'other' } | { kind: 'free' };
 
@@ -186,8 +186,7 @@ export class InvoiceIssuer {
   }
 
   private postpone(row: InvoiceRow, reason: string, code: number | null): InvoiceRow {
-    const exp = Math.min(this.retryBaseMs * 2 ** Math.max(0, row.attempts - 1), MAX_BACKOFF_MS);
-    const next = new Date(Date.now() + exp * (0.8 + Math.random() * 0.4)).toISOString();
+    const next = nextAttemptAt(this.retryBaseMs, row.attempts);
     return repo.update(this.db, row.id, { failureReason: reason, errorCode: code, nextRetryAt: next });
   }
 }
