@@ -11,6 +11,7 @@ import { formatCents } from '../../../domain/money';
 import { parseMoneyInput } from '../../../domain/money-input';
 import { closeSession, deviceExpectedCents } from '../../offline/cash';
 import type { CashPerson, LocalCashSession } from '../../offline/cash-types';
+import { useCashWrite } from './useCashWrite';
 import { AmountEntry, EMPTY_AMOUNT, readAmount } from './AmountEntry';
 
 const DECLARED = [
@@ -31,8 +32,7 @@ export function CloseCashForm({ session, by, onClosed, onCancel }: Props) {
   const [amount, setAmount] = useState(EMPTY_AMOUNT);
   const [comment, setComment] = useState('');
   const [declared, setDeclared] = useState<Record<DeclaredKey, string>>({ tarjeta: '', transferencia: '', mercadopago: '' });
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, run, onSubmit } = useCashWrite();
   const read = readAmount(amount);
   const expectedCents = deviceExpectedCents(session);
   const differenceCents = read.cents === null ? null : cashDifference(read.cents, expectedCents);
@@ -48,31 +48,24 @@ export function CloseCashForm({ session, by, onClosed, onCancel }: Props) {
       return parsed.ok ? parsed.cents : null;
     };
     const anyDeclared = DECLARED.some(({ key }) => cents(key) !== null);
-    setBusy(true);
-    try {
+    const countedCents = read.cents;
+    await run(async () => {
       const closed = await closeSession({
         by,
-        countedCents: read.cents,
+        countedCents,
         denominations: read.denominations,
         comment,
         declared: anyDeclared ? { tarjeta: cents('tarjeta'), transferencia: cents('transferencia'), mercadopago: cents('mercadopago') } : null,
       });
       onClosed(closed);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
     <Stack
       component="form"
       gap="md"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!busy) void submit();
-      }}
+      onSubmit={onSubmit(submit)}
     >
       <AmountEntry label="Efectivo contado" value={amount} onChange={setAmount} autoFocus />
       <Paper withBorder p="sm" radius="md">

@@ -6,40 +6,29 @@ import { parseMoneyInput } from '../../../domain/money-input';
 import { CASH_REASON_LABELS, CASH_REASONS, type CashReason } from '../../../domain/schemas/cash';
 import { addMovement } from '../../offline/cash';
 import type { CashPerson } from '../../offline/cash-types';
+import { useCashWrite } from './useCashWrite';
 
 export function MovementForm({ by, onDone, onCancel }: { by: CashPerson; onDone: (message: string) => void; onCancel: () => void }) {
   const [kind, setKind] = useState<'in' | 'out'>('out');
   const [text, setText] = useState('');
   const [reason, setReason] = useState<CashReason>('retiro_caja_fuerte');
   const [note, setNote] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, run, onSubmit } = useCashWrite();
   const parsed = parseMoneyInput(text);
 
   const submit = async () => {
     if (!parsed.ok) return setError(parsed.message);
     if (!parsed.cents) return setError('Ingresá un importe mayor que $ 0');
     if (reason === 'otro' && !note.trim()) return setError('Contá el motivo en la nota');
-    setBusy(true);
-    try {
-      await addMovement({ by, kind, amountCents: parsed.cents, reason, note });
+    const amountCents = parsed.cents;
+    await run(async () => {
+      await addMovement({ by, kind, amountCents, reason, note });
       onDone(CASH_MSG.movementSaved);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
-    <Stack
-      component="form"
-      gap="md"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!busy) void submit();
-      }}
-    >
+    <Stack component="form" gap="md" onSubmit={onSubmit(submit)}>
       <SegmentedControl
         size="md"
         value={kind}
