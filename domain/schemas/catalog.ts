@@ -210,12 +210,17 @@ export interface ProductDto {
 /** A product in the public catalogue: never the cost. */
 export type CatalogItemDto = Omit<ProductDto, 'cost' | 'minStock' | 'showInCatalog' | 'active' | 'ivaRate'>;
 
-export interface CategoryDto {
-  id: number;
-  name: string;
-  description: string | null;
-  order: number;
-  isActive: boolean;
-}
+export const categoryDto = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  order: z.number().int(),
+  isActive: z.boolean(),
+});
+export type CategoryDto = z.infer<typeof categoryDto>;
 
-export type BrandDto = Omit<CategoryDto, 'order'>;
+export const brandDto = categoryDto.omit({ order: true });
+export type BrandDto = z.infer<typeof brandDto>;
+
+/** How many products use a category or brand (the 409 of a delete without a choice, and its success). */
+export const productsInUse = z.object({ products: z.number().int() });

@@ -1,23 +1,19 @@
 /** Brands (docs/spec.md §7): list (optionally only active ones) and admin create/update/delete. */
 import { MSG } from '../../domain/messages';
 import type { BrandDto, DeleteInUseQuery } from '../../domain/schemas/catalog';
-import { apiCall } from './client';
+import type { EndpointByKey } from '../../domain/api';
+import { api, type ApiArgs } from './client';
 
 export type Brand = BrandDto;
 
-export interface BrandPayload {
-  name: string;
-  description: string | null;
-  isActive?: boolean;
-}
+export const fetchBrands = (active?: boolean) => api('GET /brands', { query: { active }, errorMessage: MSG.brandsListError });
 
-export const fetchBrands = (active?: boolean) => apiCall<Brand[]>('get', 'brands', { query: { active }, errorMessage: MSG.brandsListError });
+export const createBrand = (payload: ApiArgs<EndpointByKey<'POST /brands'>>['json']) =>
+  api('POST /brands', { json: payload, errorMessage: MSG.brandCreateError });
 
-export const createBrand = (payload: BrandPayload) => apiCall<Brand>('post', 'brands', { json: payload, errorMessage: MSG.brandCreateError });
-
-export const updateBrand = (id: number, payload: BrandPayload) =>
-  apiCall<Brand>('put', `brands/${id}`, { json: payload, errorMessage: MSG.brandUpdateError });
+export const updateBrand = (id: number, payload: ApiArgs<EndpointByKey<'PUT /brands/:id'>>['json']) =>
+  api('PUT /brands/:id', { params: { id }, json: payload, errorMessage: MSG.brandUpdateError });
 
 /** Without `what`, a brand in use answers 409 with `data.products` (how many use it). */
 export const deleteBrand = (id: number, what: DeleteInUseQuery = {}) =>
-  apiCall<{ products: number }>('delete', `brands/${id}`, { query: { ...what }, errorMessage: MSG.brandDeleteError });
+  api('DELETE /brands/:id', { params: { id }, query: { ...what }, errorMessage: MSG.brandDeleteError });

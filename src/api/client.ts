@@ -9,6 +9,9 @@
  * Plain fetch with a timeout (AbortSignal.timeout): the public pages load this module too, so it
  * carries no HTTP library.
  */
+import type { z } from 'zod';
+import type { AnyEndpoint, EndpointByKey } from '../../domain/api';
+import type { Endpoint } from '../../domain/api/endpoint';
 import { LIMITS } from '../../domain/constants';
 import { PUBLIC_MSG } from '../../domain/public-messages';
 import { clearSession, getToken } from './session';
@@ -159,4 +162,33 @@ export async function apiDownload(path: string, errorMessage: string): Promise<D
   }
   const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'descarga';
   return { success: true, blob: await response.blob(), filename };
+}
+
+// Typed calls ------------------------------------------------------------------------------------------
+
+type Input<S> = S extends z.ZodType ? z.input<S> : never;
+/** Query values travel as strings: the keys are the endpoint's, the values anything `cleanQuery` prints. */
+type QueryOf<E extends Endpoint> = E extends { query: z.ZodType } ? { [K in keyof Input<E['query']>]?: Query[string] } : never;
+type PathArgs<E extends Endpoint> = E extends { params: z.ZodType } ? { params: { [K in keyof Input<E['params']>]: string | number } } : { params?: never };
+type QueryArgs<E extends Endpoint> = E extends { query: z.ZodType } ? { query?: QueryOf<E> } : { query?: never };
+type BodyArgs<E extends Endpoint> = E extends { body: z.ZodType } ? { json: Input<E['body']> } : { json?: never };
+
+/** What a typed call takes: the endpoint's params, query and JSON body, plus the call options. */
+export type ApiArgs<E extends Endpoint> = PathArgs<E> & QueryArgs<E> & BodyArgs<E> & Omit<CallOptions, 'json' | 'query'>;
+/** The `data` of an endpoint's success reply. */
+export type ReplyData<K extends AnyEndpoint['key']> = EndpointByKey<K>['reply'] extends z.ZodType ? z.output<EndpointByKey<K>['reply']> : never;
+
+const fillPath = (path: string, params: Record<string, string | number> | undefined) =>
+  path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params?.[name] ?? '')));
+
+/**
+ * A call described in domain/api (`api('PUT /brands/:id', { params: { id }, json })`): the arguments and
+ * the reply's data are typed from the same description the server registers, so a screen cannot read a
+ * field the reply does not have. Only types come from domain/api: no schema reaches the bundle.
+ */
+export function api<K extends AnyEndpoint['key']>(key: K, args: ApiArgs<EndpointByKey<K>>): Promise<ApiResult<ReplyData<K>>> {
+  const space = key.indexOf(' ');
+  const method = key.slice(0, space).toLowerCase() as Method;
+  const { params, ...options } = args as ApiArgs<Endpoint> & { params?: Record<string, string | number> };
+  return apiCall<ReplyData<K>>(method, fillPath(key.slice(space + 1), params), options as CallOptions);
 }

@@ -1,8 +1,9 @@
-/** Brands (docs/spec.md §7): reads need a session; writes are admin only. */
+/** Brands (docs/spec.md §7): reads need a session; writes are admin only. Described in domain/api/brands.ts. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { brandsApi as api } from '../../../domain/api/brands';
+import { pathOf } from '../../../domain/api/endpoint';
 import { MSG } from '../../../domain/messages';
-import { activeQuery, deleteInUseQuery, brandCreateBody, brandUpdateBody } from '../../../domain/schemas/catalog';
-import { idParam } from '../../../domain/schemas/common';
+import { schemaOf } from '../../http/endpoint-schema';
 import { ok } from '../../http/envelope';
 import { createBrand, deleteBrand, getBrand, listBrands, updateBrand } from './service';
 
@@ -12,26 +13,37 @@ const brandsRoutes: FastifyPluginAsyncZod = async (app) => {
   const signedIn = { onRequest: [app.authenticate] };
   const admin = { onRequest: [app.requireAdmin] };
 
-  app.get('/brands', { ...signedIn, schema: { tags, security, summary: 'Marcas', querystring: activeQuery } }, async (req) =>
+  app.get(pathOf(api.list.key), { ...signedIn, schema: schemaOf(api.list, { tags, security, summary: 'Marcas' }) }, async (req) =>
     ok(listBrands(app.db, req.query.active)),
   );
 
-  app.get('/brands/:id', { ...signedIn, schema: { tags, security, summary: 'Una marca', params: idParam } }, async (req) =>
+  app.get(pathOf(api.get.key), { ...signedIn, schema: schemaOf(api.get, { tags, security, summary: 'Una marca' }) }, async (req) =>
     ok(getBrand(app.db, req.params.id)),
   );
 
-  app.post('/brands', { ...admin, schema: { tags, security, summary: 'Crea una marca', body: brandCreateBody } }, async (req, reply) =>
+  app.post(pathOf(api.create.key), { ...admin, schema: schemaOf(api.create, { tags, security, summary: 'Crea una marca' }) }, async (req, reply) =>
     reply.status(201).send(ok(createBrand(app.db, req.body), MSG.brandCreated)),
   );
 
-  app.put('/brands/:id', { ...admin, schema: { tags, security, summary: 'Modifica una marca', params: idParam, body: brandUpdateBody } }, async (req) =>
+  app.put(pathOf(api.update.key), { ...admin, schema: schemaOf(api.update, { tags, security, summary: 'Modifica una marca' }) }, async (req) =>
     ok(updateBrand(app.db, req.params.id, req.body), MSG.brandUpdated),
   );
 
-  app.delete('/brands/:id', { ...admin, schema: { tags, security, summary: 'Elimina una marca (si hay productos que la usan: products=move&moveTo=<id> o products=detach)', params: idParam, querystring: deleteInUseQuery } }, async (req) => {
-    const { products } = deleteBrand(app.db, req.params.id, req.query);
-    return { success: true, message: MSG.brandDeleted, data: { products } };
-  });
+  app.delete(
+    pathOf(api.remove.key),
+    {
+      ...admin,
+      schema: schemaOf(api.remove, {
+        tags,
+        security,
+        summary: 'Elimina una marca (si hay productos que la usan: products=move&moveTo=<id> o products=detach)',
+      }),
+    },
+    async (req) => {
+      const { products } = deleteBrand(app.db, req.params.id, req.query);
+      return ok({ products }, MSG.brandDeleted);
+    },
+  );
 };
 
 export default brandsRoutes;

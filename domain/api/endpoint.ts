@@ -1,0 +1,57 @@
+/**
+ * One API operation described once, for the server and the client (issue #19): its method and path
+ * (the key, e.g. 'PUT /brands/:id'), the zod schemas of its path params, query string and JSON body,
+ * and the schema of the `data` its success reply carries (inside the envelope `{success, message?, data,
+ * pagination?}`). The server registers the route with these schemas (`server/http/endpoint-schema.ts`):
+ * requests are validated, replies are serialised from the reply schema (stray fields stripped) and
+ * `/api/docs` describes them. The client (`src/api/client.ts` `api()`) takes the same key and gets its
+ * argument and reply types from here — as types only, so no schema reaches the browser bundle.
+ */
+import { z } from '../schemas/common';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type EndpointKey = `${Method} /${string}`;
+
+export interface Endpoint<K extends EndpointKey = EndpointKey> {
+  key: K;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The `data` of the success reply; `null` for a file (the reply is the file, not the envelope). */
+  reply: z.ZodType | null;
+  /** Success status (200 unless said). */
+  status?: 200 | 201 | 202;
+  /** The reply carries `pagination`. */
+  paginated?: boolean;
+}
+
+/** Declares an operation; the literal key and schemas are kept for the types. */
+export const endpoint = <const K extends EndpointKey, const E extends Omit<Endpoint<K>, 'key'>>(key: K, def: E): E & { key: K } => ({
+  ...def,
+  key,
+});
+
+export const pagination = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  totalItems: z.number().int(),
+  totalPages: z.number().int(),
+});
+
+const envelopeOf = <R extends z.ZodType>(data: R) => z.object({ success: z.literal(true), message: z.string().optional(), data });
+const pagedEnvelopeOf = <R extends z.ZodType>(data: R) => envelopeOf(data).extend({ pagination });
+
+/** The success envelope around a reply's data (with `pagination` for a paginated list). */
+export type SuccessEnvelope<R extends z.ZodType> = ReturnType<typeof envelopeOf<R>>;
+export type PagedSuccessEnvelope<R extends z.ZodType> = ReturnType<typeof pagedEnvelopeOf<R>>;
+
+/** The success envelope around a reply's data (with `pagination` for a paginated list). */
+export const successEnvelope = <R extends z.ZodType>(data: R, paginated = false): SuccessEnvelope<R> | PagedSuccessEnvelope<R> =>
+  paginated ? pagedEnvelopeOf(data) : envelopeOf(data);
+
+/** Every refusal (4xx/5xx): the message to show and, for some, data (e.g. how many products use a brand). */
+export const failureEnvelope = z.object({ success: z.literal(false), message: z.string(), data: z.unknown().optional() });
+
+export const methodOf = (key: EndpointKey) => key.slice(0, key.indexOf(' ')) as Method;
+export const pathOf = (key: EndpointKey) => key.slice(key.indexOf(' ') + 1);

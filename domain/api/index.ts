@@ -1,0 +1,15 @@
+/**
+ * Every described API operation, as one type the client's `api()` is typed by (src/api/client.ts).
+ * A module's endpoints are listed here once; the server registers each from the same object.
+ */
+import type { brandsApi } from './brands';
+import type { Endpoint } from './endpoint';
+
+type EndpointsOf<T> = T[keyof T];
+
+export type AnyEndpoint = EndpointsOf<typeof brandsApi>;
+
+export type EndpointByKey<K extends AnyEndpoint['key']> = Extract<AnyEndpoint, { key: K }>;
+
+// Every entry must be a well-formed endpoint (a typo in a key or schema fails the typecheck here).
+export type _Check = AnyEndpoint extends Endpoint ? true : never;
