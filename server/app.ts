@@ -17,7 +17,7 @@ import { LIMITS } from '../domain/constants';
 import { MSG } from '../domain/messages';
 import type { AppConfig } from './config';
 import { openDatabase, type Database_, type Db } from './db/client';
-import { seedDatabase } from './db/seed';
+import { seedDatabase } from './setup/seed';
 import { installAuth } from './http/auth';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http/error-handler';
 import { installRouteTable } from './http/route-table';

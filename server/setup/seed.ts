@@ -5,11 +5,11 @@
  */
 import { NUMBERING_DEFAULTS } from '../../domain/constants';
 import type { AppConfig } from '../config';
+import type { Db } from '../db/client';
+import { businessInfo, configuration } from '../db/schema';
 import { hashPassword, randomPassword } from '../modules/auth/password';
 import { usersRepository } from '../modules/users/repository';
-import type { Db } from './client';
 import { seedDemoData } from './demo-data';
-import { businessInfo, configuration } from './schema';
 
 const NUMBERING_ENTRIES = [
   { clave: 'prefijo', valor: NUMBERING_DEFAULTS.prefijo, descripcion: 'Prefijo de los números de venta', esEditable: true },
