@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { fetchBusinessInfo, type BusinessInfo } from '../api/business';
-import { BusinessContext, type BusinessValue } from './business-context';
+import { BusinessContext, type BusinessValue } from '../session/business-context';
 
 const STORAGE_KEY = 'businessInfo';
 

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { cancelSale, fetchSale } from '../../api/sales';
 import { unwrap } from '../../api/unwrap';
-import { useAuth } from '../../app/auth-context';
+import { useAuth } from '../../session/auth-context';
 import { CenteredLoader } from '../../ui/CenteredLoader';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorAlert } from '../../ui/ErrorAlert';

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { fetchSales, type SaleListItem, type SalesPagination, type SalesQuery } from '../../api/sales';
 import { fetchUsers } from '../../api/users';
-import { useAuth } from '../../app/auth-context';
+import { useAuth } from '../../session/auth-context';
 import { unwrap } from '../../api/unwrap';
 import { unwrapPage } from '../../api/unwrap';
 import { LoadFailed } from '../../ui/LoadFailed';

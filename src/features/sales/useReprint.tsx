@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import type { SaleJson } from '../../../domain/schemas/sales';
 import { fetchSale } from '../../api/sales';
 import { unwrap } from '../../api/unwrap';
-import { useBusiness } from '../../app/business-context';
+import { useBusiness } from '../../session/business-context';
 import { printReceipt, SaleReceipt } from '../pos/Receipt';
 
 export function useReprint() {

@@ -3,7 +3,7 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { MSG } from '../../../../domain/messages';
 import { fetchBusinessInfo, updateBusinessInfo } from '../../../api/business';
-import { useBusiness } from '../../../app/business-context';
+import { useBusiness } from '../../../session/business-context';
 import { CenteredLoader } from '../../../ui/CenteredLoader';
 import { FeedbackAlert } from '../../../ui/FeedbackAlert';
 import { LoadFailed } from '../../../ui/LoadFailed';

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { unwrap } from '../../../api/unwrap';
 import { createUser, fetchUsers, updateUser, type NewUserPayload, type StaffUser } from '../../../api/users';
-import { useAuth } from '../../../app/auth-context';
+import { useAuth } from '../../../session/auth-context';
 import { CenteredLoader } from '../../../ui/CenteredLoader';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { EmptyState } from '../../../ui/EmptyState';
