@@ -1,8 +1,9 @@
 import { createBrand, deleteBrand, fetchBrands, updateBrand, type Brand } from '../../../api/brands';
+import { brandKeys } from '../../products/queries';
 import { CatalogEntityTab, type CatalogEntityApi } from './CatalogEntityTab';
 
 const api: CatalogEntityApi<Brand> = {
-  queryKey: 'brands',
+  queryKey: brandKeys.all,
   label: 'Marcas',
   newLabel: 'Nueva Marca',
   editLabel: 'Editar Marca',

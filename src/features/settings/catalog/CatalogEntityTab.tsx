@@ -11,12 +11,13 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { FeedbackAlert } from '../../../ui/FeedbackAlert';
 import { LoadFailed } from '../../../ui/LoadFailed';
 import { useFeedback } from '../../../ui/useFeedback';
+import { brandKeys, categoryKeys, productKeys } from '../../products/queries';
 import { EntityDialog, type EntityValues } from './EntityDialog';
 import { EntityTable, type CatalogEntity } from './EntityTable';
 import { InUseDeleteDialog, type InUseNouns } from './InUseDeleteDialog';
 
 export interface CatalogEntityApi<T extends CatalogEntity> {
-  queryKey: 'categories' | 'brands';
+  queryKey: typeof categoryKeys.all | typeof brandKeys.all;
   /** Table label, e.g. "Categorías". */
   label: string;
   newLabel: string;
@@ -41,15 +42,15 @@ const inUseCount = (result: ApiResult<unknown>) =>
  */
 export function CatalogEntityTab<T extends CatalogEntity & { order?: number }>({ api }: { api: CatalogEntityApi<T> }) {
   const queryClient = useQueryClient();
-  const rows = useQuery({ queryKey: [api.queryKey], queryFn: () => unwrap(api.list()) });
+  const rows = useQuery({ queryKey: api.queryKey, queryFn: () => unwrap(api.list()) });
   const [editing, setEditing] = useState<{ entity: T | null } | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const [inUse, setInUse] = useState<{ entity: T; products: number } | null>(null);
   const [busy, setBusy] = useState(false);
   const { feedback, report, clear } = useFeedback();
   const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: [api.queryKey] });
-    await queryClient.invalidateQueries({ queryKey: ['products'] });
+    await queryClient.invalidateQueries({ queryKey: api.queryKey });
+    await queryClient.invalidateQueries({ queryKey: productKeys.all });
   };
 
   const save = async (values: EntityValues) => {

@@ -1,8 +1,9 @@
 import { createCategory, deleteCategory, fetchCategories, updateCategory, type Category } from '../../../api/categories';
+import { categoryKeys } from '../../products/queries';
 import { CatalogEntityTab, type CatalogEntityApi } from './CatalogEntityTab';
 
 const api: CatalogEntityApi<Category> = {
-  queryKey: 'categories',
+  queryKey: categoryKeys.all,
   label: 'Categorías',
   newLabel: 'Nueva Categoría',
   editLabel: 'Editar Categoría',
