@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MONEY_INPUT_MSG } from '../../domain/money-input';
-import { productCreateBody, type ProductDto } from '../../domain/schemas/catalog';
+import { productCreateBody, type ProductDto } from '../../domain/schemas/products';
 import { emptyProductForm, parseProductForm, productToForm, type ProductFormValues } from '../../src/features/products/product-form';
 
 const form = (values: Partial<ProductFormValues>): ProductFormValues => ({ ...emptyProductForm(), ...values });

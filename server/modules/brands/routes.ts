@@ -1,7 +1,7 @@
 /** Brands (docs/spec.md §7): reads need a session; writes are admin only. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '../../../domain/messages';
-import { activeQuery, deleteInUseQuery, brandCreateBody, brandUpdateBody } from '../../../domain/schemas/catalog';
+import { activeQuery, deleteInUseQuery, brandCreateBody, brandUpdateBody } from '../../../domain/schemas/products';
 import { idParam } from '../../../domain/schemas/common';
 import { ok } from '../../http/envelope';
 import { createBrand, deleteBrand, getBrand, listBrands, updateBrand } from './service';

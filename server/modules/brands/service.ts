@@ -4,7 +4,7 @@
  * request says (a brand in use is never deleted without that choice).
  */
 import { MSG } from '../../../domain/messages';
-import type { BrandCreateInput, BrandDto, BrandUpdateInput, DeleteInUseQuery } from '../../../domain/schemas/catalog';
+import type { BrandCreateInput, BrandDto, BrandUpdateInput, DeleteInUseQuery } from '../../../domain/schemas/products';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { countProductsUsing, reassignProducts } from '../products/service';

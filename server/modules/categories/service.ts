@@ -4,7 +4,7 @@
  * the request says (a category in use is never deleted without that choice).
  */
 import { MSG } from '../../../domain/messages';
-import type { CategoryCreateInput, CategoryDto, CategoryUpdateInput, DeleteInUseQuery } from '../../../domain/schemas/catalog';
+import type { CategoryCreateInput, CategoryDto, CategoryUpdateInput, DeleteInUseQuery } from '../../../domain/schemas/products';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { countProductsUsing, reassignProducts } from '../products/service';

@@ -19,7 +19,7 @@ import type {
   ProductListQuery,
   ProductUpdateInput,
   StockPatchInput,
-} from '../../../domain/schemas/catalog';
+} from '../../../domain/schemas/products';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { applyStockDelta, setStock } from '../stock/repository';

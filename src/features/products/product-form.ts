@@ -9,7 +9,7 @@ import { LIMITS } from '../../../domain/constants';
 import { DEFAULT_IVA_RATE, type IvaRate } from '../../../domain/invoicing/codes';
 import { fromCents } from '../../../domain/money';
 import { parseMoneyInput } from '../../../domain/money-input';
-import { productCreateBody } from '../../../domain/schemas/catalog';
+import { productCreateBody } from '../../../domain/schemas/products';
 import { z } from '../../../domain/schemas/common';
 import type { Product, ProductPayload } from '../../api/products';
 import { checkWithSchema, type FieldErrors } from '../../ui/schema-form';

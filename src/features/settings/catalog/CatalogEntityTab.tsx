@@ -2,7 +2,7 @@ import { Button, Group, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { DeleteInUseQuery } from '../../../../domain/schemas/catalog';
+import type { DeleteInUseQuery } from '../../../../domain/schemas/products';
 import type { ApiResult } from '../../../api/client';
 import { unwrap } from '../../../api/unwrap';
 import { CenteredLoader } from '../../../ui/CenteredLoader';

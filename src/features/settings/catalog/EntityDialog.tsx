@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { brandCreateBody, categoryCreateBody } from '../../../../domain/schemas/catalog';
+import { brandCreateBody, categoryCreateBody } from '../../../../domain/schemas/products';
 import { FeedbackAlert } from '../../../ui/FeedbackAlert';
 import { checkWithSchema, type FieldErrors } from '../../../ui/schema-form';
 import { asError } from '../../../ui/useFeedback';

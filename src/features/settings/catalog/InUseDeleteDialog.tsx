@@ -1,6 +1,6 @@
 import { Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import type { DeleteInUseQuery } from '../../../../domain/schemas/catalog';
+import type { DeleteInUseQuery } from '../../../../domain/schemas/products';
 import { StaffModal } from '../../../ui/StaffModal';
 import { TouchSelect } from '../../../ui/TouchSelect';
 import type { CatalogEntity } from './EntityTable';
