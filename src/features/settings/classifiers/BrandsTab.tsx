@@ -1,8 +1,8 @@
 import { createBrand, deleteBrand, fetchBrands, updateBrand, type Brand } from '../../../api/brands';
 import { brandKeys } from '../../products/queries';
-import { CatalogEntityTab, type CatalogEntityApi } from './CatalogEntityTab';
+import { ClassifierTab, type ClassifierApi } from './ClassifierTab';
 
-const api: CatalogEntityApi<Brand> = {
+const api: ClassifierApi<Brand> = {
   queryKey: brandKeys.all,
   label: 'Marcas',
   newLabel: 'Nueva Marca',
@@ -18,5 +18,5 @@ const api: CatalogEntityApi<Brand> = {
 };
 
 export function BrandsTab() {
-  return <CatalogEntityTab api={api} />;
+  return <ClassifierTab api={api} />;
 }

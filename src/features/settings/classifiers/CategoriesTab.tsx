@@ -1,8 +1,8 @@
 import { createCategory, deleteCategory, fetchCategories, updateCategory, type Category } from '../../../api/categories';
 import { categoryKeys } from '../../products/queries';
-import { CatalogEntityTab, type CatalogEntityApi } from './CatalogEntityTab';
+import { ClassifierTab, type ClassifierApi } from './ClassifierTab';
 
-const api: CatalogEntityApi<Category> = {
+const api: ClassifierApi<Category> = {
   queryKey: categoryKeys.all,
   label: 'Categorías',
   newLabel: 'Nueva Categoría',
@@ -18,5 +18,5 @@ const api: CatalogEntityApi<Category> = {
 };
 
 export function CategoriesTab() {
-  return <CatalogEntityTab api={api} />;
+  return <ClassifierTab api={api} />;
 }

@@ -13,10 +13,10 @@ import { LoadFailed } from '../../../ui/LoadFailed';
 import { useFeedback } from '../../../ui/useFeedback';
 import { brandKeys, categoryKeys, productKeys } from '../../products/queries';
 import { EntityDialog, type EntityValues } from './EntityDialog';
-import { EntityTable, type CatalogEntity } from './EntityTable';
+import { EntityTable, type Classifier } from './EntityTable';
 import { InUseDeleteDialog, type InUseNouns } from './InUseDeleteDialog';
 
-export interface CatalogEntityApi<T extends CatalogEntity> {
+export interface ClassifierApi<T extends Classifier> {
   queryKey: typeof categoryKeys.all | typeof brandKeys.all;
   /** Table label, e.g. "Categorías". */
   label: string;
@@ -40,7 +40,7 @@ const inUseCount = (result: ApiResult<unknown>) =>
  * The Categorías and Marcas tabs: table, create/edit dialog and delete with confirmation. When products
  * use the one being deleted, the server answers with their count and a second dialog asks where they go.
  */
-export function CatalogEntityTab<T extends CatalogEntity & { order?: number }>({ api }: { api: CatalogEntityApi<T> }) {
+export function ClassifierTab<T extends Classifier & { order?: number }>({ api }: { api: ClassifierApi<T> }) {
   const queryClient = useQueryClient();
   const rows = useQuery({ queryKey: api.queryKey, queryFn: () => unwrap(api.list()) });
   const [editing, setEditing] = useState<{ entity: T | null } | null>(null);

@@ -5,7 +5,7 @@ import { FeedbackAlert } from '../../../ui/FeedbackAlert';
 import { checkWithSchema, type FieldErrors } from '../../../ui/schema-form';
 import { asError } from '../../../ui/useFeedback';
 import { StaffModal } from '../../../ui/StaffModal';
-import type { CatalogEntity } from './EntityTable';
+import type { Classifier } from './EntityTable';
 
 export interface EntityValues {
   name: string;
@@ -15,7 +15,7 @@ export interface EntityValues {
   isActive: boolean;
 }
 
-export interface EntityDialogProps<T extends CatalogEntity & { order?: number }> {
+export interface EntityDialogProps<T extends Classifier & { order?: number }> {
   opened: boolean;
   title: string;
   entity: T | null;
@@ -31,7 +31,7 @@ const SUBJECTS = { name: 'El nombre', order: 'El orden' };
  * Category dialog (name*, description, order) and brand dialog (name*, description), plus "Activa";
  * checked with the server's categoryCreateBody / brandCreateBody.
  */
-export function EntityDialog<T extends CatalogEntity & { order?: number }>({ opened, title, entity, withOrder, onClose, onSave }: EntityDialogProps<T>) {
+export function EntityDialog<T extends Classifier & { order?: number }>({ opened, title, entity, withOrder, onClose, onSave }: EntityDialogProps<T>) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [order, setOrder] = useState('0');
