@@ -1,11 +1,15 @@
 // Lint: TypeScript rules plus the architecture boundaries of docs/architecture.md «Límites»:
-// src/ never imports server/, server/ never imports src/, domain/ imports neither.
+// src/ never imports server/, server/ never imports src/, domain/ imports neither; inside each side the
+// dependencies between folders run one way (each rule below names the back-edge it refuses).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 const forbid = (...groups) => ({
   'no-restricted-imports': ['error', { patterns: groups.map((g) => ({ group: g, message: 'Cruza un límite de la arquitectura (docs/architecture.md «Límites»).' })) }],
 });
+
+const SRC = ['**/server/**', '*/server', 'better-sqlite3', 'drizzle-orm*', 'fastify*', '@fastify/*'];
+const SERVER = ['**/src/**', 'react', 'react-dom', '@mantine/*', 'dexie*'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'drizzle/**', 'coverage/**', 'dev-dist/**', 'bench/.data/**', 'tests/.artifacts/**', 'build/**'] },
@@ -17,7 +21,19 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
-  { files: ['src/**'], rules: forbid(['**/server/**', '*/server', 'better-sqlite3', 'drizzle-orm*', 'fastify*', '@fastify/*']) },
-  { files: ['server/**'], rules: forbid(['**/src/**', 'react', 'react-dom', '@mantine/*', 'dexie*']) },
+  // A later entry replaces the rule for its files, so each repeats the side's own group (SRC, SERVER).
+  { files: ['src/**'], rules: forbid(SRC) },
+  // Screens get the session and the shop from src/session/; app/ (providers, routes) imports features, not the reverse.
+  { files: ['src/features/**'], rules: forbid(SRC, ['**/app/**']) },
+  { files: ['server/**'], rules: forbid(SERVER) },
+  // db/ is the data layer every module uses: it imports no module (seed and demo data live in setup/).
+  // http/ is the plumbing every route uses: auth reads users through its SessionUsers port, wired by app.ts.
+  { files: ['server/db/**', 'server/http/**'], rules: forbid(SERVER, ['**/modules/**']) },
+  // brands and categories → products (they ask it before deleting); products reads neither module.
+  { files: ['server/modules/products/**'], rules: forbid(SERVER, ['../brands/**', '../categories/**']) },
+  { files: ['server/modules/brands/**', 'server/modules/categories/**'], rules: forbid(SERVER, ['../products/*', '!../products/service']) },
+  // auth → users, through the users service; users (which owns password hashing) imports nothing of auth.
+  { files: ['server/modules/auth/**'], rules: forbid(SERVER, ['../users/*', '!../users/service', '!../users/password']) },
+  { files: ['server/modules/users/**'], rules: forbid(SERVER, ['../auth/**']) },
   { files: ['domain/**'], rules: forbid(['**/src/**', '**/server/**', 'react', '@mantine/*', 'dexie*', 'better-sqlite3', 'drizzle-orm*', 'fastify*', 'node:*']) },
 );

@@ -8,9 +8,8 @@
 import { createUserBody } from '../domain/schemas/auth';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
-import { randomPassword } from '../server/modules/auth/password';
-import { usersRepository } from '../server/modules/users/repository';
-import { createUser, updateUser } from '../server/modules/users/service';
+import { randomPassword } from '../server/modules/users/password';
+import { createUser, findUser, updateUser } from '../server/modules/users/service';
 
 /** The CLI acts as no signed-in user (id 0), so the "not yourself" guard never applies. */
 const CLI_ACTOR = 0;
@@ -31,7 +30,7 @@ if (!command || !username) fail(USAGE, 2);
 const config = loadConfig();
 const { db, sqlite } = openDatabase(config.dbFile);
 try {
-  const user = usersRepository.findByUsername(db, username);
+  const user = findUser(db, { username });
   switch (command) {
     case 'reset-password': {
       if (!user) fail(`No existe el usuario "${username}".`);

@@ -17,11 +17,12 @@ import { LIMITS } from '../domain/constants';
 import { MSG } from '../domain/messages';
 import type { AppConfig } from './config';
 import { openDatabase, type Database_, type Db } from './db/client';
-import { seedDatabase } from './db/seed';
+import { seedDatabase } from './setup/seed';
 import { installAuth } from './http/auth';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http/error-handler';
 import { installRouteTable } from './http/route-table';
 import { installSellerVisibility } from './modules/configuration/seller-visibility';
+import { sessionAccount } from './modules/users/service';
 import { apiModules } from './modules';
 import { createBackupAgent, type BackupAgent } from './modules/backups/agent';
 import { backupBeforeMigration } from './modules/backups/service';
@@ -122,7 +123,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(fastifyCompress, { threshold: 16 * 1024, encodings: ['gzip', 'deflate'] });
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 5 } });
-  await installAuth(app, config);
+  await installAuth(app, config, { findAccount: (id) => sessionAccount(app.db, id) });
   installRouteTable(app);
   installSellerVisibility(app);
 

@@ -11,7 +11,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameS
 import path from 'node:path';
 import { loadConfig } from '../../server/config';
 import { openDatabase, type Database_ } from '../../server/db/client';
-import { seedDatabase } from '../../server/db/seed';
+import { seedDatabase } from '../../server/setup/seed';
 import { BENCH_ADMIN_PASSWORD, DATA_DIR, REPO_ROOT } from './paths';
 
 export const DATA_VERSION = 1;

@@ -1,6 +1,6 @@
 /** Brands (docs/spec.md §7): reads need a session; writes are admin only. */
 import { z } from '../schemas/common';
-import { activeQuery, brandCreateBody, brandDto, brandUpdateBody, deleteInUseQuery, productsInUse } from '../schemas/catalog';
+import { activeQuery, brandCreateBody, brandDto, brandUpdateBody, deleteInUseQuery, productsInUse } from '../schemas/products';
 import { idParam } from '../schemas/common';
 import { endpoint } from './endpoint';
 

@@ -12,7 +12,7 @@ export const changePasswordBody = z.object({
 });
 
 export const createUserBody = z.object({
-  username: requiredText(50).regex(/^[a-zA-Z0-9._-]+$/, 'solo letras, números, punto, guion y guion bajo'),
+  username: requiredText(50).regex(/^[a-zA-Z0-9._-]+$/, 'debe tener solo letras, números, punto, guion y guion bajo'),
   fullName: requiredText(100),
   email: z.email('no es un email válido').nullish(),
   role: z.enum(ROLES).default('vendedor'),

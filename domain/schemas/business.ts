@@ -52,3 +52,8 @@ export interface BusinessInfo {
   logo: string | null;
 }
 
+
+/** GET and PUT /business-info reply: the record plus the shop's time zone (SHOP_TIME_ZONE), in which the client shows dates. */
+export interface BusinessInfoReply extends BusinessInfo {
+  timeZone: string;
+}

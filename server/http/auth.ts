@@ -11,8 +11,20 @@ import type { Role } from '../../domain/constants';
 import { MSG } from '../../domain/messages';
 import type { PublicUser } from '../../domain/schemas/auth';
 import type { AppConfig } from '../config';
-import { usersRepository, type UserRow } from '../modules/users/repository';
-import { toPublicUser } from '../modules/users/service';
+
+/** A user as the session check sees it: what the reply shows, plus whether the token may still stand. */
+export interface SessionAccount {
+  user: PublicUser;
+  active: boolean;
+  tokenVersion: number;
+}
+
+/** The port through which sessions read users: the users module implements it, app.ts wires it. */
+export interface SessionUsers {
+  findAccount: (id: number) => SessionAccount | undefined;
+}
+
+type TokenSubject = { id: number; role: Role; tokenVersion: number };
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
@@ -28,11 +40,11 @@ declare module 'fastify' {
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** The signed-in, active user of a valid, current token, or null; never replies. */
     sessionUser: (request: FastifyRequest) => Promise<PublicUser | null>;
-    signToken: (user: Pick<UserRow, 'id' | 'role' | 'tokenVersion'>) => string;
+    signToken: (user: TokenSubject) => string;
   }
 }
 
-export async function installAuth(app: FastifyInstance, config: AppConfig): Promise<void> {
+export async function installAuth(app: FastifyInstance, config: AppConfig, users: SessionUsers): Promise<void> {
   await app.register(fastifyJwt, {
     secret: config.jwtSecret,
     sign: { expiresIn: config.jwtExpiresIn },
@@ -47,9 +59,9 @@ export async function installAuth(app: FastifyInstance, config: AppConfig): Prom
     } catch {
       return null;
     }
-    const row = usersRepository.findById(app.db, payload.sub);
-    if (!row || !row.active || row.tokenVersion !== (payload.tv ?? 0)) return null;
-    return toPublicUser(row);
+    const account = users.findAccount(payload.sub);
+    if (!account || !account.active || account.tokenVersion !== (payload.tv ?? 0)) return null;
+    return account.user;
   }
 
   async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -65,5 +77,5 @@ export async function installAuth(app: FastifyInstance, config: AppConfig): Prom
     if (reply.sent) return;
     if (request.user.role !== 'admin') return reply.status(403).send({ success: false, message: MSG.forbidden });
   });
-  app.decorate('signToken', (user: Pick<UserRow, 'id' | 'role' | 'tokenVersion'>) => app.jwt.sign({ sub: user.id, role: user.role, tv: user.tokenVersion }));
+  app.decorate('signToken', (user: TokenSubject) => app.jwt.sign({ sub: user.id, role: user.role, tv: user.tokenVersion }));
 }

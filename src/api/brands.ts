@@ -1,6 +1,6 @@
 /** Brands (docs/spec.md §7): list (optionally only active ones) and admin create/update/delete. */
 import { MSG } from '../../domain/messages';
-import type { BrandDto, DeleteInUseQuery } from '../../domain/schemas/catalog';
+import type { BrandDto, DeleteInUseQuery } from '../../domain/schemas/products';
 import type { EndpointByKey } from '../../domain/api';
 import { api, type ApiArgs } from './client';
 

@@ -1,6 +1,6 @@
 /** Categories (docs/spec.md §7): list (optionally only active ones) and admin create/update/delete. */
 import { MSG } from '../../domain/messages';
-import type { CategoryDto, DeleteInUseQuery } from '../../domain/schemas/catalog';
+import type { CategoryDto, DeleteInUseQuery } from '../../domain/schemas/products';
 import { apiCall } from './client';
 
 export type Category = CategoryDto;

@@ -2,7 +2,7 @@
 import { LIMITS } from '../../domain/constants';
 import { MSG } from '../../domain/messages';
 import type { IvaRate } from '../../domain/invoicing/codes';
-import type { ProductDto } from '../../domain/schemas/catalog';
+import type { ProductDto } from '../../domain/schemas/products';
 import type { PriceChangeDto } from '../../domain/schemas/price-update';
 import { apiCall } from './client';
 

@@ -8,7 +8,7 @@ import { fetchMe, login as loginCall } from '../api/auth';
 import { clearSession, getStoredUser, getToken, saveSession, saveUser } from '../api/session';
 import { deviceLoginHeaders, loginOffline, rememberLogin } from '../offline/offline-login';
 import { keepStaffScreensOffline } from '../pwa/staff-offline';
-import { AuthContext, type AuthValue } from './auth-context';
+import { AuthContext, type AuthValue } from '../session/auth-context';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState(() => (getToken() ? getStoredUser() : null));

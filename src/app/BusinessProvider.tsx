@@ -1,27 +1,34 @@
 /**
  * Loads GET /business-info once at start (docs/spec.md §4). The last answer is kept in localStorage so the shop's
  * name and data show at once and offline; a failure with nothing stored leaves the fallbacks in place.
+ * The reply's time zone becomes the one every date is shown in (ui/dates.ts).
  */
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { fetchBusinessInfo, type BusinessInfo } from '../api/business';
-import { BusinessContext, type BusinessValue } from './business-context';
+import { fetchBusinessInfo, type BusinessInfoReply } from '../api/business';
+import { BusinessContext, type BusinessValue } from '../session/business-context';
+import { setShopTimeZone } from '../ui/dates';
 
 const STORAGE_KEY = 'businessInfo';
 
-function stored(): BusinessInfo | null {
+function stored(): BusinessInfoReply | null {
   try {
     const raw = localStorage.getItem(STORAGE_KEY);
-    return raw ? (JSON.parse(raw) as BusinessInfo) : null;
+    return raw ? (JSON.parse(raw) as BusinessInfoReply) : null;
   } catch {
     return null;
   }
 }
 
 export function BusinessProvider({ children }: { children: ReactNode }) {
-  const [info, setInfoState] = useState<BusinessInfo | null>(stored);
+  const [info, setInfoState] = useState<BusinessInfoReply | null>(() => {
+    const initial = stored();
+    setShopTimeZone(initial?.timeZone);
+    return initial;
+  });
   const [loading, setLoading] = useState(() => stored() === null);
 
-  const setInfo = useCallback((next: BusinessInfo | null) => {
+  const setInfo = useCallback((next: BusinessInfoReply | null) => {
+    setShopTimeZone(next?.timeZone);
     setInfoState(next);
     if (next) localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
   }, []);

@@ -1,31 +1,56 @@
-/** Dates as the back office shows them: es-AR, in the shop's time zone (docs/architecture.md «Dinero y tiempo»). */
+/**
+ * Dates as the app shows them: es-AR, in the shop's time zone (docs/architecture.md «Dinero y tiempo»).
+ * The zone is the server's SHOP_TIME_ZONE, which every business-info reply carries; BusinessProvider
+ * passes it here (from the stored reply at start, so offline too). Until then, the default zone.
+ */
 import { DEFAULT_TIME_ZONE } from '../../domain/constants';
 import { localDateString } from '../../domain/time';
 
-const dateFormat = new Intl.DateTimeFormat('es-AR', { timeZone: DEFAULT_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('es-AR', {
-  timeZone: DEFAULT_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+let shopTimeZone = DEFAULT_TIME_ZONE;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Uses `timeZone` from now on; an unknown zone (a typo in SHOP_TIME_ZONE) keeps the current one. */
+export function setShopTimeZone(timeZone: string | undefined): void {
+  if (!timeZone || timeZone === shopTimeZone) return;
+  try {
+    new Intl.DateTimeFormat('es-AR', { timeZone });
+  } catch {
+    return;
+  }
+  shopTimeZone = timeZone;
+}
+
+export function getShopTimeZone(): string {
+  return shopTimeZone;
+}
+
+/** An es-AR formatter in the shop's time zone, built once per zone and options. */
+export function shopDateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${shopTimeZone} ${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('es-AR', { ...options, timeZone: shopTimeZone });
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+const DATE: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric' };
+const DATE_TIME: Intl.DateTimeFormatOptions = { ...DATE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
 
 /** "21/11/2026" */
 export function formatDate(instant: string | null | undefined): string {
-  return instant ? dateFormat.format(new Date(instant)) : '';
+  return instant ? shopDateFormat(DATE).format(new Date(instant)) : '';
 }
 
 /** "21/11/2026 14:05" */
 export function formatDateTime(instant: string | null | undefined): string {
-  return instant ? dateTimeFormat.format(new Date(instant)).replace(',', '') : '';
+  return instant ? shopDateFormat(DATE_TIME).format(new Date(instant)).replace(',', '') : '';
 }
 
 /** Today as "YYYY-MM-DD" in the shop's time zone. */
 export function todayString(now: Date = new Date()): string {
-  return localDateString(now, DEFAULT_TIME_ZONE);
+  return localDateString(now, shopTimeZone);
 }
 
 /** The first day of the current month as "YYYY-MM-DD" (docs/spec.md §9 default range start). */

@@ -2,8 +2,8 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { useAuth } from '../../src/app/auth-context';
-import { useBusiness } from '../../src/app/business-context';
+import { useAuth } from '../../src/session/auth-context';
+import { useBusiness } from '../../src/session/business-context';
 import { useThemeMode } from '../../src/theme/theme-mode-context';
 
 function renderHookOutsideProvider(hook: () => unknown): () => string {

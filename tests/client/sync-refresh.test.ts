@@ -6,6 +6,9 @@
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { productKeys } from '../../src/features/products/queries';
+import { saleKeys, salesSummaryKeys } from '../../src/features/sales/queries';
+import { userKeys } from '../../src/features/settings/queries';
 import { addToCart } from '../../src/offline/cart';
 import { createSyncEngine, type SyncEngine } from '../../src/offline/engine';
 import { recordSale } from '../../src/offline/outbox';
@@ -18,11 +21,12 @@ let server: FakeServer;
 let engine: SyncEngine;
 let client: QueryClient;
 
+/** Keys as the screens build them (the features' query-key factories). */
 const KEYS = {
-  salesList: ['sales', 'list', { page: 1 }],
-  summary: ['sales-summary', '2026-11-01', '2026-11-30'],
-  lowStock: ['products', 'low-stock'],
-  users: ['users'],
+  salesList: saleKeys.list({ page: 1 }),
+  summary: salesSummaryKeys.range('2026-11-01', '2026-11-30'),
+  lowStock: productKeys.lowStock,
+  users: userKeys.all,
 };
 
 const invalidated = () => Object.fromEntries(Object.entries(KEYS).map(([name, key]) => [name, client.getQueryState(key)?.isInvalidated ?? null]));

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_TIME_ZONE } from '../../domain/constants';
 import { createTestServer, type TestServer } from '../helpers/server';
 
 let s: TestServer;
@@ -37,7 +38,7 @@ describe('business info', () => {
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
     expect(res.body.data.businessName).toBe('');
-    expect(Object.keys(res.body.data).sort()).toEqual(Object.keys(full).sort());
+    expect(Object.keys(res.body.data).sort()).toEqual([...Object.keys(full), 'timeZone'].sort());
     expect(res.body.data.phone).toBeNull();
   });
 
@@ -45,9 +46,9 @@ describe('business info', () => {
     const res = await put(full);
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Información actualizada correctamente');
-    expect(res.body.data).toEqual(full);
+    expect(res.body.data).toEqual({ ...full, timeZone: DEFAULT_TIME_ZONE });
     const read = await s.call({ method: 'GET', url: '/api/business-info' });
-    expect(read.body.data).toEqual(full);
+    expect(read.body.data).toEqual({ ...full, timeZone: DEFAULT_TIME_ZONE });
   });
 
   it('trims text and clears fields left out or sent empty', async () => {
@@ -99,5 +100,18 @@ describe('business info', () => {
     const res = await put(full, seller);
     expect(res.status).toBe(403);
     expect(res.body.success).toBe(false);
+  });
+
+  it('tells the client the shop’s configured time zone (SHOP_TIME_ZONE), which a PUT cannot change', async () => {
+    const other = await createTestServer({}, { SHOP_TIME_ZONE: 'America/Mexico_City' });
+    try {
+      expect((await other.call({ method: 'GET', url: '/api/business-info' })).body.data.timeZone).toBe('America/Mexico_City');
+      const token = await other.login();
+      const res = await other.call({ method: 'PUT', url: '/api/business-info', token, payload: { ...full, timeZone: 'UTC' } });
+      expect(res.status).toBe(200);
+      expect(res.body.data.timeZone).toBe('America/Mexico_City');
+    } finally {
+      await other.close();
+    }
   });
 });

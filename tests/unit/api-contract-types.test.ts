@@ -4,7 +4,7 @@
  * and the expectTypeOf assertions also run here.
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { BrandDto } from '../../domain/schemas/catalog';
+import type { BrandDto } from '../../domain/schemas/products';
 import type { ApiArgs, ReplyData } from '../../src/api/client';
 import type { EndpointByKey } from '../../domain/api';
 

@@ -6,14 +6,15 @@
 import { MSG } from '../../../domain/messages';
 import type { Db } from '../../db/client';
 import { badRequest, unauthorized } from '../../http/errors';
-import { usersRepository, type UserRow } from '../users/repository';
-import { hashPassword, verifyPassword } from './password';
+import type { UserRow } from '../users/service';
+import { hashPassword, verifyPassword } from '../users/password';
+import { findUser, setPassword } from '../users/service';
 
 /** A fixed hash so an unknown username costs the same time as a wrong password. */
 let dummyHash: Promise<string> | undefined;
 
 export async function checkCredentials(db: Db, username: string, password: string): Promise<UserRow> {
-  const row = usersRepository.findByUsername(db, username.trim());
+  const row = findUser(db, { username: username.trim() });
   if (!row) {
     dummyHash ??= hashPassword('dummy-password');
     await verifyPassword(password, await dummyHash);
@@ -26,7 +27,7 @@ export async function checkCredentials(db: Db, username: string, password: strin
 
 /** Changes the password when the current one is right; returns the updated user (its new token version). */
 export async function changePassword(db: Db, userId: number, currentPassword: string, newPassword: string): Promise<UserRow> {
-  const row = usersRepository.findById(db, userId);
+  const row = findUser(db, { id: userId });
   if (!row || !(await verifyPassword(currentPassword, row.passwordHash))) throw badRequest(MSG.wrongCurrentPassword);
-  return usersRepository.update(db, userId, { passwordHash: await hashPassword(newPassword), tokenVersion: row.tokenVersion + 1 })!;
+  return setPassword(db, row, newPassword);
 }

@@ -4,10 +4,10 @@
  * request says (a brand in use is never deleted without that choice).
  */
 import { MSG } from '../../../domain/messages';
-import type { BrandCreateInput, BrandDto, BrandUpdateInput, DeleteInUseQuery } from '../../../domain/schemas/catalog';
+import type { BrandCreateInput, BrandDto, BrandUpdateInput, DeleteInUseQuery } from '../../../domain/schemas/products';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { productsRepository } from '../products/repository';
+import { countProductsUsing, reassignProducts } from '../products/service';
 import { brandsRepository, type BrandRow } from './repository';
 
 const toDto = (row: BrandRow): BrandDto => ({ id: row.id, name: row.name, description: row.description, isActive: row.isActive });
@@ -45,12 +45,12 @@ export function updateBrand(db: Db, id: number, input: BrandUpdateInput): BrandD
 export function deleteBrand(db: Db, id: number, what: DeleteInUseQuery = {}): { products: number } {
   return db.transaction(() => {
     requireRow(db, id);
-    const inUse = productsRepository.countUsing(db, 'brandId', id);
+    const inUse = countProductsUsing(db, 'brandId', id);
     if (inUse > 0 && !what.products) throw conflict(MSG.brandInUse(inUse), { products: inUse });
     const target = what.products === 'move' ? what.moveTo! : null;
     if (target !== null && (target === id || !brandsRepository.findById(db, target))) throw badRequest(MSG.brandMoveTarget);
     brandsRepository.softDelete(db, id);
-    productsRepository.reassign(db, 'brandId', id, target);
+    reassignProducts(db, 'brandId', id, target);
     return { products: inUse };
   });
 }

@@ -7,13 +7,13 @@ import { getBusinessInfo, updateBusinessInfo } from './service';
 
 const businessInfoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/business-info', { schema: { tags: ['negocio'], summary: 'Información del negocio (pública)' } }, async () =>
-    ok(getBusinessInfo(app.db)),
+    ok(getBusinessInfo(app.db, app.config.timeZone)),
   );
 
   app.put(
     '/business-info',
     { onRequest: [app.requireAdmin], schema: { tags: ['negocio'], summary: 'Reemplaza la información del negocio', security: [{ bearerAuth: [] }], body: businessInfoBody } },
-    async (req) => ok(updateBusinessInfo(app.db, req.body), MSG.businessInfoUpdated),
+    async (req) => ok(updateBusinessInfo(app.db, req.body, app.config.timeZone), MSG.businessInfoUpdated),
   );
 };
 

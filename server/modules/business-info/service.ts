@@ -1,5 +1,8 @@
-/** Business info: read by anyone (landing, catalogue, login title), replaced as a whole by the admin. */
-import type { BusinessInfo, BusinessInfoInput } from '../../../domain/schemas/business';
+/**
+ * Business info: read by anyone (landing, catalogue, login title), replaced as a whole by the admin.
+ * Every reply carries the shop's time zone (config, not stored), so the client's dates use the same one.
+ */
+import type { BusinessInfo, BusinessInfoInput, BusinessInfoReply } from '../../../domain/schemas/business';
 import type { Db } from '../../db/client';
 import { businessInfoRepository, type BusinessInfoRow } from './repository';
 
@@ -28,11 +31,11 @@ export function toBusinessInfo(row: BusinessInfoRow | undefined): BusinessInfo {
   return info;
 }
 
-export function getBusinessInfo(db: Db): BusinessInfo {
-  return toBusinessInfo(businessInfoRepository.get(db));
+export function getBusinessInfo(db: Db, timeZone: string): BusinessInfoReply {
+  return { ...toBusinessInfo(businessInfoRepository.get(db)), timeZone };
 }
 
 /** Replaces every field: one left out of the body is cleared, as the settings form always sends them all. */
-export function updateBusinessInfo(db: Db, input: BusinessInfoInput): BusinessInfo {
-  return toBusinessInfo(businessInfoRepository.save(db, { ...EMPTY, ...input }));
+export function updateBusinessInfo(db: Db, input: BusinessInfoInput, timeZone: string): BusinessInfoReply {
+  return { ...toBusinessInfo(businessInfoRepository.save(db, { ...EMPTY, ...input })), timeZone };
 }

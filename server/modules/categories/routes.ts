@@ -1,7 +1,7 @@
 /** Categories (docs/spec.md §7): GET /categories/public is open; reads need a session; writes are admin only. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '../../../domain/messages';
-import { activeQuery, deleteInUseQuery, categoryCreateBody, categoryUpdateBody } from '../../../domain/schemas/catalog';
+import { activeQuery, deleteInUseQuery, categoryCreateBody, categoryUpdateBody } from '../../../domain/schemas/products';
 import { idParam } from '../../../domain/schemas/common';
 import { ok } from '../../http/envelope';
 import { createCategory, deleteCategory, getCategory, listCategories, listPublicCategories, updateCategory } from './service';

@@ -4,10 +4,10 @@
  * the request says (a category in use is never deleted without that choice).
  */
 import { MSG } from '../../../domain/messages';
-import type { CategoryCreateInput, CategoryDto, CategoryUpdateInput, DeleteInUseQuery } from '../../../domain/schemas/catalog';
+import type { CategoryCreateInput, CategoryDto, CategoryUpdateInput, DeleteInUseQuery } from '../../../domain/schemas/products';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { productsRepository } from '../products/repository';
+import { countProductsUsing, reassignProducts } from '../products/service';
 import { categoriesRepository, type CategoryRow } from './repository';
 
 const toDto = (row: CategoryRow): CategoryDto => ({
@@ -56,12 +56,12 @@ export function updateCategory(db: Db, id: number, input: CategoryUpdateInput): 
 export function deleteCategory(db: Db, id: number, what: DeleteInUseQuery = {}): { products: number } {
   return db.transaction(() => {
     requireRow(db, id);
-    const inUse = productsRepository.countUsing(db, 'categoryId', id);
+    const inUse = countProductsUsing(db, 'categoryId', id);
     if (inUse > 0 && !what.products) throw conflict(MSG.categoryInUse(inUse), { products: inUse });
     const target = what.products === 'move' ? what.moveTo! : null;
     if (target !== null && (target === id || !categoriesRepository.findById(db, target))) throw badRequest(MSG.categoryMoveTarget);
     categoriesRepository.softDelete(db, id);
-    productsRepository.reassign(db, 'categoryId', id, target);
+    reassignProducts(db, 'categoryId', id, target);
     return { products: inUse };
   });
 }

@@ -1,7 +1,7 @@
 /** Row → API shape: cents become decimal money; the public catalogue shape never carries the cost. */
 import { ivaRateFromBp } from '../../../domain/invoicing/codes';
 import { fromCents } from '../../../domain/money';
-import type { CatalogItemDto, ProductDto } from '../../../domain/schemas/catalog';
+import type { CatalogItemDto, ProductDto } from '../../../domain/schemas/products';
 import type { CatalogRow, ProductWithNames } from './repository';
 
 const ref = (id: number | null, name: string | null) => (id !== null && name !== null ? { id, name } : null);

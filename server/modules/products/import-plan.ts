@@ -4,7 +4,7 @@
  * - columns are found by their header (accents and case ignored): Código, Nombre and Precio are required;
  *   a column left out keeps the stored value;
  * - a row with a Código that exists updates that product, otherwise it creates one; each row is
- *   validated with the product schema (domain/schemas/catalog.ts) and refused rows say why in Spanish;
+ *   validated with the product schema (domain/schemas/products.ts) and refused rows say why in Spanish;
  * - amounts are read as the export writes them ("1.234,56") or as Excel numbers; categories and brands
  *   by name; Activo / En catálogo as Sí / No;
  * - the stock of an existing product is never changed by an import (it moves through the ledger with
@@ -15,7 +15,7 @@ import { fieldLabel } from '../../../domain/field-labels';
 import { ivaRateFromBp } from '../../../domain/invoicing/codes';
 import { formatCents, toCents } from '../../../domain/money';
 import { parseMoneyInput } from '../../../domain/money-input';
-import { productCreateBody, type ProductCreateInput } from '../../../domain/schemas/catalog';
+import { productCreateBody, type ProductCreateInput } from '../../../domain/schemas/products';
 import type { ImportChange, ImportPreviewDto, ImportRowDto } from '../../../domain/schemas/exports';
 import { foldText } from '../../../domain/text';
 import type { ImportedProductRow } from './import-repository';

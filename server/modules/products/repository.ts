@@ -32,6 +32,9 @@ const withNames = {
 };
 const catalogColumns = { ...publicColumns, categoryName: categories.name, brandName: brands.name };
 
+/** The columns through which a product points to a category or a brand. */
+export type ProductReference = 'categoryId' | 'brandId';
+
 export type ProductWithNames = ProductRow & { categoryName: string | null; brandName: string | null };
 export type CatalogRow = Omit<ProductWithNames, 'costCents'>;
 
@@ -125,11 +128,17 @@ export const productsRepository = {
   softDelete: (db: Db, id: number) =>
     db.update(products).set({ deletedAt: new Date().toISOString(), active: false }).where(eq(products.id, id)).run(),
 
+  /** Whether a category or brand with this id exists and is not deleted (products point only to live ones). */
+  referenceExists: (db: Db, column: ProductReference, id: number): boolean =>
+    column === 'categoryId'
+      ? db.select({ id: categories.id }).from(categories).where(and(eq(categories.id, id), isNull(categories.deletedAt))).get() !== undefined
+      : db.select({ id: brands.id }).from(brands).where(and(eq(brands.id, id), isNull(brands.deletedAt))).get() !== undefined,
+
   /** Live products that point to this category or brand. */
-  countUsing: (db: Db, column: 'categoryId' | 'brandId', id: number) =>
+  countUsing: (db: Db, column: ProductReference, id: number) =>
     db.select({ n: count() }).from(products).where(and(alive, eq(products[column], id))).get()?.n ?? 0,
 
   /** Products of a deleted category or brand move to another one or to none (each gets a new revision, so devices pull it). */
-  reassign: (db: Db, column: 'categoryId' | 'brandId', fromId: number, toId: number | null) =>
+  reassign: (db: Db, column: ProductReference, fromId: number, toId: number | null) =>
     db.update(products).set({ [column]: toId }).where(eq(products[column], fromId)).run(),
 };

@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '../../../domain/messages';
-import { catalogQuery, productCreateBody, productListQuery, productUpdateBody, stockPatchBody } from '../../../domain/schemas/catalog';
+import { catalogQuery, productCreateBody, productListQuery, productUpdateBody, stockPatchBody } from '../../../domain/schemas/products';
 import { idParam } from '../../../domain/schemas/common';
 import { priceUpdateBody } from '../../../domain/schemas/price-update';
 import { currentRevision } from '../../db/revision-repository';

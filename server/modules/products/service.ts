@@ -19,14 +19,12 @@ import type {
   ProductListQuery,
   ProductUpdateInput,
   StockPatchInput,
-} from '../../../domain/schemas/catalog';
+} from '../../../domain/schemas/products';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { brandsRepository } from '../brands/repository';
-import { categoriesRepository } from '../categories/repository';
 import { applyStockDelta, setStock } from '../stock/repository';
 import { toCatalogItem, toProductDto } from './dto';
-import { productsRepository, type NewProductRow } from './repository';
+import { productsRepository, type NewProductRow, type ProductReference } from './repository';
 import { productSearchText, searchTerms } from './search';
 
 function requireRow(db: Db, id: number) {
@@ -36,9 +34,19 @@ function requireRow(db: Db, id: number) {
 }
 
 function checkReferences(db: Db, input: { code?: string | null; categoryId?: number | null; brandId?: number | null }, selfId = 0) {
-  if (input.categoryId && !categoriesRepository.findById(db, input.categoryId)) throw badRequest(MSG.categoryRefMissing);
-  if (input.brandId && !brandsRepository.findById(db, input.brandId)) throw badRequest(MSG.brandRefMissing);
+  if (input.categoryId && !productsRepository.referenceExists(db, 'categoryId', input.categoryId)) throw badRequest(MSG.categoryRefMissing);
+  if (input.brandId && !productsRepository.referenceExists(db, 'brandId', input.brandId)) throw badRequest(MSG.brandRefMissing);
   if (input.code && productsRepository.findByCode(db, input.code, selfId)) throw conflict(MSG.productCodeTaken);
+}
+
+/** Live products that point to this category or brand (asked before deleting one). */
+export function countProductsUsing(db: Db, column: ProductReference, id: number): number {
+  return productsRepository.countUsing(db, column, id);
+}
+
+/** Products of a deleted category or brand move to `toId` or to none. */
+export function reassignProducts(db: Db, column: ProductReference, fromId: number, toId: number | null): void {
+  productsRepository.reassign(db, column, fromId, toId);
 }
 
 export function getProduct(db: Db, id: number): ProductDto {

@@ -1,8 +1,8 @@
 import { Divider, NavLink, ScrollArea, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
 import { FALLBACKS } from '../../../domain/constants';
-import { useAuth } from '../auth-context';
-import { useBusiness } from '../business-context';
+import { useAuth } from '../../session/auth-context';
+import { useBusiness } from '../../session/business-context';
 import { NAV_ITEMS } from './nav-items';
 
 /**

@@ -15,7 +15,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { CenteredLoader } from '../../ui/CenteredLoader';
 import { ThemeToggle } from '../../ui/ThemeToggle';
-import { useAuth } from '../auth-context';
+import { useAuth } from '../../session/auth-context';
 import { rememberStaffScreen } from '../last-screen';
 import { OfflineNotice } from './OfflineNotice';
 import { SideNav } from './SideNav';

@@ -3,7 +3,7 @@ import { IconLogout, IconMoon, IconSun, IconUser } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import { useGuardedLogout } from '../../offline-ui/useGuardedLogout';
 import { useThemeMode } from '../../theme/theme-mode-context';
-import { useAuth } from '../auth-context';
+import { useAuth } from '../../session/auth-context';
 
 /** Avatar with the name's initial; menu with Mi Perfil, the theme toggle and Cerrar Sesión (docs/spec.md §2; warns about unsynced sales). */
 export function UserMenu() {

@@ -7,8 +7,8 @@ import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { FALLBACKS } from '../../../domain/constants';
 import { MSG } from '../../../domain/messages';
-import { useAuth } from '../../app/auth-context';
-import { useBusiness } from '../../app/business-context';
+import { useAuth } from '../../session/auth-context';
+import { useBusiness } from '../../session/business-context';
 import { ThemeToggle } from '../../ui/ThemeToggle';
 
 export default function LoginPage() {

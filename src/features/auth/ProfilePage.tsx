@@ -6,7 +6,7 @@ import { MSG } from '../../../domain/messages';
 import { changePassword } from '../../api/auth';
 import { saveSession } from '../../api/session';
 import { rememberLogin } from '../../offline/offline-login';
-import { useAuth } from '../../app/auth-context';
+import { useAuth } from '../../session/auth-context';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { PageTitle } from '../../ui/PageTitle';
 

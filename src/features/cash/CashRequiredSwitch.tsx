@@ -8,10 +8,11 @@ import { unwrap } from '../../api/unwrap';
 import { FeedbackAlert } from '../../ui/FeedbackAlert';
 import { LoadFailed } from '../../ui/LoadFailed';
 import { useFeedback } from '../../ui/useFeedback';
+import { configurationKeys } from '../settings/queries';
 
 export function CashRequiredSwitch() {
   const queryClient = useQueryClient();
-  const entry = useQuery({ queryKey: ['configuration', 'caja'], queryFn: () => unwrap(fetchCashRequired()) });
+  const entry = useQuery({ queryKey: configurationKeys.category('caja'), queryFn: () => unwrap(fetchCashRequired()) });
   const [saving, setSaving] = useState(false);
   const { feedback, report, clear } = useFeedback();
   if (entry.isError) return <LoadFailed message={entry.error.message} onRetry={() => void entry.refetch()} retrying={entry.isFetching} />;
@@ -20,7 +21,7 @@ export function CashRequiredSwitch() {
     setSaving(true);
     report(await setCashRequired(on), MSG.configUpdated);
     setSaving(false);
-    await queryClient.invalidateQueries({ queryKey: ['configuration', 'caja'] });
+    await queryClient.invalidateQueries({ queryKey: configurationKeys.category('caja') });
   };
 
   return (

@@ -14,6 +14,7 @@ import { paymentMethodLabel } from '../../ui/sale-labels';
 import { StaffModal } from '../../ui/StaffModal';
 import { deviceLabel } from './CashSessionsTable';
 import { DifferenceText } from './DifferenceText';
+import { cashSessionKeys } from './queries';
 
 const Figure = ({ label, children }: { label: string; children: React.ReactNode }) => (
   <div>
@@ -23,7 +24,7 @@ const Figure = ({ label, children }: { label: string; children: React.ReactNode 
 );
 
 export function CashSessionDialog({ session, onClose }: { session: CashSessionJson | null; onClose: () => void }) {
-  const detail = useQuery({ queryKey: ['cash-sessions', 'detail', session?.id], queryFn: () => unwrap(fetchCashSession(session!.id)), enabled: session !== null });
+  const detail = useQuery({ queryKey: cashSessionKeys.detail(session?.id), queryFn: () => unwrap(fetchCashSession(session!.id)), enabled: session !== null });
   const d = detail.data;
   const title = session ? `${session.zNumber ? `Cierre Z N° ${session.zNumber}` : 'Caja abierta'} · ${deviceLabel(session)}` : '';
   return (

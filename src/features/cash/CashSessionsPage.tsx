@@ -16,17 +16,19 @@ import { EmptyState } from '../../ui/EmptyState';
 import { LoadFailed } from '../../ui/LoadFailed';
 import { StaffPage } from '../../ui/StaffPage';
 import { TouchSelect } from '../../ui/TouchSelect';
+import { deviceKeys } from '../settings/queries';
 import { CashRequiredSwitch } from './CashRequiredSwitch';
 import { CashSessionDialog } from './CashSessionDialog';
 import { CashSessionsTable } from './CashSessionsTable';
+import { cashSessionKeys } from './queries';
 
 export default function CashSessionsPage() {
   const [deviceId, setDeviceId] = useState<string | null>(null);
   const [date, setDate] = useState<string | null>(null);
   const [viewing, setViewing] = useState<CashSessionJson | null>(null);
   const query = { deviceId: deviceId ?? undefined, date: date ?? undefined };
-  const sessions = useQuery({ queryKey: ['cash-sessions', 'list', query], queryFn: () => unwrap(fetchCashSessions(query)) });
-  const devices = useQuery({ queryKey: ['devices'], queryFn: () => unwrap(fetchDevices()) });
+  const sessions = useQuery({ queryKey: cashSessionKeys.list(query), queryFn: () => unwrap(fetchCashSessions(query)) });
+  const devices = useQuery({ queryKey: deviceKeys.all, queryFn: () => unwrap(fetchDevices()) });
 
   return (
     <StaffPage title="Cajas">

@@ -5,10 +5,11 @@ import { Link } from 'react-router-dom';
 import { fetchBackupStatus } from '../../api/backups';
 import { unwrap } from '../../api/unwrap';
 import { formatDateTime } from '../../ui/dates';
+import { backupKeys } from '../settings/queries';
 
 /** Admins only: the newest successful backup is older than two intervals (or the last one failed). */
 export function BackupNotice() {
-  const status = useQuery({ queryKey: ['backups', 'status'], queryFn: () => unwrap(fetchBackupStatus()), staleTime: 60_000 });
+  const status = useQuery({ queryKey: backupKeys.status, queryFn: () => unwrap(fetchBackupStatus()), staleTime: 60_000 });
   const s = status.data;
   if (!s || !s.stale) return null;
   return (

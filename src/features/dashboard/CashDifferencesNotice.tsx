@@ -7,9 +7,12 @@ import { fetchCashSessions } from '../../api/cash';
 import { unwrap } from '../../api/unwrap';
 import { Money } from '../../ui/Money';
 import { deviceLabel } from '../cash/CashSessionsTable';
+import { cashSessionKeys } from '../cash/queries';
+
+const TODAY_WITH_DIFFERENCE = { date: 'hoy', withDifference: true };
 
 export function CashDifferencesNotice() {
-  const today = useQuery({ queryKey: ['cash-sessions', 'list', { date: 'hoy', withDifference: true }], queryFn: () => unwrap(fetchCashSessions({ date: 'hoy', withDifference: true })) });
+  const today = useQuery({ queryKey: cashSessionKeys.list(TODAY_WITH_DIFFERENCE), queryFn: () => unwrap(fetchCashSessions(TODAY_WITH_DIFFERENCE)) });
   if (today.isError) {
     return (
       <Alert color="error" variant="light" title="Diferencias de caja de hoy">

@@ -12,7 +12,7 @@ import { DateRangeFilter } from '../../ui/DateRangeFilter';
 import { LoadFailed } from '../../ui/LoadFailed';
 import { StaffPage } from '../../ui/StaffPage';
 import { firstOfMonthString, todayString } from '../../ui/dates';
-import { useAuth } from '../../app/auth-context';
+import { useAuth } from '../../session/auth-context';
 import { BackupNotice } from './BackupNotice';
 import { LowStockTable, PaymentMethodsTable, TopProductsTable } from './DashboardTables';
 import { CashDifferencesNotice } from './CashDifferencesNotice';

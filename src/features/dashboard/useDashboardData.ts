@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { fetchProducts } from '../../api/products';
 import { fetchSales, fetchSalesSummary } from '../../api/sales';
 import { unwrap, unwrapPage } from '../../api/unwrap';
+import { productKeys } from '../products/queries';
+import { saleKeys, salesSummaryKeys } from '../sales/queries';
 
 export interface DayRange {
   start: string;
@@ -11,15 +13,15 @@ export interface DayRange {
 
 export function useDashboardData(range: DayRange) {
   const summary = useQuery({
-    queryKey: ['sales-summary', range.start, range.end],
+    queryKey: salesSummaryKeys.range(range.start, range.end),
     queryFn: () => unwrap(fetchSalesSummary(range.start, range.end)),
   });
   const lowStock = useQuery({
-    queryKey: ['products', 'low-stock'],
+    queryKey: productKeys.lowStock,
     queryFn: () => unwrap(fetchProducts({ lowStock: true, active: true })),
   });
   const flagged = useQuery({
-    queryKey: ['sales', 'flagged-count'],
+    queryKey: saleKeys.flaggedCount,
     queryFn: async () => (await unwrapPage(fetchSales({ flagged: true, limit: 1 }))).pagination.total,
   });
   const refetch = () => Promise.all([summary.refetch(), lowStock.refetch(), flagged.refetch()]);

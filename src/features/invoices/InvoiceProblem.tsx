@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import type { Invoice } from '../../api/invoices';
-import { useAuth } from '../../app/auth-context';
+import { useAuth } from '../../session/auth-context';
 import { formatDateTime } from '../../ui/dates';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { invoiceTypeLabel } from './invoice-format';

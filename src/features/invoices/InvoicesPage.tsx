@@ -10,7 +10,7 @@ import { Alert, Button, Group } from '@mantine/core';
 import { IconInfoCircle, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Invoice, InvoiceListQuery } from '../../api/invoices';
-import { useAuth } from '../../app/auth-context';
+import { useAuth } from '../../session/auth-context';
 import { CenteredLoader } from '../../ui/CenteredLoader';
 import { firstOfMonthString, todayString } from '../../ui/dates';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';

@@ -7,7 +7,7 @@ import { IconPrinter } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import type { Invoice, InvoicingStatus } from '../../api/invoices';
 import type { Sale } from '../../api/sales';
-import { useBusiness } from '../../app/business-context';
+import { useBusiness } from '../../session/business-context';
 import type { PrintFormat } from './print/print-invoice';
 
 const InvoicePrintout = lazy(() => import('./print/InvoicePrintout'));

@@ -20,6 +20,8 @@ import { unwrap, unwrapPage } from '../../api/unwrap';
 export const invoiceKeys = {
   all: ['invoices'] as const,
   status: ['invoices', 'status'] as const,
+  /** The counter's own read of the status (its own options), refreshed with the others. */
+  counterStatus: ['invoices', 'status', 'counter'] as const,
   types: ['invoices', 'tipos-comprobante'] as const,
   docTypes: ['invoices', 'tipos-documento'] as const,
   sale: (saleId: number) => ['invoices', 'sale', saleId] as const,

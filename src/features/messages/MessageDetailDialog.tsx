@@ -11,6 +11,7 @@ import { StaffModal } from '../../ui/StaffModal';
 import { useFeedback } from '../../ui/useFeedback';
 import { MESSAGE_STATUS } from './message-labels';
 import { MessageDetailBody } from './MessageDetailBody';
+import { messageKeys } from './queries';
 
 /**
  * A message's detail. Opening it marks a new message as read and reloads the list and stats (docs/spec.md §4);
@@ -22,12 +23,12 @@ export function MessageDetailDialog({ messageId, onClose }: { messageId: number 
   const [saving, setSaving] = useState(false);
   const { feedback, report, clear } = useFeedback();
   const message = useQuery({
-    queryKey: ['contact-message', messageId],
+    queryKey: messageKeys.detail(messageId),
     enabled: messageId !== null,
     queryFn: async () => {
       const found = await unwrap(fetchMessage(messageId!));
       const opened = found.status === 'nuevo' ? await updateMessage(found.id, { status: 'leido' }) : null;
-      void queryClient.invalidateQueries({ queryKey: ['contact'] });
+      void queryClient.invalidateQueries({ queryKey: messageKeys.all });
       return opened?.success ? opened.data : found;
     },
   });
@@ -48,8 +49,8 @@ export function MessageDetailDialog({ messageId, onClose }: { messageId: number 
     const result = await updateMessage(current.id, { ...change, notes: notes.trim() || null });
     setSaving(false);
     if (report(result)) {
-      queryClient.setQueryData(['contact-message', current.id], result.data);
-      await queryClient.invalidateQueries({ queryKey: ['contact'] });
+      queryClient.setQueryData(messageKeys.detail(current.id), result.data);
+      await queryClient.invalidateQueries({ queryKey: messageKeys.all });
     }
   };
 

@@ -22,6 +22,7 @@ import { MessageDetailDialog } from './MessageDetailDialog';
 import { MessageFilters, type MessageFilterValues } from './MessageFilters';
 import { MessageStats } from './MessageStats';
 import { MessagesTable } from './MessagesTable';
+import { messageKeys } from './queries';
 
 export default function MessagesPage() {
   const queryClient = useQueryClient();
@@ -34,8 +35,8 @@ export default function MessagesPage() {
   const { feedback, report, fail, clear } = useFeedback();
 
   const query: MessagesQuery = { page, limit: LIMITS.contactPageSize, search, status: filters.status, startDate: filters.startDate, endDate: filters.endDate };
-  const list = useQuery({ queryKey: ['contact', 'list', query], queryFn: () => unwrapPage(fetchMessages(query)), placeholderData: keepPreviousData });
-  const stats = useQuery({ queryKey: ['contact', 'stats'], queryFn: () => unwrap(fetchMessageStats()) });
+  const list = useQuery({ queryKey: messageKeys.list(query), queryFn: () => unwrapPage(fetchMessages(query)), placeholderData: keepPreviousData });
+  const stats = useQuery({ queryKey: messageKeys.stats, queryFn: () => unwrap(fetchMessageStats()) });
   const rows = list.data?.rows ?? [];
 
   const changeFilters = (next: MessageFilterValues) => {
@@ -49,7 +50,7 @@ export default function MessagesPage() {
     const result = await deleteMessage(deleting.id);
     setBusy(false);
     setDeleting(null);
-    if (report(result, MSG.messageDeleted)) await queryClient.invalidateQueries({ queryKey: ['contact'] });
+    if (report(result, MSG.messageDeleted)) await queryClient.invalidateQueries({ queryKey: messageKeys.all });
   };
 
   return (

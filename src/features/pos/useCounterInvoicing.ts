@@ -11,12 +11,13 @@ import { MSG } from '../../../domain/messages';
 import type { InvoiceStatusJson } from '../../../domain/schemas/invoices';
 import { apiCall } from '../../api/client';
 import { getMeta, setMeta } from '../../offline/db';
+import { invoiceKeys } from '../invoices/invoice-queries';
 
 const fetchStatus = () => apiCall<InvoiceStatusJson>('get', 'invoices/status', { errorMessage: MSG.arcaStatusError, noRedirect: true });
 
 export function useCounterInvoicing(online: boolean): InvoiceStatusJson | undefined {
   const query = useQuery({
-    queryKey: ['invoices', 'status', 'counter'],
+    queryKey: invoiceKeys.counterStatus,
     queryFn: async () => {
       const result = await fetchStatus();
       return result.success ? result.data : null;

@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { MSG } from '../../../domain/messages';
 import { fetchPaymentAvailability } from '../../api/payments';
 import { OFFLINE_MSG } from '../../offline/messages';
+import { paymentKeys } from '../sales/queries';
 
 export interface MercadoPagoAvailability {
   /** Why the method cannot be used now, or null. */
@@ -19,7 +20,7 @@ export interface MercadoPagoAvailability {
 
 export function useMercadoPagoAvailability(online: boolean, active: boolean): MercadoPagoAvailability {
   const query = useQuery({
-    queryKey: ['payments', 'availability'],
+    queryKey: paymentKeys.availability,
     queryFn: async () => {
       const result = await fetchPaymentAvailability();
       return result.success ? result.data : null;

@@ -47,7 +47,7 @@ export function ProductFormDialog({ opened, product, categoryOptions, brandOptio
   const text = (key: 'code' | 'name' | 'price' | 'cost' | 'stock' | 'minStock') => ({
     value: values[key],
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(key, e.currentTarget.value),
-    error: errors[key as keyof ProductFormErrors],
+    error: errors[key],
     size: 'md' as const,
   });
 
@@ -56,6 +56,7 @@ export function ProductFormDialog({ opened, product, categoryOptions, brandOptio
     const parsed = parseProductForm(values, product);
     if ('errors' in parsed) {
       setErrors(parsed.errors);
+      setServerError(parsed.errors.form ?? null);
       return;
     }
     setErrors({});

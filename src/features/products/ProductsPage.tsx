@@ -27,6 +27,7 @@ import { ImportDialog } from './ImportDialog';
 import { ProductFilters, type ProductFilterValues } from './ProductFilters';
 import { ProductFormDialog } from './ProductFormDialog';
 import { ProductTable } from './ProductTable';
+import { productKeys, stockHistoryKeys } from './queries';
 import { StockAdjustDialog } from './StockAdjustDialog';
 import { StockCountDialog } from './StockCountDialog';
 import { StockHistoryDialog } from './StockHistoryDialog';
@@ -52,7 +53,7 @@ export default function ProductsPage() {
 
   const query = { search, categoryId: filters.categoryId ? Number(filters.categoryId) : null, brandId: filters.brandId ? Number(filters.brandId) : null };
   const products = useQuery({
-    queryKey: ['products', 'management', query],
+    queryKey: productKeys.management(query),
     queryFn: () => unwrap(fetchProducts(query)),
     placeholderData: keepPreviousData,
   });
@@ -61,7 +62,7 @@ export default function ProductsPage() {
   const rows = products.data ?? [];
   const totalPages = Math.max(1, Math.ceil(rows.length / ROWS_PER_PAGE));
   const visible = rows.slice((page - 1) * ROWS_PER_PAGE, page * ROWS_PER_PAGE);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['products'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: productKeys.all });
 
   const onEdit = useCallback((product: Product) => setEditing({ product }), []);
   const onDelete = useCallback((product: Product) => setDeleting(product), []);
@@ -73,7 +74,7 @@ export default function ProductsPage() {
     setRepricing(false);
     setImporting(false);
     succeed(message);
-    await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: ['stock-history'] })]);
+    await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: stockHistoryKeys.all })]);
   };
 
   const confirmDelete = async () => {

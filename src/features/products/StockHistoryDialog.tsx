@@ -10,6 +10,7 @@ import { DateTimeCell } from '../../ui/DateTimeCell';
 import { LoadFailed } from '../../ui/LoadFailed';
 import { Pager } from '../../ui/Pager';
 import { StaffModal } from '../../ui/StaffModal';
+import { stockHistoryKeys } from './queries';
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
@@ -17,7 +18,7 @@ export function StockHistoryDialog({ product, onClose }: { product: Product | nu
   const [page, setPage] = useState(1);
   useEffect(() => setPage(1), [product?.id]);
   const history = useQuery({
-    queryKey: ['stock-history', product?.id, page],
+    queryKey: stockHistoryKeys.page(product?.id, page),
     queryFn: () => unwrapPage(fetchStockHistory(product?.id ?? 0, page)),
     enabled: product !== null,
     placeholderData: keepPreviousData,

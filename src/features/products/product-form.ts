@@ -1,7 +1,7 @@
 /**
- * The product form's values (strings, as typed) and their parsing (docs/spec.md §5): Nombre, Precio and Stock
- * are required; price and cost are decimals (cost blank → 0); stock and minimum stock are integers
- * (minimum stock blank → 5). An edit sends only the fields the user changed, each with the value the
+ * The product form's values (strings, as typed), checked with the server's own schema (productCreateBody,
+ * docs/spec.md §5): Nombre, Precio and Stock are required; cost blank → 0; stock and minimum stock are
+ * integers (minimum stock blank → 5). Money is read first as an es-AR amount (domain/money-input.ts). An edit sends only the fields the user changed, each with the value the
  * dialog loaded (`base`), so the server keeps sales made meanwhile and refuses a stale overwrite.
  * The IVA rate (21 % by default) is what Factura A/B break amounts down by.
  */
@@ -9,7 +9,10 @@ import { LIMITS } from '../../../domain/constants';
 import { DEFAULT_IVA_RATE, type IvaRate } from '../../../domain/invoicing/codes';
 import { fromCents } from '../../../domain/money';
 import { parseMoneyInput } from '../../../domain/money-input';
+import { productCreateBody } from '../../../domain/schemas/products';
+import { z } from '../../../domain/schemas/common';
 import type { Product, ProductPayload } from '../../api/products';
+import { checkWithSchema, type FieldErrors } from '../../ui/schema-form';
 
 export interface ProductFormValues {
   code: string;
@@ -27,7 +30,17 @@ export interface ProductFormValues {
   ivaRate: IvaRate;
 }
 
-export type ProductFormErrors = Partial<Record<'name' | 'price' | 'cost' | 'stock' | 'minStock', string>>;
+/** The subject of each field that shows its own error, for "El precio es obligatorio". */
+const SUBJECTS = {
+  code: 'El código',
+  name: 'El nombre',
+  price: 'El precio',
+  cost: 'El costo',
+  stock: 'El stock',
+  minStock: 'El stock mínimo',
+};
+
+export type ProductFormErrors = FieldErrors<keyof typeof SUBJECTS>;
 
 export const emptyProductForm = (): ProductFormValues => ({
   code: '',
@@ -64,43 +77,30 @@ export const productToForm = (p: Product): ProductFormValues => ({
   ivaRate: p.ivaRate ?? DEFAULT_IVA_RATE,
 });
 
-const INTEGER = /^\d+$/;
+/** A stock the dialog loaded and the user left alone: any integer (an offline oversell leaves it below 0). */
+const withLoadedStock = productCreateBody.extend({ stock: z.number().int() });
 
 /** Either the payload to send or the errors to show next to each field. `loaded`: the product being edited. */
 export function parseProductForm(v: ProductFormValues, loaded?: Product | null): { payload: ProductPayload } | { errors: ProductFormErrors } {
-  // An untouched stock is taken as loaded (it may be below 0 after an offline oversell).
   const stockUntouched = loaded !== undefined && loaded !== null && v.stock.trim() === String(loaded.stock);
-  const errors: ProductFormErrors = {};
-  if (!v.name.trim()) errors.name = 'El nombre es obligatorio';
   // Money as typed, read es-AR ("1.500" = 1500, "12.345,50"), the same reader as every money field.
   const price = parseMoneyInput(v.price);
   const cost = parseMoneyInput(v.cost);
-  if (!price.ok) errors.price = price.message;
-  else if (price.cents === null) errors.price = 'El precio es obligatorio';
-  if (!cost.ok) errors.cost = cost.message;
-  if (stockUntouched) {
-    // nothing to check
-  } else if (!v.stock.trim()) errors.stock = 'El stock es obligatorio';
-  else if (!INTEGER.test(v.stock.trim())) errors.stock = 'El stock debe ser un número entero';
-  if (v.minStock.trim() && !INTEGER.test(v.minStock.trim())) errors.minStock = 'El stock mínimo debe ser un número entero';
-  if (Object.keys(errors).length > 0) return { errors };
-  return {
-    payload: {
-      code: v.code.trim() || null,
-      name: v.name.trim(),
-      description: v.description.trim() || null,
-      categoryId: v.categoryId ? Number(v.categoryId) : null,
-      brandId: v.brandId ? Number(v.brandId) : null,
-      price: fromCents(price.ok ? (price.cents ?? 0) : 0),
-      cost: fromCents(cost.ok ? (cost.cents ?? 0) : 0),
-      stock: stockUntouched ? loaded.stock : Number.parseInt(v.stock, 10),
-      minStock: v.minStock.trim() ? Number.parseInt(v.minStock, 10) : LIMITS.defaultMinStock,
-      image: v.image,
-      showInCatalog: v.showInCatalog,
-      active: v.active,
-      ivaRate: v.ivaRate,
+  const checked = checkWithSchema(
+    stockUntouched ? withLoadedStock : productCreateBody,
+    {
+      ...v,
+      price: price.ok && price.cents !== null ? fromCents(price.cents) : undefined,
+      cost: cost.ok && cost.cents !== null ? fromCents(cost.cents) : null,
+      stock: stockUntouched ? loaded.stock : v.stock,
     },
-  };
+    SUBJECTS,
+  );
+  const errors: ProductFormErrors = { ...checked.errors };
+  if (!price.ok) errors.price = price.message;
+  if (!cost.ok) errors.cost = cost.message;
+  if (checked.data === null || Object.keys(errors).length > 0) return { errors };
+  return { payload: checked.data };
 }
 
 type EditableField = keyof ProductPayload;

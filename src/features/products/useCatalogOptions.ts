@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { fetchBrands } from '../../api/brands';
 import { fetchCategories } from '../../api/categories';
 import { unwrap } from '../../api/unwrap';
+import { brandKeys, categoryKeys } from './queries';
 
 export interface Option {
   value: string;
@@ -10,8 +11,8 @@ export interface Option {
 }
 
 export function useCatalogOptions() {
-  const categories = useQuery({ queryKey: ['categories'], queryFn: () => unwrap(fetchCategories()) });
-  const brands = useQuery({ queryKey: ['brands'], queryFn: () => unwrap(fetchBrands()) });
+  const categories = useQuery({ queryKey: categoryKeys.all, queryFn: () => unwrap(fetchCategories()) });
+  const brands = useQuery({ queryKey: brandKeys.all, queryFn: () => unwrap(fetchBrands()) });
   const toOptions = (rows: { id: number; name: string }[] | undefined): Option[] => (rows ?? []).map((r) => ({ value: String(r.id), label: r.name }));
   return { categoryOptions: toOptions(categories.data), brandOptions: toOptions(brands.data), error: categories.error ?? brands.error };
 }

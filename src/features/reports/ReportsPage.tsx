@@ -17,6 +17,7 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadFailed } from '../../ui/LoadFailed';
 import { Money } from '../../ui/Money';
 import { StaffPage } from '../../ui/StaffPage';
+import { reportKeys } from './queries';
 import { ReportTables } from './ReportTables';
 
 const ReportCharts = lazy(() => import('./ReportCharts'));
@@ -26,7 +27,7 @@ export default function ReportsPage() {
   const [draft, setDraft] = useState<{ startDate: string | null; endDate: string | null }>(() => ({ startDate: firstOfMonthString(), endDate: todayString() }));
   const [applied, setApplied] = useState({ startDate: firstOfMonthString(), endDate: todayString() });
   const [invalid, setInvalid] = useState<string | null>(null);
-  const report = useQuery({ queryKey: ['reports', 'sales', applied], queryFn: () => unwrap(fetchSalesReport(applied)), placeholderData: keepPreviousData });
+  const report = useQuery({ queryKey: reportKeys.sales(applied), queryFn: () => unwrap(fetchSalesReport(applied)), placeholderData: keepPreviousData });
 
   const apply = () => {
     const startDate = draft.startDate ?? firstOfMonthString();

@@ -13,6 +13,7 @@ import { confirmPayment, fetchPaymentStatus } from '../../api/payments';
 import { unwrap } from '../../api/unwrap';
 import { formatDateTime } from '../../ui/dates';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { paymentKeys, saleKeys } from './queries';
 
 const providerLabel = (status: string) => PROVIDER_STATUS_LABELS[status] ?? status;
 
@@ -20,13 +21,13 @@ export function MercadoPagoPanel({ saleId, paymentStatus }: { saleId: number; pa
   const queryClient = useQueryClient();
   const [checking, setChecking] = useState(false);
   const [checkError, setCheckError] = useState('');
-  const status = useQuery({ queryKey: ['payment-status', saleId], queryFn: () => unwrap(fetchPaymentStatus(saleId)) });
+  const status = useQuery({ queryKey: paymentKeys.status(saleId), queryFn: () => unwrap(fetchPaymentStatus(saleId)) });
 
   // The check may have settled the sale: refresh what the dialog and the list show.
   useEffect(() => {
     if (status.data && status.data.paymentStatus !== paymentStatus) {
-      void queryClient.invalidateQueries({ queryKey: ['sale', saleId] });
-      void queryClient.invalidateQueries({ queryKey: ['sales'] });
+      void queryClient.invalidateQueries({ queryKey: saleKeys.detail(saleId) });
+      void queryClient.invalidateQueries({ queryKey: saleKeys.all });
     }
   }, [status.data, paymentStatus, saleId, queryClient]);
 
@@ -35,7 +36,7 @@ export function MercadoPagoPanel({ saleId, paymentStatus }: { saleId: number; pa
     setCheckError('');
     const result = await confirmPayment(saleId);
     setChecking(false);
-    if (result.success) queryClient.setQueryData(['payment-status', saleId], result.data);
+    if (result.success) queryClient.setQueryData(paymentKeys.status(saleId), result.data);
     else setCheckError(result.message);
   };
 

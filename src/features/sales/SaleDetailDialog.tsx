@@ -4,17 +4,19 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { cancelSale, fetchSale } from '../../api/sales';
 import { unwrap } from '../../api/unwrap';
-import { useAuth } from '../../app/auth-context';
+import { useAuth } from '../../session/auth-context';
 import { CenteredLoader } from '../../ui/CenteredLoader';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { FeedbackAlert } from '../../ui/FeedbackAlert';
 import { StaffModal } from '../../ui/StaffModal';
 import { useFeedback } from '../../ui/useFeedback';
+import { invoiceKeys, useSaleInvoice } from '../invoices/invoice-queries';
 import { InvoiceSection } from '../invoices/InvoiceSection';
-import { useSaleInvoice } from '../invoices/invoice-queries';
+import { productKeys } from '../products/queries';
 import { CreditNotesSection } from '../returns/CreditNotesSection';
 import { ReturnDialog } from '../returns/ReturnDialog';
+import { saleKeys, salesSummaryKeys } from './queries';
 import { SaleDetailBody } from './SaleDetailBody';
 import { useReprint } from './useReprint';
 
@@ -32,13 +34,13 @@ export function SaleDetailDialog({ saleId, saleNumber, onClose }: { saleId: numb
   const { feedback, report, succeed, clear } = useFeedback();
   const reprint = useReprint();
 
-  const sale = useQuery({ queryKey: ['sale', saleId], queryFn: () => unwrap(fetchSale(saleId!)), enabled: saleId !== null });
+  const sale = useQuery({ queryKey: saleKeys.detail(saleId), queryFn: () => unwrap(fetchSale(saleId!)), enabled: saleId !== null });
   const invoice = useSaleInvoice(saleId ?? 0, saleId !== null);
   const invoiced = invoice.data?.status === 'autorizada';
 
   /** After a cancellation or a return: stock, lists, dashboard, invoices and credit notes changed. */
   const refreshAfterChange = async () => {
-    await Promise.all(['sales', 'products', 'sales-summary', 'invoices'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
+    await Promise.all([saleKeys.all, productKeys.all, salesSummaryKeys.all, invoiceKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   };
 
   const close = () => {
@@ -53,7 +55,7 @@ export function SaleDetailDialog({ saleId, saleNumber, onClose }: { saleId: numb
     setBusy(false);
     setConfirming(false);
     if (report(result)) {
-      queryClient.setQueryData(['sale', saleId], result.data);
+      queryClient.setQueryData(saleKeys.detail(saleId), result.data);
       await refreshAfterChange();
     }
   };
@@ -118,7 +120,7 @@ export function SaleDetailDialog({ saleId, saleNumber, onClose }: { saleId: numb
           onRecorded={async (result) => {
             setReturning(false);
             succeed(result.message ?? 'Devolución registrada');
-            await queryClient.invalidateQueries({ queryKey: ['sale', saleId] });
+            await queryClient.invalidateQueries({ queryKey: saleKeys.detail(saleId) });
             await refreshAfterChange();
           }}
         />

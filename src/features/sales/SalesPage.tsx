@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { fetchSales, type SaleListItem, type SalesPagination, type SalesQuery } from '../../api/sales';
 import { fetchUsers } from '../../api/users';
-import { useAuth } from '../../app/auth-context';
+import { useAuth } from '../../session/auth-context';
 import { unwrap } from '../../api/unwrap';
 import { unwrapPage } from '../../api/unwrap';
 import { LoadFailed } from '../../ui/LoadFailed';
@@ -21,6 +21,8 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { ExportMenu } from '../../ui/ExportMenu';
 import { Pager } from '../../ui/Pager';
 import { StaffPage } from '../../ui/StaffPage';
+import { userKeys } from '../settings/queries';
+import { saleKeys } from './queries';
 import { SaleDetailDialog } from './SaleDetailDialog';
 import { emptySalesFilters, SalesFilters, type SalesFilterValues } from './SalesFilters';
 import { SalesTable } from './SalesTable';
@@ -50,10 +52,10 @@ export default function SalesPage() {
     page,
     limit: PAGE_SIZE,
   };
-  const sales = useQuery({ queryKey: ['sales', 'list', query], queryFn: () => unwrapPage(fetchSales(query)), placeholderData: keepPreviousData });
+  const sales = useQuery({ queryKey: saleKeys.list(query), queryFn: () => unwrapPage(fetchSales(query)), placeholderData: keepPreviousData });
   const rows = sales.data?.rows ?? [];
   const pagination = sales.data?.pagination as SalesPagination | undefined;
-  const users = useQuery({ queryKey: ['users'], queryFn: () => unwrap(fetchUsers()), enabled: isAdmin });
+  const users = useQuery({ queryKey: userKeys.all, queryFn: () => unwrap(fetchUsers()), enabled: isAdmin });
   const sellers = users.data ? users.data.map((u) => ({ value: String(u.id), label: u.fullName })) : null;
 
   const apply = () => {

@@ -8,8 +8,9 @@ import { useEffect, useState } from 'react';
 import type { SaleJson } from '../../../domain/schemas/sales';
 import { fetchSale } from '../../api/sales';
 import { unwrap } from '../../api/unwrap';
-import { useBusiness } from '../../app/business-context';
+import { useBusiness } from '../../session/business-context';
 import { printReceipt, SaleReceipt } from '../pos/Receipt';
+import { saleKeys } from './queries';
 
 export function useReprint() {
   const queryClient = useQueryClient();
@@ -26,7 +27,7 @@ export function useReprint() {
     setError(null);
     setLoadingId(saleId);
     try {
-      printSale(await queryClient.fetchQuery({ queryKey: ['sale', saleId], queryFn: () => unwrap(fetchSale(saleId)) }));
+      printSale(await queryClient.fetchQuery({ queryKey: saleKeys.detail(saleId), queryFn: () => unwrap(fetchSale(saleId)) }));
     } catch (e) {
       setError((e as Error).message);
     } finally {

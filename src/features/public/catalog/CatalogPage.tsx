@@ -3,7 +3,7 @@ import { Box, Button, Container, Group, Text, Title } from '@mantine/core';
 import { IconFilterOff, IconHome, IconLogin } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useBusiness } from '../../../app/business-context';
+import { useBusiness } from '../../../session/business-context';
 import type { CatalogProduct } from '../../../api/catalog';
 import { PublicBar } from '../shared/PublicBar';
 import { PublicFooter } from '../shared/PublicFooter';

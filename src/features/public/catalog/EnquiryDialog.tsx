@@ -7,7 +7,7 @@ import { Box, Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBrandWhatsapp, IconMail } from '@tabler/icons-react';
 import { formatMoney } from '../../../../domain/money';
-import { useBusiness } from '../../../app/business-context';
+import { useBusiness } from '../../../session/business-context';
 import type { CatalogProduct } from '../../../api/catalog';
 import { EnquiryForm } from './EnquiryForm';
 import { ProductImage } from './ProductImage';

@@ -3,7 +3,7 @@ import { IconBrandWhatsapp, IconClock, IconMail, IconMapPin, IconPhone } from '@
 import type { ReactNode } from 'react';
 import { FALLBACKS } from '../../../../domain/constants';
 import { digitsOnly } from '../../../../domain/text';
-import { useBusiness } from '../../../app/business-context';
+import { useBusiness } from '../../../session/business-context';
 
 function Line({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (

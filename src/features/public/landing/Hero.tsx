@@ -1,7 +1,7 @@
 import { Box, Button, Container, Group, Text, Title } from '@mantine/core';
 import { IconMessageCircle, IconShoppingBag } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
-import { useBusiness } from '../../../app/business-context';
+import { useBusiness } from '../../../session/business-context';
 import { heroTitle } from '../shared/public-names';
 
 /** Hero of the landing (docs/spec.md §2): name, tagline, Ver Catálogo and Contactanos. */

@@ -3,7 +3,7 @@ import { Box, Button, Container, Grid, Text, Title } from '@mantine/core';
 import { IconHome, IconLogin, IconMail, IconShoppingBag } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useBusiness } from '../../../app/business-context';
+import { useBusiness } from '../../../session/business-context';
 import { PublicBar } from '../shared/PublicBar';
 import { PublicFooter } from '../shared/PublicFooter';
 import { publicShopName } from '../shared/public-names';

@@ -2,7 +2,7 @@
 import { Anchor, Box, Container, Divider, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { FALLBACKS } from '../../../../domain/constants';
-import { useBusiness } from '../../../app/business-context';
+import { useBusiness } from '../../../session/business-context';
 import { publicShopName } from './public-names';
 
 export function PublicFooter() {

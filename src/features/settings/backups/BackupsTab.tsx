@@ -14,6 +14,7 @@ import { ErrorAlert } from '../../../ui/ErrorAlert';
 import { FeedbackAlert } from '../../../ui/FeedbackAlert';
 import { formatDateTime } from '../../../ui/dates';
 import { useFeedback } from '../../../ui/useFeedback';
+import { backupKeys } from '../queries';
 
 const KIND_LABEL = { programada: 'Programada', manual: 'Manual', 'pre-migracion': 'Antes de actualizar' } as const;
 
@@ -37,8 +38,8 @@ function saveBlob(blob: Blob, filename: string): void {
 
 export function BackupsTab() {
   const queryClient = useQueryClient();
-  const status = useQuery({ queryKey: ['backups', 'status'], queryFn: () => unwrap(fetchBackupStatus()) });
-  const list = useQuery({ queryKey: ['backups', 'list'], queryFn: () => unwrap(fetchBackups()) });
+  const status = useQuery({ queryKey: backupKeys.status, queryFn: () => unwrap(fetchBackupStatus()) });
+  const list = useQuery({ queryKey: backupKeys.list, queryFn: () => unwrap(fetchBackups()) });
   const { feedback, report, clear } = useFeedback();
   const [making, setMaking] = useState(false);
   const [downloading, setDownloading] = useState(false);
@@ -48,7 +49,7 @@ export function BackupsTab() {
     clear();
     report(await createBackup());
     setMaking(false);
-    await queryClient.invalidateQueries({ queryKey: ['backups'] });
+    await queryClient.invalidateQueries({ queryKey: backupKeys.all });
   };
   const download = async () => {
     setDownloading(true);

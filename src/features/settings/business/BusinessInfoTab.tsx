@@ -2,13 +2,15 @@ import { Button, Group, Stack } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { MSG } from '../../../../domain/messages';
+import { businessInfoBody } from '../../../../domain/schemas/business';
 import { fetchBusinessInfo, updateBusinessInfo } from '../../../api/business';
-import { useBusiness } from '../../../app/business-context';
+import { useBusiness } from '../../../session/business-context';
 import { CenteredLoader } from '../../../ui/CenteredLoader';
 import { FeedbackAlert } from '../../../ui/FeedbackAlert';
 import { LoadFailed } from '../../../ui/LoadFailed';
+import { checkWithSchema } from '../../../ui/schema-form';
 import { useFeedback } from '../../../ui/useFeedback';
-import { businessToForm, formToBusiness, type BusinessFormValues } from './business-form';
+import { businessToForm, type BusinessFormValues } from './business-form';
 import { BusinessInfoFields } from './BusinessInfoFields';
 
 /**
@@ -60,13 +62,14 @@ export function BusinessInfoTab() {
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    if (!values.businessName.trim()) {
-      setNameError('El nombre del negocio es obligatorio');
-      return;
-    }
-    setNameError(undefined);
+    // The server's schema: the name is required, CUIT, e-mail, phones, web and logo must be well formed.
+    const checked = checkWithSchema(businessInfoBody, values, { businessName: 'El nombre del negocio' });
+    setNameError(checked.errors?.businessName);
+    if (checked.errors?.form) fail(checked.errors.form);
+    else clear();
+    if (checked.data === null) return;
     setSaving(true);
-    const result = await updateBusinessInfo(formToBusiness(values));
+    const result = await updateBusinessInfo(checked.data);
     setSaving(false);
     if (!result.success) {
       fail(result.message || MSG.businessInfoFormError);

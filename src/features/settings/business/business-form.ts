@@ -1,4 +1,4 @@
-/** The business-info form (docs/spec.md §2 Settings): every field as text; the name is required. */
+/** The business-info form (docs/spec.md §2 Settings): every field as text, checked with businessInfoBody on save. */
 import type { BusinessInfo } from '../../../api/business';
 
 export type BusinessFormValues = Record<keyof BusinessInfo, string>;
@@ -24,12 +24,6 @@ export const BUSINESS_KEYS: (keyof BusinessInfo)[] = [
 
 export function businessToForm(info: BusinessInfo | null): BusinessFormValues {
   return Object.fromEntries(BUSINESS_KEYS.map((key) => [key, info?.[key] ?? ''])) as BusinessFormValues;
-}
-
-/** The whole record to PUT: texts trimmed, blanks as null, the name as typed. */
-export function formToBusiness(values: BusinessFormValues): BusinessInfo {
-  const out = Object.fromEntries(BUSINESS_KEYS.map((key) => [key, values[key].trim() || null])) as unknown as BusinessInfo;
-  return { ...out, businessName: values.businessName.trim() };
 }
 
 export const TAX_CONDITIONS = ['Responsable Inscripto', 'Monotributo', 'Exento', 'Consumidor Final'];

@@ -9,6 +9,7 @@ import { CenteredLoader } from '../../../ui/CenteredLoader';
 import { EmptyState } from '../../../ui/EmptyState';
 import { ErrorAlert } from '../../../ui/ErrorAlert';
 import { formatDateTime } from '../../../ui/dates';
+import { deviceKeys } from '../queries';
 import { DeviceCaeaDialog } from './DeviceCaeaDialog';
 
 /** The latest of the device's push and pull, or its last visit. */
@@ -19,7 +20,7 @@ function lastSync(d: Device): string | null {
 
 /** Dispositivos: each counter device, whether it holds its credential, its users, last sync, pending and flagged sales. */
 export function DevicesTab() {
-  const devices = useQuery({ queryKey: ['devices'], queryFn: () => unwrap(fetchDevices()) });
+  const devices = useQuery({ queryKey: deviceKeys.all, queryFn: () => unwrap(fetchDevices()) });
   const rows = devices.data ?? [];
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Device | null>(null);
@@ -27,7 +28,7 @@ export function DevicesTab() {
     const result = await setDeviceCaeaPtoVta(editing!.id, caeaPtoVta);
     if (!result.success) return result.message;
     setEditing(null);
-    await queryClient.invalidateQueries({ queryKey: ['devices'] });
+    await queryClient.invalidateQueries({ queryKey: deviceKeys.all });
     return null;
   };
   return (

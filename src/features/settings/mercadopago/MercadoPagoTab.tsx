@@ -16,6 +16,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ErrorAlert } from '../../../ui/ErrorAlert';
 import { FeedbackAlert } from '../../../ui/FeedbackAlert';
 import { useFeedback } from '../../../ui/useFeedback';
+import { paymentKeys } from '../../sales/queries';
 
 const SOURCE_LABELS: Record<PaymentSettingsJson['accessTokenSource'], string> = {
   settings: 'guardado en Configuración',
@@ -26,7 +27,7 @@ const SOURCE_LABELS: Record<PaymentSettingsJson['accessTokenSource'], string> = 
 
 export function MercadoPagoTab() {
   const queryClient = useQueryClient();
-  const settings = useQuery({ queryKey: ['payments', 'settings'], queryFn: () => unwrap(fetchPaymentSettings()) });
+  const settings = useQuery({ queryKey: paymentKeys.settings, queryFn: () => unwrap(fetchPaymentSettings()) });
   const [form, setForm] = useState({ accessToken: '', webhookSecret: '', publicUrl: '' });
   const [saving, setSaving] = useState(false);
   const [confirmingClear, setConfirmingClear] = useState(false);
@@ -41,8 +42,8 @@ export function MercadoPagoTab() {
     const result = await savePaymentSettings(body);
     setSaving(false);
     if (report(result)) {
-      queryClient.setQueryData(['payments', 'settings'], result.data);
-      await queryClient.invalidateQueries({ queryKey: ['payments', 'availability'] });
+      queryClient.setQueryData(paymentKeys.settings, result.data);
+      await queryClient.invalidateQueries({ queryKey: paymentKeys.availability });
       setForm({ accessToken: '', webhookSecret: '', publicUrl: '' });
     }
   };

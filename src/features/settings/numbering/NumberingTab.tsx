@@ -10,6 +10,7 @@ import { CenteredLoader } from '../../../ui/CenteredLoader';
 import { FeedbackAlert } from '../../../ui/FeedbackAlert';
 import { LoadFailed } from '../../../ui/LoadFailed';
 import { useFeedback } from '../../../ui/useFeedback';
+import { configurationKeys } from '../queries';
 import { NumberingHelp } from './NumberingHelp';
 import { currentCounter, EDITABLE_KEYS, entriesToValues, numberingErrors, previewNumber, type NumberingValues } from './numbering-form';
 
@@ -20,7 +21,7 @@ import { currentCounter, EDITABLE_KEYS, entriesToValues, numberingErrors, previe
  */
 export function NumberingTab() {
   const queryClient = useQueryClient();
-  const config = useQuery({ queryKey: ['configuration', NUMBERING_CATEGORY], queryFn: () => unwrap(fetchSalesConfiguration()) });
+  const config = useQuery({ queryKey: configurationKeys.category(NUMBERING_CATEGORY), queryFn: () => unwrap(fetchSalesConfiguration()) });
   const [values, setValues] = useState<NumberingValues | null>(null);
   const [saving, setSaving] = useState(false);
   const { feedback, fail, succeed, clear } = useFeedback();
@@ -61,7 +62,7 @@ export function NumberingTab() {
     const failed = results.flatMap((r) => (r.success ? [] : [r.message]));
     if (failed.length > 0) fail(`${MSG.configPartialFailure}. ${[...new Set(failed)].join(' ')}`);
     else succeed(MSG.configAllUpdated);
-    await queryClient.invalidateQueries({ queryKey: ['configuration', NUMBERING_CATEGORY] });
+    await queryClient.invalidateQueries({ queryKey: configurationKeys.category(NUMBERING_CATEGORY) });
   };
 
   return (

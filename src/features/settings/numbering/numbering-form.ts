@@ -3,9 +3,10 @@
  * same validation as the server (domain/schemas/configuration) and the preview computed by the same
  * formatter the server uses (domain/numbering).
  */
-import { DEFAULT_TIME_ZONE, NUMBERING_DEFAULTS } from '../../../../domain/constants';
+import { NUMBERING_DEFAULTS } from '../../../../domain/constants';
 import { previewSaleNumber } from '../../../../domain/numbering';
 import { numberingValueError, type ConfigEntry } from '../../../../domain/schemas/configuration';
+import { getShopTimeZone } from '../../../ui/dates';
 
 export const EDITABLE_KEYS = ['prefijo', 'formato', 'sucursal'] as const;
 export type NumberingKey = (typeof EDITABLE_KEYS)[number];
@@ -44,5 +45,5 @@ export function numberingErrors(values: NumberingValues): Partial<Record<Numberi
 
 /** The number the next sale would get now with these values. */
 export function previewNumber(values: NumberingValues, counter: string, now: Date = new Date(), formato = values.formato): string {
-  return previewSaleNumber({ ...values, formato, numero_actual: counter }, now, DEFAULT_TIME_ZONE);
+  return previewSaleNumber({ ...values, formato, numero_actual: counter }, now, getShopTimeZone());
 }

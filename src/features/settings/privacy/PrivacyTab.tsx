@@ -9,6 +9,7 @@ import { CenteredLoader } from '../../../ui/CenteredLoader';
 import { FeedbackAlert } from '../../../ui/FeedbackAlert';
 import { LoadFailed } from '../../../ui/LoadFailed';
 import { useFeedback } from '../../../ui/useFeedback';
+import { configurationKeys } from '../queries';
 
 const LABELS: Record<VisibilityKey, { label: string; help: string }> = {
   vendedores_ven_costos: { label: 'Los vendedores ven costos', help: 'El costo de cada producto en las pantallas y respuestas de los vendedores.' },
@@ -18,7 +19,7 @@ const LABELS: Record<VisibilityKey, { label: string; help: string }> = {
 /** Permisos: what sellers may read (costs, customers' document and e-mail); each switch saves at once. */
 export function PrivacyTab() {
   const queryClient = useQueryClient();
-  const entries = useQuery({ queryKey: ['configuration', VISIBILITY_CATEGORY], queryFn: () => unwrap(fetchVisibilityConfiguration()) });
+  const entries = useQuery({ queryKey: configurationKeys.category(VISIBILITY_CATEGORY), queryFn: () => unwrap(fetchVisibilityConfiguration()) });
   const [saving, setSaving] = useState<VisibilityKey | null>(null);
   const { feedback, report, clear } = useFeedback();
 
@@ -31,7 +32,7 @@ export function PrivacyTab() {
     const result = await updateConfigValue(VISIBILITY_CATEGORY, clave, String(on));
     setSaving(null);
     report(result, MSG.configUpdated);
-    await queryClient.invalidateQueries({ queryKey: ['configuration', VISIBILITY_CATEGORY] });
+    await queryClient.invalidateQueries({ queryKey: configurationKeys.category(VISIBILITY_CATEGORY) });
   };
 
   return (

@@ -1,11 +1,13 @@
 import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { updateUserBody } from '../../../../domain/schemas/auth';
 import type { StaffUser } from '../../../api/users';
 import { FeedbackAlert } from '../../../ui/FeedbackAlert';
+import { checkWithSchema } from '../../../ui/schema-form';
 import { asError } from '../../../ui/useFeedback';
 import { StaffModal } from '../../../ui/StaffModal';
 
-/** "Restablecer contraseña": the admin sets a new password for a user. */
+/** "Restablecer contraseña": the admin sets a new password for a user (checked with the server's updateUserBody). */
 export function PasswordDialog({ user, onClose, onSave }: { user: StaffUser | null; onClose: () => void; onSave: (password: string) => Promise<string | null> }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -20,11 +22,9 @@ export function PasswordDialog({ user, onClose, onSave }: { user: StaffUser | nu
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    if (password.length < 6) {
-      setError('La contraseña debe tener al menos 6 caracteres');
-      return;
-    }
-    setError(null);
+    const checked = checkWithSchema(updateUserBody, { password }, { password: 'La contraseña' });
+    setError(checked.errors?.password ?? null);
+    if (checked.data === null) return;
     setSaving(true);
     setServerError(await onSave(password));
     setSaving(false);

@@ -1,8 +1,10 @@
 import { Button, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { Role } from '../../../../domain/constants';
+import { createUserBody } from '../../../../domain/schemas/auth';
 import type { NewUserPayload } from '../../../api/users';
 import { FeedbackAlert } from '../../../ui/FeedbackAlert';
+import { checkWithSchema, type FieldErrors } from '../../../ui/schema-form';
 import { TouchSelect } from '../../../ui/TouchSelect';
 import { asError } from '../../../ui/useFeedback';
 import { StaffModal } from '../../../ui/StaffModal';
@@ -12,11 +14,15 @@ const ROLE_OPTIONS = [
   { value: 'admin', label: 'Administrador' },
 ];
 const EMPTY: NewUserPayload = { username: '', fullName: '', email: null, role: 'vendedor', password: '' };
+const SUBJECTS = { username: 'El usuario', fullName: 'El nombre', email: 'El email', password: 'La contraseña' };
 
-/** "Nuevo Usuario": username, full name, e-mail, role (seller by default) and initial password. */
+/**
+ * "Nuevo Usuario": username, full name, e-mail, role (seller by default) and initial password, checked
+ * with the server's createUserBody.
+ */
 export function UserDialog({ opened, onClose, onSave }: { opened: boolean; onClose: () => void; onSave: (user: NewUserPayload) => Promise<string | null> }) {
   const [values, setValues] = useState<NewUserPayload>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<keyof NewUserPayload, string>>>({});
+  const [errors, setErrors] = useState<FieldErrors<keyof typeof SUBJECTS>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -31,14 +37,12 @@ export function UserDialog({ opened, onClose, onSave }: { opened: boolean; onClo
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const next: typeof errors = {};
-    if (!values.username.trim()) next.username = 'El usuario es obligatorio';
-    if (!values.fullName.trim()) next.fullName = 'El nombre es obligatorio';
-    if (values.password.length < 6) next.password = 'La contraseña debe tener al menos 6 caracteres';
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
+    const checked = checkWithSchema(createUserBody, { ...values, email: values.email?.trim() || null }, SUBJECTS);
+    setErrors(checked.errors ?? {});
+    setServerError(checked.errors?.form ?? null);
+    if (checked.data === null) return;
     setSaving(true);
-    const error = await onSave({ ...values, username: values.username.trim(), fullName: values.fullName.trim(), email: values.email?.trim() || null });
+    const error = await onSave({ ...checked.data, email: checked.data.email ?? null });
     setSaving(false);
     setServerError(error);
   };
@@ -51,7 +55,7 @@ export function UserDialog({ opened, onClose, onSave }: { opened: boolean; onClo
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Usuario" required size="md" autoComplete="off" value={values.username} onChange={(e) => set('username', e.currentTarget.value)} error={errors.username} data-autofocus />
             <TextInput label="Nombre completo" required size="md" value={values.fullName} onChange={(e) => set('fullName', e.currentTarget.value)} error={errors.fullName} />
-            <TextInput label="Email" type="email" size="md" value={values.email ?? ''} onChange={(e) => set('email', e.currentTarget.value)} />
+            <TextInput label="Email" type="email" size="md" value={values.email ?? ''} onChange={(e) => set('email', e.currentTarget.value)} error={errors.email} />
             <TouchSelect label="Rol" data={ROLE_OPTIONS} value={values.role} onChange={(v) => set('role', (v ?? 'vendedor') as Role)} />
           </SimpleGrid>
           <PasswordInput label="Contraseña" required size="md" autoComplete="new-password" value={values.password} onChange={(e) => set('password', e.currentTarget.value)} error={errors.password} />

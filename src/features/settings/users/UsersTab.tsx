@@ -4,13 +4,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { unwrap } from '../../../api/unwrap';
 import { createUser, fetchUsers, updateUser, type NewUserPayload, type StaffUser } from '../../../api/users';
-import { useAuth } from '../../../app/auth-context';
+import { useAuth } from '../../../session/auth-context';
 import { CenteredLoader } from '../../../ui/CenteredLoader';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { EmptyState } from '../../../ui/EmptyState';
 import { LoadFailed } from '../../../ui/LoadFailed';
 import { FeedbackAlert } from '../../../ui/FeedbackAlert';
 import { useFeedback } from '../../../ui/useFeedback';
+import { userKeys } from '../queries';
 import { PasswordDialog } from './PasswordDialog';
 import { UserDialog } from './UserDialog';
 import { UsersTable } from './UsersTable';
@@ -19,13 +20,13 @@ import { UsersTable } from './UsersTable';
 export function UsersTab() {
   const { user: me } = useAuth();
   const queryClient = useQueryClient();
-  const users = useQuery({ queryKey: ['users'], queryFn: () => unwrap(fetchUsers()) });
+  const users = useQuery({ queryKey: userKeys.all, queryFn: () => unwrap(fetchUsers()) });
   const [creating, setCreating] = useState(false);
   const [resetting, setResetting] = useState<StaffUser | null>(null);
   const [toggling, setToggling] = useState<StaffUser | null>(null);
   const [busy, setBusy] = useState(false);
   const { feedback, report, succeed, clear } = useFeedback();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['users'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: userKeys.all });
 
   const create = async (payload: NewUserPayload) => {
     const result = await createUser(payload);

@@ -5,11 +5,11 @@
  */
 import { NUMBERING_DEFAULTS } from '../../domain/constants';
 import type { AppConfig } from '../config';
-import { hashPassword, randomPassword } from '../modules/auth/password';
-import { usersRepository } from '../modules/users/repository';
-import type { Db } from './client';
+import type { Db } from '../db/client';
+import { businessInfo, configuration } from '../db/schema';
+import { randomPassword } from '../modules/users/password';
+import { countUsers, createUser } from '../modules/users/service';
 import { seedDemoData } from './demo-data';
-import { businessInfo, configuration } from './schema';
 
 const NUMBERING_ENTRIES = [
   { clave: 'prefijo', valor: NUMBERING_DEFAULTS.prefijo, descripcion: 'Prefijo de los números de venta', esEditable: true },
@@ -19,9 +19,9 @@ const NUMBERING_ENTRIES = [
 ];
 
 export async function seedDatabase(db: Db, config: AppConfig, announce: (line: string) => void): Promise<void> {
-  if (usersRepository.count(db) === 0) {
+  if (countUsers(db) === 0) {
     const password = config.adminPassword ?? randomPassword();
-    usersRepository.insert(db, { username: 'admin', fullName: 'Administrador', role: 'admin', passwordHash: await hashPassword(password) });
+    await createUser(db, { username: 'admin', fullName: 'Administrador', role: 'admin', password });
     announce(
       config.adminPassword
         ? 'Usuario inicial: admin (contraseña tomada de ADMIN_PASSWORD)'

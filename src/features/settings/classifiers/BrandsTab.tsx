@@ -1,8 +1,9 @@
 import { createBrand, deleteBrand, fetchBrands, updateBrand, type Brand } from '../../../api/brands';
-import { CatalogEntityTab, type CatalogEntityApi } from './CatalogEntityTab';
+import { brandKeys } from '../../products/queries';
+import { ClassifierTab, type ClassifierApi } from './ClassifierTab';
 
-const api: CatalogEntityApi<Brand> = {
-  queryKey: 'brands',
+const api: ClassifierApi<Brand> = {
+  queryKey: brandKeys.all,
   label: 'Marcas',
   newLabel: 'Nueva Marca',
   editLabel: 'Editar Marca',
@@ -17,5 +18,5 @@ const api: CatalogEntityApi<Brand> = {
 };
 
 export function BrandsTab() {
-  return <CatalogEntityTab api={api} />;
+  return <ClassifierTab api={api} />;
 }

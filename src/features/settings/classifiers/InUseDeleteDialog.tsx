@@ -1,9 +1,9 @@
 import { Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import type { DeleteInUseQuery } from '../../../../domain/schemas/catalog';
+import type { DeleteInUseQuery } from '../../../../domain/schemas/products';
 import { StaffModal } from '../../../ui/StaffModal';
 import { TouchSelect } from '../../../ui/TouchSelect';
-import type { CatalogEntity } from './EntityTable';
+import type { Classifier } from './EntityTable';
 
 export interface InUseNouns {
   /** "categoría" / "marca". */
@@ -12,9 +12,9 @@ export interface InUseNouns {
 
 interface Props {
   /** The category or brand to delete and how many products use it; null when closed. */
-  target: { entity: CatalogEntity; products: number } | null;
+  target: { entity: Classifier; products: number } | null;
   /** Where the products may go: the other categories or brands. */
-  others: CatalogEntity[];
+  others: Classifier[];
   nouns: InUseNouns;
   busy: boolean;
   onConfirm: (what: DeleteInUseQuery) => void;

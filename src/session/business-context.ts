@@ -1,14 +1,14 @@
 import { createContext, useContext } from 'react';
-import type { BusinessInfo } from '../api/business';
+import type { BusinessInfoReply } from '../api/business';
 
 export interface BusinessValue {
   /** Null until loaded, and when the load failed. */
-  info: BusinessInfo | null;
+  info: BusinessInfoReply | null;
   loading: boolean;
   /** The configured business name, or '' when unset (callers pick their spec fallback). */
   businessName: string;
   /** Replaces the info after a successful update (docs/spec.md §4). */
-  setInfo: (info: BusinessInfo) => void;
+  setInfo: (info: BusinessInfoReply) => void;
 }
 
 export const BusinessContext = createContext<BusinessValue | null>(null);

@@ -5,14 +5,14 @@
  * through the stock ledger, and the whole catalogue is written in one transaction.
  */
 import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { businessInfo } from '../db/schema';
 import { brandsRepository } from '../modules/brands/repository';
 import { categoriesRepository } from '../modules/categories/repository';
 import { productsRepository } from '../modules/products/repository';
 import { productSearchText } from '../modules/products/search';
 import { applyStockDelta } from '../modules/stock/repository';
-import type { Db } from './client';
 import { drawDemoImages } from './demo-images';
-import { businessInfo } from './schema';
 
 const CATEGORIES = [
   ['Auriculares y Audio', 'Auriculares, parlantes y micrófonos'],

@@ -2,7 +2,7 @@ import { Button, Group, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { DeleteInUseQuery } from '../../../../domain/schemas/catalog';
+import type { DeleteInUseQuery } from '../../../../domain/schemas/products';
 import type { ApiResult } from '../../../api/client';
 import { unwrap } from '../../../api/unwrap';
 import { CenteredLoader } from '../../../ui/CenteredLoader';
@@ -11,12 +11,13 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { FeedbackAlert } from '../../../ui/FeedbackAlert';
 import { LoadFailed } from '../../../ui/LoadFailed';
 import { useFeedback } from '../../../ui/useFeedback';
+import { brandKeys, categoryKeys, productKeys } from '../../products/queries';
 import { EntityDialog, type EntityValues } from './EntityDialog';
-import { EntityTable, type CatalogEntity } from './EntityTable';
+import { EntityTable, type Classifier } from './EntityTable';
 import { InUseDeleteDialog, type InUseNouns } from './InUseDeleteDialog';
 
-export interface CatalogEntityApi<T extends CatalogEntity> {
-  queryKey: 'categories' | 'brands';
+export interface ClassifierApi<T extends Classifier> {
+  queryKey: typeof categoryKeys.all | typeof brandKeys.all;
   /** Table label, e.g. "Categorías". */
   label: string;
   newLabel: string;
@@ -39,17 +40,17 @@ const inUseCount = (result: ApiResult<unknown>) =>
  * The Categorías and Marcas tabs: table, create/edit dialog and delete with confirmation. When products
  * use the one being deleted, the server answers with their count and a second dialog asks where they go.
  */
-export function CatalogEntityTab<T extends CatalogEntity & { order?: number }>({ api }: { api: CatalogEntityApi<T> }) {
+export function ClassifierTab<T extends Classifier & { order?: number }>({ api }: { api: ClassifierApi<T> }) {
   const queryClient = useQueryClient();
-  const rows = useQuery({ queryKey: [api.queryKey], queryFn: () => unwrap(api.list()) });
+  const rows = useQuery({ queryKey: api.queryKey, queryFn: () => unwrap(api.list()) });
   const [editing, setEditing] = useState<{ entity: T | null } | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const [inUse, setInUse] = useState<{ entity: T; products: number } | null>(null);
   const [busy, setBusy] = useState(false);
   const { feedback, report, clear } = useFeedback();
   const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: [api.queryKey] });
-    await queryClient.invalidateQueries({ queryKey: ['products'] });
+    await queryClient.invalidateQueries({ queryKey: api.queryKey });
+    await queryClient.invalidateQueries({ queryKey: productKeys.all });
   };
 
   const save = async (values: EntityValues) => {

@@ -1,9 +1,11 @@
 import { Button, Group, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { brandCreateBody, categoryCreateBody } from '../../../../domain/schemas/products';
 import { FeedbackAlert } from '../../../ui/FeedbackAlert';
+import { checkWithSchema, type FieldErrors } from '../../../ui/schema-form';
 import { asError } from '../../../ui/useFeedback';
 import { StaffModal } from '../../../ui/StaffModal';
-import type { CatalogEntity } from './EntityTable';
+import type { Classifier } from './EntityTable';
 
 export interface EntityValues {
   name: string;
@@ -13,7 +15,7 @@ export interface EntityValues {
   isActive: boolean;
 }
 
-export interface EntityDialogProps<T extends CatalogEntity & { order?: number }> {
+export interface EntityDialogProps<T extends Classifier & { order?: number }> {
   opened: boolean;
   title: string;
   entity: T | null;
@@ -23,13 +25,18 @@ export interface EntityDialogProps<T extends CatalogEntity & { order?: number }>
   onSave: (values: EntityValues) => Promise<string | null>;
 }
 
-/** Category dialog (name*, description, order) and brand dialog (name*, description), plus "Activa". */
-export function EntityDialog<T extends CatalogEntity & { order?: number }>({ opened, title, entity, withOrder, onClose, onSave }: EntityDialogProps<T>) {
+const SUBJECTS = { name: 'El nombre', order: 'El orden' };
+
+/**
+ * Category dialog (name*, description, order) and brand dialog (name*, description), plus "Activa";
+ * checked with the server's categoryCreateBody / brandCreateBody.
+ */
+export function EntityDialog<T extends Classifier & { order?: number }>({ opened, title, entity, withOrder, onClose, onSave }: EntityDialogProps<T>) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [order, setOrder] = useState('0');
   const [isActive, setIsActive] = useState(true);
-  const [errors, setErrors] = useState<{ name?: string; order?: string }>({});
+  const [errors, setErrors] = useState<FieldErrors<keyof typeof SUBJECTS>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -45,18 +52,14 @@ export function EntityDialog<T extends CatalogEntity & { order?: number }>({ ope
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const next: typeof errors = {};
-    if (!name.trim()) next.name = 'El nombre es obligatorio';
-    if (withOrder && !/^\d+$/.test(order.trim() || '0')) next.order = 'El orden debe ser un número entero';
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
+    // A blank order is the default (0).
+    const input = { name, description, order: order.trim() || undefined };
+    const checked = withOrder ? checkWithSchema(categoryCreateBody, input, SUBJECTS) : checkWithSchema(brandCreateBody, input, SUBJECTS);
+    setErrors(checked.errors ?? {});
+    setServerError(checked.errors?.form ?? null);
+    if (checked.data === null) return;
     setSaving(true);
-    const error = await onSave({
-      name: name.trim(),
-      description: description.trim() || null,
-      ...(withOrder ? { order: Number.parseInt(order.trim() || '0', 10) } : {}),
-      isActive,
-    });
+    const error = await onSave({ ...checked.data, isActive });
     setSaving(false);
     setServerError(error);
   };

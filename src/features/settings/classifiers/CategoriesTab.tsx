@@ -1,8 +1,9 @@
 import { createCategory, deleteCategory, fetchCategories, updateCategory, type Category } from '../../../api/categories';
-import { CatalogEntityTab, type CatalogEntityApi } from './CatalogEntityTab';
+import { categoryKeys } from '../../products/queries';
+import { ClassifierTab, type ClassifierApi } from './ClassifierTab';
 
-const api: CatalogEntityApi<Category> = {
-  queryKey: 'categories',
+const api: ClassifierApi<Category> = {
+  queryKey: categoryKeys.all,
   label: 'Categorías',
   newLabel: 'Nueva Categoría',
   editLabel: 'Editar Categoría',
@@ -17,5 +18,5 @@ const api: CatalogEntityApi<Category> = {
 };
 
 export function CategoriesTab() {
-  return <CatalogEntityTab api={api} />;
+  return <ClassifierTab api={api} />;
 }

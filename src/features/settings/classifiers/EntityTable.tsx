@@ -1,7 +1,8 @@
 import { ActionIcon, Badge, Group, Table } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 
-export interface CatalogEntity {
+/** A category or a brand: what products are classified by. */
+export interface Classifier {
   id: number;
   name: string;
   description: string | null;
@@ -9,7 +10,7 @@ export interface CatalogEntity {
 }
 
 /** Nombre, Descripción, Estado (Activa / Inactiva), edit/delete — the categories and brands tables. */
-export function EntityTable<T extends CatalogEntity>({ label, rows, onEdit, onDelete }: { label: string; rows: T[]; onEdit: (row: T) => void; onDelete: (row: T) => void }) {
+export function EntityTable<T extends Classifier>({ label, rows, onEdit, onDelete }: { label: string; rows: T[]; onEdit: (row: T) => void; onDelete: (row: T) => void }) {
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-label={label}>
