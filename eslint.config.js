@@ -1,5 +1,6 @@
 // Lint: TypeScript rules plus the architecture boundaries of docs/architecture.md «Límites»:
-// src/ never imports server/, server/ never imports src/, domain/ imports neither.
+// src/ never imports server/, server/ never imports src/, domain/ imports neither; src/offline never imports
+// src/api (the offline layer describes what it needs in src/offline/transport.ts; src/sync/instance.ts wires them).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -18,6 +19,7 @@ export default tseslint.config(
     },
   },
   { files: ['src/**'], rules: forbid(['**/server/**', '*/server', 'better-sqlite3', 'drizzle-orm*', 'fastify*', '@fastify/*']) },
+  { files: ['src/offline/**'], rules: forbid(['**/server/**', '*/server', 'better-sqlite3', 'drizzle-orm*', 'fastify*', '@fastify/*'], ['**/api/*', '**/api']) },
   { files: ['server/**'], rules: forbid(['**/src/**', 'react', 'react-dom', '@mantine/*', 'dexie*']) },
   { files: ['domain/**'], rules: forbid(['**/src/**', '**/server/**', 'react', '@mantine/*', 'dexie*', 'better-sqlite3', 'drizzle-orm*', 'fastify*', 'node:*']) },
 );

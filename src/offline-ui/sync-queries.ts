@@ -7,7 +7,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { SyncEngine } from '../offline/engine';
-import { syncEngine } from '../offline/instance';
+import { syncEngine } from '../sync/instance';
 
 /** Query-key prefixes refreshed when sales were delivered (or refused) and when the catalogue changed. */
 export const AFTER_SALES: readonly (readonly string[])[] = [['sales'], ['sales-summary'], ['products']];
