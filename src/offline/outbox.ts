@@ -13,6 +13,7 @@ import { fromCents } from '../../domain/money';
 import { MSG } from '../../domain/messages';
 import { recomputeStock } from './catalog';
 import { db, type OutboxEntry } from './db';
+import { upgradeEntry } from './entry-version';
 import { toPushedInvoice } from './invoice-request';
 
 /** The push payload of one entry (money back to decimals, as the API speaks). */
@@ -39,8 +40,9 @@ const pendingRange = () => db.outbox.where('[status+deviceSeq]').between(['pendi
 
 /**
  * The next batch: up to `limit` pending entries holding at most `maxLines` sale lines together (one entry
- * at least), oldest first, as they will be once taken (syncing, one more attempt), and how many pending
- * entries stay behind it. Reads only: markTaken writes the batch. Only the lock holder calls them.
+ * at least), oldest first, as they will be once taken (syncing, one more attempt, in the current schema:
+ * entry-version.ts), and how many pending entries stay behind it. Reads only: markTaken writes the
+ * batch. Only the lock holder calls them.
  */
 export async function peekBatch(limit: number, maxLines = Infinity): Promise<{ batch: OutboxEntry[]; behind: number }> {
   const [candidates, pending] = await Promise.all([pendingRange().limit(limit).toArray(), db.outbox.where('status').equals('pending').count()]);
@@ -49,7 +51,8 @@ export async function peekBatch(limit: number, maxLines = Infinity): Promise<{ b
   const at = new Date().toISOString();
   for (const entry of candidates) {
     if (batch.length > 0 && lines + entry.items.length > maxLines) break;
-    batch.push({ ...entry, status: 'syncing', attempts: entry.attempts + 1, lastAttemptAt: at });
+    // An entry captured under an older schema is sent (and written back) in the current one.
+    batch.push({ ...upgradeEntry(entry), status: 'syncing', attempts: entry.attempts + 1, lastAttemptAt: at });
     lines += entry.items.length;
   }
   return { batch, behind: pending - batch.length };
