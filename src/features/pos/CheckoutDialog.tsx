@@ -113,13 +113,13 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
   const confirm = async () => {
     if (problem || (method === 'mercadopago' && mercadoPago.disabledReason)) return;
     if (method === 'mercadopago') return payWithMercadoPago();
-    setInvoiceTried(true);
-    if (Object.keys(invoiceErrors).length > 0) return;
+    // No state change on the way to the write: a render here would run before the transaction starts.
+    if (Object.keys(invoiceErrors).length > 0) return setInvoiceTried(true);
     onConfirmStart();
     saving.current = true;
     // The spinner only when the write is slow: a render now would compete with the transaction for the main thread.
     const slow = window.setTimeout(() => setBusy(true), SLOW_SAVE_MS);
-    setError('');
+    if (error) setError('');
     try {
       const body = wantsInvoice ? invoiceBody(invoice.values) : null;
       const entry = await captureSale({
