@@ -25,6 +25,9 @@ export default tseslint.config(
   { files: ['src/**'], rules: forbid(SRC) },
   // Screens get the session and the shop from src/session/; app/ (providers, routes) imports features, not the reverse.
   { files: ['src/features/**'], rules: forbid(SRC, ['**/app/**']) },
+  // src/offline (Dexie, outbox, sync engine) describes what it needs from the network in offline/transport.ts;
+  // src/sync/instance.ts wires it to src/api/sync.ts.
+  { files: ['src/offline/**'], rules: forbid(SRC, ['**/api/*', '**/api']) },
   { files: ['server/**'], rules: forbid(SERVER) },
   // db/ is the data layer every module uses: it imports no module (seed and demo data live in setup/).
   // http/ is the plumbing every route uses: auth reads users through its SessionUsers port, wired by app.ts.

@@ -107,7 +107,7 @@ self.addEventListener('message', (event) => {
 });
 
 /*
- * Background Sync (docs/sync.md rule 9, Chromium only). When sales wait for the network the page
+ * Background Sync (docs/sync.md rule 5, Chromium only). When sales wait for the network the page
  * registers the tag 'mostrador-outbox'; the browser fires `sync` once connectivity is back, even if
  * the tab sleeps. The outbox and the session live in the page, so the worker only wakes every open
  * window with {type: 'SYNC_OUTBOX'} and their sync engine pushes (one uploader, under the Web Lock).

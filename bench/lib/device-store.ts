@@ -41,7 +41,7 @@ export function deviceCounts(page: Page): Promise<{ products: number; unsynced: 
 }
 
 /**
- * Queues `count` three-item sales in the outbox exactly as src/offline/outbox.ts recordSale shapes
+ * Queues `count` three-item sales in the outbox exactly as src/offline/capture.ts captureSale shapes
  * them (next device sequences, the provisional number, status pending), in one transaction that also
  * moves the device sequence. Returns the sequences used.
  */

@@ -8,8 +8,7 @@ import { CASH_MSG } from '../../domain/cash-messages';
 import type { CashPushBody, CashPushReply } from '../../domain/schemas/cash';
 import { MSG } from '../../domain/messages';
 import type { DeviceRegistration, PullReply, PushBody, PushReply } from '../../domain/schemas/sync';
-import type { DeviceCredential } from '../offline/device';
-import type { PullParams, SyncTransport } from '../offline/engine';
+import type { DeviceCredential, PullParams, SyncTransport } from '../offline/transport';
 import { apiCall } from './client';
 
 export const deviceHeaders = (device: DeviceCredential) => ({ 'x-device-id': device.deviceId, 'x-device-key': device.deviceKey });

@@ -9,7 +9,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCloudCheck, IconCloudOff, IconCloudUpload, IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { startSync } from '../offline/instance';
+import { startSync } from '../sync/instance';
 import { OFFLINE_MSG } from '../offline/messages';
 import { formatTime, saleReference } from './format';
 import { useLastSyncAt, useOutboxCounts, useSyncStatus } from './hooks';

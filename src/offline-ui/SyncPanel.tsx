@@ -2,7 +2,7 @@
 import { Alert, Badge, Button, Divider, Drawer, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { clearSession } from '../api/session';
-import { storagePersisted, syncEngine } from '../offline/instance';
+import { storagePersisted, syncEngine } from '../sync/instance';
 import { OFFLINE_MSG } from '../offline/messages';
 import { retryRejected } from '../offline/outbox';
 import { formatDateTime } from './format';

@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
 import { db, getMeta, type OutboxEntry } from '../offline/db';
 import { countUnsynced } from '../offline/outbox';
 import type { SyncStatus } from '../offline/engine';
-import { syncEngine } from '../offline/instance';
+import { syncEngine } from '../sync/instance';
 
 const subscribe = (onChange: () => void) => syncEngine().subscribe((event) => event.type === 'status' && onChange());
 const snapshot = () => syncEngine().getStatus();

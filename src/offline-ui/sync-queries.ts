@@ -9,7 +9,7 @@ import { useEffect } from 'react';
 import { productKeys } from '../features/products/queries';
 import { saleKeys, salesSummaryKeys } from '../features/sales/queries';
 import type { SyncEngine } from '../offline/engine';
-import { syncEngine } from '../offline/instance';
+import { syncEngine } from '../sync/instance';
 
 /** Query-key prefixes refreshed when sales were delivered (or refused) and when the catalogue changed. */
 export const AFTER_SALES: readonly QueryKey[] = [saleKeys.all, salesSummaryKeys.all, productKeys.all];

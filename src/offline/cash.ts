@@ -12,7 +12,7 @@ import { fromCents } from '../../domain/money';
 import type { CashEvent, CashReason } from '../../domain/schemas/cash';
 import type { CashPerson, LocalCashSession } from './cash-types';
 import { db, getMeta, setMeta } from './db';
-import { announceWrite } from './outbox';
+import { announceWrite } from './capture';
 
 const EMPTY_SALES = (): LocalCashSession['sales'] => ({
   efectivo: { count: 0, totalCents: 0 },

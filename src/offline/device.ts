@@ -9,14 +9,8 @@
  * moves it forward, never back.
  * The provisional reference `<short id>-<seq>` is unique per device and shown until the server's number.
  */
-import type { ApiResult } from '../api/client';
-import type { DeviceRegistration } from '../../domain/schemas/sync';
 import { db, getMeta, setMeta } from './db';
-
-export interface DeviceCredential {
-  deviceId: string;
-  deviceKey: string;
-}
+import type { DeviceCredential, Register, Reply } from './transport';
 
 /** This device's id, created on first use. */
 export function getDeviceId(): Promise<string> {
@@ -40,13 +34,11 @@ export async function forgetDeviceKey(): Promise<void> {
   await db.meta.delete('deviceKey');
 }
 
-export type Register = (deviceId: string, deviceName: string) => Promise<ApiResult<DeviceRegistration>>;
-
 /**
  * Registers this device (needs a signed-in user) unless it already holds a credential. An id the server
  * refuses (409) is replaced by a fresh one; queued sales keep their sequence numbers and travel under it.
  */
-export async function registerDevice(register: Register): Promise<ApiResult<DeviceCredential>> {
+export async function registerDevice(register: Register): Promise<Reply<DeviceCredential>> {
   let deviceId = await getDeviceId();
   for (let attempt = 0; ; attempt += 1) {
     const reply = await register(deviceId, deviceName(deviceId));
@@ -71,13 +63,6 @@ export function shortDeviceId(deviceId: string): string {
 
 export function provisionalNumber(deviceId: string, deviceSeq: number): string {
   return `${shortDeviceId(deviceId)}-${deviceSeq}`;
-}
-
-/** Takes the next sequence number (1, 2, 3...). Must run inside a rw transaction that includes meta. */
-export async function nextDeviceSeq(): Promise<number> {
-  const seq = ((await getMeta('deviceSeq')) ?? 0) + 1;
-  await setMeta('deviceSeq', seq);
-  return seq;
 }
 
 /** The server holds sequences up to `lastSeq` for this device: the next sale must take a higher one. */

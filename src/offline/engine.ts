@@ -1,13 +1,15 @@
 /**
- * The sync engine (docs/sync.md; issue #17). No React, no globals but the Web Lock.
+ * The sync engine (docs/sync.md; issue #17). No React. Its state is per engine, shared across tabs only
+ * through Dexie (the retry gate) and the Web Lock; the app builds one per tab (src/sync/instance.ts).
  * A cycle, holding the Web Lock 'mostrador-sync': pass the shared retry gate (gate.ts) → make sure the
  * device holds its credential (registering it needs a signed-in user) → put entries stuck in `syncing`
- * back to pending → push the outbox in batches of ≤ 200 sales and ≤ LIMITS.syncPushMaxLines lines →
- * pull catalogue pages unless every push reply already carried the catalogue's only changes (its own
- * sales: PushReply.catalog) → push the cash-session events (issue #16, POST /sync/cash, after the sales
- * they may close over) → record lastSyncAt. There is no separate probe: the push (or, with nothing
- * to push, the pull) is the probe, so an online sale costs one request. Push and pull present the device
- * credential; the session is optional, so a device whose session expired still delivers what it captured.
+ * back to pending → push the outbox (push-sales.ts: batches of ≤ 200 sales, the device's work overlapping
+ * the request in flight) → push the cash-session events (push-cash.ts, issue #16, after the sales they
+ * may close over) → pull catalogue pages unless every push reply already carried the catalogue's only
+ * changes (its own sales: PushReply.catalog) → record lastSyncAt. There is no separate probe: the push
+ * (or, with nothing to push, the pull) is the probe, so an online sale costs one request. Push and pull
+ * present the device credential; the session is optional, so a device whose session expired still
+ * delivers what it captured.
  * Invariants:
  *  - only the lock holder takes entries, so one tab uploads at a time; an entry becomes synced or
  *    rejected only from the server's result for it; anything unconfirmed goes back to pending;
@@ -19,54 +21,23 @@
  *    a session the device registers again at the next attempt, without one it reports `authRequired`;
  *  - triggers coalesce: one cycle at a time per tab; a trigger during a cycle runs one more after it.
  */
-import { LIMITS } from '../../domain/constants';
-import type { CashPushBody, CashPushReply } from '../../domain/schemas/cash';
-import { SYNC_SCHEMA_VERSION, type DeviceRegistration, type PushBody, type PullReply, type PushReply } from '../../domain/schemas/sync';
-import type { ApiFailure, ApiResult } from '../api/client';
-import { applyCashResults, countUnsyncedCash, releaseCashBatch, resetStuckCash, takeCashBatch } from './cash-outbox';
-import { applyPullPage, applyPushEcho, pullCursor, recomputeStock } from './catalog';
-import { setMeta, type OutboxEntry } from './db';
-import { deviceName, forgetDeviceKey, getDeviceCredential, raiseDeviceSeq, registerDevice, type DeviceCredential } from './device';
+import { countUnsyncedCash } from './cash-outbox';
+import { pullCursor, applyPullPage, recomputeStock } from './catalog';
+import { setMeta } from './db';
+import { forgetDeviceKey, getDeviceCredential, registerDevice } from './device';
 import { gateClosed, gateFailed, gateSettled, readGate } from './gate';
-import { applyResults, countUnsynced, pruneSynced, releaseBatch, resetStuck, takeBatch, toPushedSale } from './outbox';
+import { countUnsynced, pruneSynced, resetStuck } from './outbox';
+import { pushCash } from './push-cash';
+import { pushSales } from './push-sales';
+import type { CycleOutcome, Delivery, SyncEvent, SyncStatus } from './sync-types';
+import type { DeviceCredential, Failure, SyncTransport } from './transport';
+
+export type { CycleOutcome, SyncEvent, SyncStatus } from './sync-types';
 
 export const SYNC_LOCK = 'mostrador-sync';
 
-export interface PullParams {
-  since: number;
-}
-
-export interface SyncTransport {
-  /** POST /sync/devices/register as the signed-in user. */
-  register(deviceId: string, deviceName: string): Promise<ApiResult<DeviceRegistration>>;
-  push(body: PushBody, device: DeviceCredential): Promise<ApiResult<PushReply>>;
-  pull(params: PullParams, device: DeviceCredential): Promise<ApiResult<PullReply>>;
-  /** POST /sync/cash: cash-session events (issue #16). */
-  pushCash(body: CashPushBody, device: DeviceCredential): Promise<ApiResult<CashPushReply>>;
-}
-
 /** Sales and cash-session events the server has not confirmed. */
 const countWaiting = async () => (await Promise.all([countUnsynced(), countUnsyncedCash()])).reduce((a, b) => a + b);
-
-/** `deferred`: an automatic trigger found the gate closed (a retry is already scheduled) and sent nothing. */
-export type CycleOutcome = 'ok' | 'offline' | 'retry' | 'auth' | 'no-session' | 'deferred';
-
-export interface SyncStatus {
-  /** Whether the last request reached the server; null before the first one. */
-  online: boolean | null;
-  running: boolean;
-  /** The server refused the session: sales stay pending until someone signs in again online. */
-  authRequired: boolean;
-  lastError: string | null;
-  /** When the next automatic retry runs (ms epoch), if one is scheduled. */
-  retryAt: number | null;
-}
-
-export type SyncEvent =
-  | { type: 'status'; status: SyncStatus }
-  | { type: 'synced'; entries: OutboxEntry[] }
-  | { type: 'rejected'; entries: OutboxEntry[] }
-  | { type: 'catalog' };
 
 export interface EngineOptions {
   transport: SyncTransport;
@@ -116,7 +87,7 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
   };
 
   /** A refused request: 'offline' when the server was not reached, else 'retry' (with the reason shown). */
-  function failed(reply: ApiFailure): CycleOutcome {
+  function failed(reply: Failure): CycleOutcome {
     setStatus(reply.kind === 'network' ? { online: false, lastError: reply.message } : { online: true, lastError: reply.message });
     return reply.kind === 'network' ? 'offline' : 'retry';
   }
@@ -138,55 +109,6 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
     return failed(registered);
   }
 
-  /** Pushes every pending batch. `echoed`: each reply carried the catalogue's only changes (no pull needed). */
-  async function pushAll(device: DeviceCredential, touched: Set<number>): Promise<{ outcome: CycleOutcome; echoed: boolean }> {
-    let echoed: boolean | null = null;
-    for (;;) {
-      const batch = await takeBatch(LIMITS.syncPushMaxSales, LIMITS.syncPushMaxLines);
-      if (!batch.length) return { outcome: 'ok', echoed: echoed === true };
-      const pendingCount = Math.max(0, (await countUnsynced()) - batch.length);
-      const body: PushBody = {
-        deviceId: device.deviceId,
-        deviceName: deviceName(device.deviceId),
-        schemaVersion: SYNC_SCHEMA_VERSION,
-        pendingCount,
-        since: await pullCursor(),
-        sales: batch.map(toPushedSale),
-      };
-      const reply = await transport.push(body, device);
-      if (!reply.success) {
-        await releaseBatch(batch, reply.message);
-        return { outcome: reply.status === 401 ? await refused() : failed(reply), echoed: false };
-      }
-      setStatus({ online: true });
-      await raiseDeviceSeq(reply.data.lastSeq);
-      const applied = await applyResults(batch, reply.data.results);
-      if (reply.data.catalog) await applyPushEcho(reply.data.catalog, body.since ?? 0);
-      echoed = (echoed ?? true) && reply.data.catalog !== null;
-      for (const entry of [...applied.synced, ...applied.rejected]) entry.items.forEach((item) => touched.add(item.productId));
-      if (applied.synced.length) emit({ type: 'synced', entries: applied.synced });
-      if (applied.rejected.length) emit({ type: 'rejected', entries: applied.rejected });
-      if (applied.unresolved) return { outcome: 'retry', echoed: false };
-    }
-  }
-
-  /** Pushes every pending cash-session event, oldest first. */
-  async function pushCashAll(device: DeviceCredential): Promise<CycleOutcome> {
-    if ((await countUnsyncedCash()) === 0) return 'ok';
-    await resetStuckCash();
-    for (;;) {
-      const batch = await takeCashBatch(LIMITS.syncPushMaxSales);
-      if (!batch.length) return 'ok';
-      const reply = await transport.pushCash({ deviceId: device.deviceId, events: batch.map((entry) => entry.event) }, device);
-      if (!reply.success) {
-        await releaseCashBatch(batch, reply.message);
-        return reply.status === 401 ? refused() : failed(reply);
-      }
-      setStatus({ online: true });
-      if ((await applyCashResults(batch, reply.data.results)) > 0) return 'retry';
-    }
-  }
-
   async function pullAll(device: DeviceCredential): Promise<CycleOutcome> {
     for (;;) {
       const since = await pullCursor();
@@ -205,10 +127,17 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
     if (typeof device === 'string') return device;
     await resetStuck();
     const touched = new Set<number>();
+    const delivery: Delivery = {
+      transport,
+      device,
+      reached: () => setStatus({ online: true }),
+      refused: (reply) => (reply.status === 401 ? refused() : Promise.resolve(failed(reply))),
+      emit,
+    };
     try {
-      const pushed = await pushAll(device, touched);
+      const pushed = await pushSales(delivery, touched);
       if (pushed.outcome !== 'ok') return pushed.outcome;
-      const cash = await pushCashAll(device);
+      const cash = await pushCash(delivery);
       if (cash !== 'ok') return cash;
       if (!pushed.echoed) {
         const pulled = await pullAll(device);

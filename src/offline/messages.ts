@@ -11,4 +11,6 @@ export const OFFLINE_MSG = {
   mercadoPagoOffline: 'Requiere conexión a internet',
   invoiceWhenOnline: 'La factura se emitirá con CAE cuando vuelva la conexión. Podés reimprimirla desde Ventas.',
   invoiceAwaiting: 'Emitiendo la factura… Si el servidor no responde, se emitirá con CAE cuando llegue la respuesta.',
+  entryVersionUnknown: (version: number) =>
+    `Falta la migración de ventas en cola de la versión ${version}: actualizá la aplicación. Las ventas quedan guardadas en este dispositivo.`,
 } as const;

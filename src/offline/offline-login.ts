@@ -2,10 +2,16 @@
  * Offline sign-in glue for AuthProvider (which is in the public bundle): everything heavy (Dexie,
  * WebCrypto work) is loaded on demand with a dynamic import, so public pages stay small.
  */
-import type { LoginData } from '../api/auth';
-import type { ApiResult } from '../api/client';
+import type { PublicUser } from '../../domain/schemas/auth';
 import { PUBLIC_MSG } from '../../domain/public-messages';
 import { OFFLINE_MSG } from './messages';
+import type { Reply } from './transport';
+
+/** A signed-in session, as the login call returns it (src/api/auth.ts LoginData has this shape). */
+interface SignedIn {
+  token: string;
+  user: PublicUser;
+}
 
 /**
  * This device's credential as sign-in headers, if it has one: a registered counter's sign-in counts
@@ -23,7 +29,7 @@ export async function deviceLoginHeaders(): Promise<Record<string, string> | und
 }
 
 /** After an online login: keep a verifier so this user can sign in here without network. Never throws. */
-export async function rememberLogin(username: string, password: string, data: LoginData): Promise<void> {
+export async function rememberLogin(username: string, password: string, data: SignedIn): Promise<void> {
   try {
     const { rememberCredentials } = await import('./credentials');
     await rememberCredentials(username, password, data.user, data.token);
@@ -33,7 +39,7 @@ export async function rememberLogin(username: string, password: string, data: Lo
 }
 
 /** The server was unreachable: sign in against the stored verifier, if this user has one. */
-export async function loginOffline(username: string, password: string): Promise<ApiResult<LoginData>> {
+export async function loginOffline(username: string, password: string): Promise<Reply<SignedIn>> {
   try {
     const { verifyOffline } = await import('./credentials');
     const check = await verifyOffline(username, password);

@@ -1,153 +1,20 @@
 /**
- * The outbox of sales (docs/sync.md).
+ * The outbox of sales (docs/sync.md): the queue side. Sales enter it through capture.ts (captureSale).
  * Invariants:
- *  - recordSale writes the sale, its outbox entry (next device sequence, fresh clientSaleId), the stock
- *    decrement and the emptied cart in ONE transaction: either the sale exists with all of it, or nothing;
  *  - status moves pending → syncing (taken by the uploader holding the sync lock) → synced | rejected,
  *    or back to pending when the server did not confirm; `synced` and `rejected` are set only from a
  *    server result for that very clientSaleId;
  *  - only synced entries are ever deleted (pruneSynced keeps the most recent ones for the screen);
- *  - a rejected entry never blocks the queue: batches take `pending` entries only;
- *  - a sale's invoice request (issue #11) is written with it and never changes; its CAEA number, when
- *    the device numbers offline, is reserved in the same transaction (invoice-request.ts);
- *  - every sale written here is announced to onSaleWritten listeners once its transaction committed
- *    (the sync engine listens), so no caller can forget to ask for a push; the cash outbox announces
- *    its events the same way (announceWrite);
- *  - a sale joins the device's open cash session in the same transaction (its id on the entry, its total
- *    on the session's running totals); with "Exigir caja abierta para vender" on and no open session,
- *    nothing is written.
+ *  - a rejected entry never blocks the queue: batches take `pending` entries only.
  */
 import Dexie from 'dexie';
-import { SYNC_SCHEMA_VERSION, type PushedSale, type PushResult } from '../../domain/schemas/sync';
+import type { PushedSale, PushResult } from '../../domain/schemas/sync';
 import { fromCents } from '../../domain/money';
-import { computeSaleTotals } from '../../domain/sale-totals';
 import { MSG } from '../../domain/messages';
-import { CASH_MSG } from '../../domain/cash-messages';
 import { recomputeStock } from './catalog';
-import { bumpProductsChange, db, getMeta, setMeta, type OfflinePaymentMethod, type OutboxEntry } from './db';
-import { getDeviceId, nextDeviceSeq, provisionalNumber } from './device';
-import { localCaeaInvoice, reserveCaeaNumber, toPushedInvoice, type InvoiceRequest } from './invoice-request';
-import { OFFLINE_MSG } from './messages';
-import { DEFAULT_IVA_RATE } from '../../domain/invoicing/codes';
-
-export interface SaleInput {
-  sellerId: number;
-  sellerName: string;
-  discountCents: number;
-  paymentMethod: OfflinePaymentMethod;
-  customerName?: string | null;
-  customerDocument?: string | null;
-  customerEmail?: string | null;
-  notes?: string | null;
-  /** The invoice asked for at checkout (issue #11), or none: the ticket says "No válido como factura". */
-  invoice?: Omit<InvoiceRequest, 'caea'> | null;
-  /** At capture the device knows it cannot reach the server: an invoice is numbered here with CAEA when it can. */
-  offline?: boolean;
-}
-
-const blankToNull = (value: string | null | undefined) => value?.trim() || null;
-
-const saleWritten = new Set<() => void>();
-
-/** Calls `listener` after each sale this module commits; returns the unsubscribe function. */
-export function onSaleWritten(listener: () => void): () => void {
-  saleWritten.add(listener);
-  return () => saleWritten.delete(listener);
-}
-
-/** Confirms the cart as a sale. Throws (Spanish message) on an empty cart or a discount above the subtotal. */
-export async function recordSale(input: SaleInput): Promise<OutboxEntry> {
-  const entry = await writeSale(input);
-  announceWrite();
-  return entry;
-}
-
-/** Wakes the listeners (the sync engine): something new waits in an outbox. */
-export function announceWrite(): void {
-  saleWritten.forEach((listener) => listener());
-}
-
-function writeSale(input: SaleInput): Promise<OutboxEntry> {
-  return db.transaction('rw', [db.cart, db.products, db.outbox, db.meta, db.cashSessions], async () => {
-    const deviceId = await getDeviceId();
-    const lines = await db.cart.orderBy('addedAt').toArray();
-    if (!lines.length) throw new Error(MSG.cartEmpty);
-    const session = await db.cashSessions.where('status').equals('open').first();
-    if (!session && (await getMeta('cashRequired'))) throw new Error(CASH_MSG.sessionRequired);
-    const totals = computeSaleTotals(
-      lines.map((line) => ({ quantity: line.quantity, unitPriceCents: line.unitPriceCents })),
-      input.discountCents,
-    );
-    const deviceSeq = await nextDeviceSeq();
-    const capturedAt = new Date();
-    const invoice = input.invoice ? await invoiceAtCapture(input.invoice, Boolean(input.offline), capturedAt, lines, totals.discountCents) : null;
-    const entry: OutboxEntry = {
-      clientSaleId: crypto.randomUUID(),
-      deviceSeq,
-      provisionalNumber: provisionalNumber(deviceId, deviceSeq),
-      schemaVersion: SYNC_SCHEMA_VERSION,
-      capturedAt: capturedAt.toISOString(),
-      sellerId: input.sellerId,
-      sellerName: input.sellerName,
-      items: lines.map((line) => ({ productId: line.productId, name: line.name, quantity: line.quantity, unitPriceCents: line.unitPriceCents })),
-      subtotalCents: totals.subtotalCents,
-      discountCents: totals.discountCents,
-      totalCents: totals.totalCents,
-      paymentMethod: input.paymentMethod,
-      customerName: blankToNull(input.customerName),
-      customerDocument: blankToNull(input.customerDocument),
-      customerEmail: blankToNull(input.customerEmail),
-      notes: blankToNull(input.notes),
-      status: 'pending',
-      attempts: 0,
-      lastError: null,
-      lastAttemptAt: null,
-      saleId: null,
-      saleNumber: null,
-      flags: [],
-      syncedAt: null,
-      invoiceRequest: invoice?.request ?? null,
-      invoice: invoice?.printed ?? null,
-      invoiceNote: invoice?.note ?? null,
-      cashSessionId: session?.clientSessionId ?? null,
-    };
-    await db.outbox.add(entry);
-    if (session) {
-      const total = session.sales[input.paymentMethod];
-      await db.cashSessions.update(session.clientSessionId, {
-        sales: { ...session.sales, [input.paymentMethod]: { count: total.count + 1, totalCents: total.totalCents + entry.totalCents } },
-      });
-    }
-    for (const line of lines) {
-      await db.products.where('id').equals(line.productId).modify((product) => {
-        product.stock -= line.quantity;
-      });
-    }
-    await db.cart.clear();
-    await setMeta('lastSaleId', entry.clientSaleId);
-    await bumpProductsChange(lines.map((line) => line.productId));
-    return entry;
-  });
-}
-
-/** The sale's invoice request at capture: numbered with CAEA offline when it can (inside writeSale's transaction). */
-async function invoiceAtCapture(
-  asked: Omit<InvoiceRequest, 'caea'>,
-  offline: boolean,
-  now: Date,
-  lines: readonly { productId: number; quantity: number; unitPriceCents: number }[],
-  discountCents: number,
-) {
-  const request: InvoiceRequest = { ...asked };
-  if (!offline) return { request, printed: null, note: null };
-  const caea = await reserveCaeaNumber(request, now);
-  const data = await getMeta('caea');
-  if (!caea || !data) return { request, printed: null, note: OFFLINE_MSG.invoiceWhenOnline };
-  const products = await db.products.bulkGet(lines.map((line) => line.productId));
-  const withRates = lines.map((line, i) => ({ ...line, ivaRate: products[i]?.ivaRate ?? DEFAULT_IVA_RATE }));
-  const issuer = { issuerCuit: data.issuer.cuit, issuerTaxCondition: data.issuer.taxCondition, environment: data.issuer.environment, simulator: data.issuer.simulator };
-  return { request: { ...request, caea }, printed: localCaeaInvoice({ ...request, caea }, withRates, discountCents, issuer), note: null };
-}
+import { db, type OutboxEntry } from './db';
+import { upgradeEntry } from './entry-version';
+import { toPushedInvoice } from './invoice-request';
 
 /** The push payload of one entry (money back to decimals, as the API speaks). */
 export function toPushedSale(entry: OutboxEntry): PushedSale {
@@ -172,24 +39,28 @@ export function toPushedSale(entry: OutboxEntry): PushedSale {
 const pendingRange = () => db.outbox.where('[status+deviceSeq]').between(['pending', Dexie.minKey], ['pending', Dexie.maxKey]);
 
 /**
- * Takes up to `limit` pending entries holding at most `maxLines` sale lines together (one entry at least),
- * oldest first, marking them syncing. Only the lock holder calls it.
+ * The next batch: up to `limit` pending entries holding at most `maxLines` sale lines together (one entry
+ * at least), oldest first, as they will be once taken (syncing, one more attempt, in the current schema:
+ * entry-version.ts), and how many pending entries stay behind it. Reads only: markTaken writes the
+ * batch. Only the lock holder calls them.
  */
-export function takeBatch(limit: number, maxLines = Infinity): Promise<OutboxEntry[]> {
-  return db.transaction('rw', db.outbox, async () => {
-    const candidates = await pendingRange().limit(limit).toArray();
-    const batch: OutboxEntry[] = [];
-    let lines = 0;
-    for (const entry of candidates) {
-      if (batch.length > 0 && lines + entry.items.length > maxLines) break;
-      batch.push(entry);
-      lines += entry.items.length;
-    }
-    const at = new Date().toISOString();
-    const taken = batch.map((entry) => ({ ...entry, status: 'syncing' as const, attempts: entry.attempts + 1, lastAttemptAt: at }));
-    await db.outbox.bulkPut(taken);
-    return taken;
-  });
+export async function peekBatch(limit: number, maxLines = Infinity): Promise<{ batch: OutboxEntry[]; behind: number }> {
+  const [candidates, pending] = await Promise.all([pendingRange().limit(limit).toArray(), db.outbox.where('status').equals('pending').count()]);
+  const batch: OutboxEntry[] = [];
+  let lines = 0;
+  const at = new Date().toISOString();
+  for (const entry of candidates) {
+    if (batch.length > 0 && lines + entry.items.length > maxLines) break;
+    // An entry captured under an older schema is sent (and written back) in the current one.
+    batch.push({ ...upgradeEntry(entry), status: 'syncing', attempts: entry.attempts + 1, lastAttemptAt: at });
+    lines += entry.items.length;
+  }
+  return { batch, behind: pending - batch.length };
+}
+
+/** Writes a peeked batch as taken (syncing). */
+export function markTaken(batch: readonly OutboxEntry[]): Promise<unknown> {
+  return db.outbox.bulkPut([...batch]);
 }
 
 /** The server did not confirm this batch: back to pending with the reason (nothing is lost). */

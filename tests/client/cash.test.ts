@@ -12,7 +12,8 @@ import { addMovement, closeSession, deviceExpectedCents, currentCashSession, ope
 import { rejectedCashEvents } from '../../src/offline/cash-outbox';
 import { db } from '../../src/offline/db';
 import { createSyncEngine, type SyncEngine } from '../../src/offline/engine';
-import { recordSale, toPushedSale } from '../../src/offline/outbox';
+import { captureSale } from '../../src/offline/capture';
+import { toPushedSale } from '../../src/offline/outbox';
 import { FakeServer } from './fake-server';
 import { freshStore, product } from './local-store';
 
@@ -22,7 +23,7 @@ const by = { id: 1, name: 'Vera' };
 
 async function sell(paymentMethod: 'efectivo' | 'tarjeta', priceUnits = 1) {
   for (let i = 0; i < priceUnits; i += 1) await addToCart(1);
-  return recordSale({ sellerId: 1, sellerName: 'Vera', discountCents: 0, paymentMethod });
+  return captureSale({ sellerId: 1, sellerName: 'Vera', discountCents: 0, paymentMethod });
 }
 
 beforeEach(async () => {
@@ -88,11 +89,11 @@ describe('cash session on the device', () => {
   it('"Exigir caja abierta para vender" refuses a sale without an open session and keeps the cart', async () => {
     await rememberCashRequired(true);
     await addToCart(1);
-    await expect(recordSale({ sellerId: 1, sellerName: 'Vera', discountCents: 0, paymentMethod: 'efectivo' })).rejects.toThrow(CASH_MSG.sessionRequired);
+    await expect(captureSale({ sellerId: 1, sellerName: 'Vera', discountCents: 0, paymentMethod: 'efectivo' })).rejects.toThrow(CASH_MSG.sessionRequired);
     expect(await db.cart.count()).toBe(1);
     expect(await db.outbox.count()).toBe(0);
     await openSession({ by, floatCents: 0, denominations: null });
-    await recordSale({ sellerId: 1, sellerName: 'Vera', discountCents: 0, paymentMethod: 'efectivo' });
+    await captureSale({ sellerId: 1, sellerName: 'Vera', discountCents: 0, paymentMethod: 'efectivo' });
     expect(await db.outbox.count()).toBe(1);
   });
 });

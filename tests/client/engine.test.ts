@@ -4,9 +4,9 @@ import { backoffDelay } from '../../src/offline/backoff';
 import { addToCart } from '../../src/offline/cart';
 import { db, getMeta } from '../../src/offline/db';
 import { createSyncEngine, type SyncEngine, type SyncEvent } from '../../src/offline/engine';
-import { recordSale, takeBatch } from '../../src/offline/outbox';
+import { captureSale } from '../../src/offline/capture';
 import { FakeServer } from './fake-server';
-import { freshStore, product, pullPage } from './local-store';
+import { freshStore, product, pullPage, takeBatch } from './local-store';
 
 let server: FakeServer;
 let engine: SyncEngine;
@@ -20,7 +20,7 @@ function start(session = true) {
 
 async function sell(productId = 1, quantity = 1) {
   for (let i = 0; i < quantity; i += 1) await addToCart(productId);
-  return recordSale({ sellerId: 1, sellerName: 'Vera', discountCents: 0, paymentMethod: 'efectivo' });
+  return captureSale({ sellerId: 1, sellerName: 'Vera', discountCents: 0, paymentMethod: 'efectivo' });
 }
 
 const statuses = async () => (await db.outbox.orderBy('deviceSeq').toArray()).map((e) => e.status);

@@ -4,9 +4,7 @@
  */
 import type { CashEvent, CashEventResult, CashPushBody, CashPushReply } from '../../domain/schemas/cash';
 import type { DeviceRegistration, PushBody, PushedSale, PullReply, PushReply, PushResult } from '../../domain/schemas/sync';
-import type { ApiResult } from '../../src/api/client';
-import type { DeviceCredential } from '../../src/offline/device';
-import type { PullParams } from '../../src/offline/engine';
+import type { DeviceCredential, PullParams, Reply as ApiResult } from '../../src/offline/transport';
 import { pullPage } from './local-store';
 
 type Failure = { kind: 'network' | 'http'; status: number; message: string };

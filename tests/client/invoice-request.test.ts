@@ -5,8 +5,9 @@ import type { DeviceCaeaJson } from '../../domain/schemas/sync';
 import { addToCart } from '../../src/offline/cart';
 import { applyPullPage } from '../../src/offline/catalog';
 import { db, getMeta } from '../../src/offline/db';
-import { applyResults, recordSale, takeBatch, toPushedSale } from '../../src/offline/outbox';
-import { freshStore, product, pullPage } from './local-store';
+import { captureSale } from '../../src/offline/capture';
+import { applyResults, toPushedSale } from '../../src/offline/outbox';
+import { freshStore, product, pullPage, takeBatch } from './local-store';
 
 const today = isoFromArcaDate(arcaDate(new Date()));
 const facturaB = { tipo: 6 as const, docTipo: 99 as const, docNro: '0', condicion: 5 as const };
@@ -21,7 +22,7 @@ const caea = (overrides: Partial<DeviceCaeaJson> = {}): DeviceCaeaJson => ({
 async function sell(offline: boolean, invoice = facturaB) {
   await addToCart(1);
   await addToCart(2);
-  return recordSale({ sellerId: 7, sellerName: 'Vera', paymentMethod: 'efectivo', discountCents: 0, invoice, offline });
+  return captureSale({ sellerId: 7, sellerName: 'Vera', paymentMethod: 'efectivo', discountCents: 0, invoice, offline });
 }
 
 describe('the invoice at checkout travels in the sale’s outbox entry', () => {

@@ -4,7 +4,8 @@
  */
 import type { PulledProduct, PullReply } from '../../domain/schemas/sync';
 import { applyPullPage } from '../../src/offline/catalog';
-import { clearAll } from '../../src/offline/db';
+import { clearAll, db, type OutboxEntry } from '../../src/offline/db';
+import { markTaken, peekBatch } from '../../src/offline/outbox';
 
 export function product(id: number, overrides: Partial<PulledProduct> = {}): PulledProduct {
   return {
@@ -43,4 +44,13 @@ export function pullPage(overrides: Partial<PullReply> = {}): PullReply {
 export async function freshStore(...products: PulledProduct[]): Promise<void> {
   await clearAll();
   if (products.length) await applyPullPage(pullPage({ products }));
+}
+
+/** Takes the next batch as the uploader does (peekBatch, then markTaken), in one transaction. */
+export function takeBatch(limit: number, maxLines = Infinity): Promise<OutboxEntry[]> {
+  return db.transaction('rw', db.outbox, async () => {
+    const { batch } = await peekBatch(limit, maxLines);
+    await markTaken(batch);
+    return batch;
+  });
 }

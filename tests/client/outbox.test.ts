@@ -4,24 +4,25 @@ import { addToCart } from '../../src/offline/cart';
 import { applyPullPage } from '../../src/offline/catalog';
 import { db, getMeta } from '../../src/offline/db';
 import { shortDeviceId } from '../../src/offline/device';
-import { applyResults, pruneSynced, recordSale, releaseBatch, resetStuck, retryRejected, takeBatch, toPushedSale } from '../../src/offline/outbox';
-import { freshStore, product, pullPage } from './local-store';
+import { captureSale } from '../../src/offline/capture';
+import { applyResults, pruneSynced, releaseBatch, resetStuck, retryRejected, toPushedSale } from '../../src/offline/outbox';
+import { freshStore, product, pullPage, takeBatch } from './local-store';
 
 const seller = { sellerId: 7, sellerName: 'Vera', paymentMethod: 'efectivo' as const };
 
 async function sell(productId: number, quantity = 1, discountCents = 0) {
   for (let i = 0; i < quantity; i += 1) await addToCart(productId);
-  return recordSale({ ...seller, discountCents });
+  return captureSale({ ...seller, discountCents });
 }
 
-describe('recordSale: the sale, its outbox entry, the stock and the cart in one transaction', () => {
+describe('captureSale: the sale, its outbox entry, the stock and the cart in one transaction', () => {
   beforeEach(() => freshStore(product(1, { stock: 5, price: 250 }), product(2, { stock: 3, price: 99.99 })));
 
   it('writes a pending entry with a fresh clientSaleId, the next device sequence and a provisional number', async () => {
     await addToCart(1);
     await addToCart(1);
     await addToCart(2);
-    const first = await recordSale({ ...seller, discountCents: 1000, customerName: '  Ana  ', notes: '   ' });
+    const first = await captureSale({ ...seller, discountCents: 1000, customerName: '  Ana  ', notes: '   ' });
     const second = await sell(2);
     const deviceId = (await getMeta('deviceId')) as string;
 
@@ -37,9 +38,9 @@ describe('recordSale: the sale, its outbox entry, the stock and the cart in one 
   });
 
   it('an empty cart or a discount above the subtotal writes nothing and uses no sequence number', async () => {
-    await expect(recordSale({ ...seller, discountCents: 0 })).rejects.toThrow('El carrito está vacío');
+    await expect(captureSale({ ...seller, discountCents: 0 })).rejects.toThrow('El carrito está vacío');
     await addToCart(2);
-    await expect(recordSale({ ...seller, discountCents: 100_00 })).rejects.toThrow('El descuento no puede superar el subtotal');
+    await expect(captureSale({ ...seller, discountCents: 100_00 })).rejects.toThrow('El descuento no puede superar el subtotal');
     expect(await db.outbox.count()).toBe(0);
     expect(await db.cart.count()).toBe(1);
     expect((await db.products.get(2))?.stock).toBe(3);
@@ -81,7 +82,7 @@ describe('outbox status moves only on server answers', () => {
     await freshStore(product(1, { stock: 100 }), product(2, { stock: 100 }), product(3, { stock: 100 }));
     await sell(1); // 1 line
     for (const id of [1, 2, 3]) await addToCart(id);
-    await recordSale({ ...seller, discountCents: 0 }); // 3 lines
+    await captureSale({ ...seller, discountCents: 0 }); // 3 lines
     await sell(2); // 1 line
     expect((await takeBatch(10, 4)).map((e) => e.deviceSeq)).toEqual([1, 2]);
     expect((await takeBatch(10, 0)).map((e) => e.deviceSeq)).toEqual([3]);

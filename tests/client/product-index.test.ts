@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addToCart } from '../../src/offline/cart';
 import { applyPullPage } from '../../src/offline/catalog';
-import { recordSale } from '../../src/offline/outbox';
+import { captureSale } from '../../src/offline/capture';
 import { ProductIndex } from '../../src/offline/product-index';
 import { freshStore, product, pullPage } from './local-store';
 
@@ -58,7 +58,7 @@ describe('POS product index', () => {
     await addToCart(2);
     for (let i = 0; i < 8; i += 1) await addToCart(2);
     let next = changed();
-    await recordSale({ sellerId: 1, sellerName: 'Vera', discountCents: 0, paymentMethod: 'efectivo' });
+    await captureSale({ sellerId: 1, sellerName: 'Vera', discountCents: 0, paymentMethod: 'efectivo' });
     await next;
     expect(index.search('hdmi', 10).items).toEqual([]);
     next = changed();

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addToCart } from '../../src/offline/cart';
 import { db, getMeta } from '../../src/offline/db';
 import { createSyncEngine, type SyncEngine } from '../../src/offline/engine';
-import { onSaleWritten, recordSale } from '../../src/offline/outbox';
+import { onSaleWritten, captureSale } from '../../src/offline/capture';
 import { FakeServer } from './fake-server';
 import { freshStore, product } from './local-store';
 
@@ -31,7 +31,7 @@ function sharedLock() {
 
 async function sell(productId = 1) {
   await addToCart(productId);
-  return recordSale({ sellerId: 1, sellerName: 'Vera', discountCents: 0, paymentMethod: 'efectivo' });
+  return captureSale({ sellerId: 1, sellerName: 'Vera', discountCents: 0, paymentMethod: 'efectivo' });
 }
 
 /** Lets fake-indexeddb and the engine settle for `ms` of simulated time. */

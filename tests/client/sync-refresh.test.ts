@@ -11,7 +11,7 @@ import { saleKeys, salesSummaryKeys } from '../../src/features/sales/queries';
 import { userKeys } from '../../src/features/settings/queries';
 import { addToCart } from '../../src/offline/cart';
 import { createSyncEngine, type SyncEngine } from '../../src/offline/engine';
-import { recordSale } from '../../src/offline/outbox';
+import { captureSale } from '../../src/offline/capture';
 import { invalidateOnSync } from '../../src/offline-ui/sync-queries';
 import { checkForUpdates } from '../../src/pwa/update-check';
 import { FakeServer } from './fake-server';
@@ -46,7 +46,7 @@ describe('a finished sync refreshes the staff screens', () => {
     const stop = invalidateOnSync(engine, client);
     expect(invalidated()).toEqual({ salesList: false, summary: false, lowStock: false, users: false });
     await addToCart(1);
-    await recordSale({ sellerId: 1, sellerName: 'Vera', discountCents: 0, paymentMethod: 'efectivo' });
+    await captureSale({ sellerId: 1, sellerName: 'Vera', discountCents: 0, paymentMethod: 'efectivo' });
     expect(await engine.requestSync()).toBe('ok');
     expect(invalidated()).toEqual({ salesList: true, summary: true, lowStock: true, users: false });
     stop();

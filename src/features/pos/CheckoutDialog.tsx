@@ -1,7 +1,7 @@
 /**
  * "Completar Venta" (docs/spec.md §4/§5): customer name, document and email (optional), discount (non-numeric
  * counts as 0), payment method, notes; total = subtotal − discount. Confirming writes the sale and its
- * outbox entry in one transaction (offline/outbox.ts recordSale) — the same path online or offline.
+ * outbox entry in one transaction (offline/capture.ts captureSale) — the same path online or offline.
  * The Factura choice (issue #11, InvoiceChoice.tsx) rides in the same outbox entry; the device numbers
  * it with CAEA only when, at this moment, it knows it cannot reach the server (offline/invoice-request.ts).
  * Mercado Pago (online only, and only when the server has it configured) never goes through the
@@ -16,7 +16,7 @@ import { parseDiscountInput, parseMoneyInput } from '../../../domain/money-input
 import { discountProblem } from '../../../domain/sale-totals';
 import type { InvoiceStatusJson } from '../../../domain/schemas/invoices';
 import type { OutboxEntry } from '../../offline/db';
-import { recordSale } from '../../offline/outbox';
+import { captureSale } from '../../offline/capture';
 import { StaffModal } from '../../ui/StaffModal';
 import { attemptKey, mercadoPagoCustomerProblem, newExternalReference, startMercadoPagoCheckout } from './mercadopago-checkout';
 import { initialInvoiceForm, invoiceBody, invoiceFormErrors } from '../invoices/invoice-form';
@@ -40,6 +40,9 @@ interface Props {
   invoicing: InvoiceStatusJson | undefined;
 }
 
+/** The outbox write normally commits within a frame; past this the button shows its spinner. */
+const SLOW_SAVE_MS = 100;
+
 const EMPTY = { customerName: '', customerDocument: '', customerEmail: '', discount: '', notes: '' };
 
 /** "Paga con" → the change to give back, or why it cannot be computed (not enough, or unreadable). */
@@ -58,6 +61,8 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
   const [method, setMethod] = useState<PaymentMethod>('efectivo');
   const [paidWith, setPaidWith] = useState('');
   const [busy, setBusy] = useState(false);
+  /** A sale is being written to the outbox (a second Enter or tap must not write another). */
+  const saving = useRef(false);
   const [error, setError] = useState('');
   const [warning, setWarning] = useState('');
   const [redirecting, setRedirecting] = useState(false);
@@ -108,14 +113,16 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
   const confirm = async () => {
     if (problem || (method === 'mercadopago' && mercadoPago.disabledReason)) return;
     if (method === 'mercadopago') return payWithMercadoPago();
-    setInvoiceTried(true);
-    if (Object.keys(invoiceErrors).length > 0) return;
+    // No state change on the way to the write: a render here would run before the transaction starts.
+    if (Object.keys(invoiceErrors).length > 0) return setInvoiceTried(true);
     onConfirmStart();
-    setBusy(true);
-    setError('');
+    saving.current = true;
+    // The spinner only when the write is slow: a render now would compete with the transaction for the main thread.
+    const slow = window.setTimeout(() => setBusy(true), SLOW_SAVE_MS);
+    if (error) setError('');
     try {
       const body = wantsInvoice ? invoiceBody(invoice.values) : null;
-      const entry = await recordSale({
+      const entry = await captureSale({
         sellerId: seller.id,
         sellerName: seller.fullName,
         discountCents,
@@ -134,6 +141,8 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
     } finally {
+      window.clearTimeout(slow);
+      saving.current = false;
       setBusy(false);
     }
   };
@@ -146,7 +155,7 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
         component="form"
         onSubmit={(event) => {
           event.preventDefault();
-          if (!busy && !redirecting) void confirm();
+          if (!busy && !saving.current && !redirecting) void confirm();
         }}
       >
         <Group grow align="flex-start">

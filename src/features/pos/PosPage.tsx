@@ -5,7 +5,9 @@
  * A sale with an invoice (issue #11) prints its fiscal ticket with no extra step: at once when numbered
  * offline with CAEA, or as soon as the push result brings the authorised invoice.
  * Performance marks: `confirm-start` when "Confirmar Venta" is pressed, `confirm-end` when the emptied
- * cart has rendered (measure `pos-confirm`).
+ * cart has rendered (measure `pos-confirm`). The cart empties in the render right after captureSale
+ * resolved (its transaction, which cleared the stored cart, committed), without waiting for the cart's
+ * live query to read it back.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
@@ -15,7 +17,7 @@ import { useAuth } from '../../session/auth-context';
 import { useBusiness } from '../../session/business-context';
 import { cartLines, cartSubtotalCents } from '../../offline/cart';
 import { db, getMeta, type OutboxEntry } from '../../offline/db';
-import { startSync } from '../../offline/instance';
+import { startSync } from '../../sync/instance';
 import { productIndex } from '../../offline/product-index';
 import { useSyncStatus } from '../../offline-ui/hooks';
 import { Button, Text, Title, UnstyledButton } from '@mantine/core';
@@ -78,7 +80,9 @@ export default function PosPage() {
     void preloadInvoicePrintout();
   }, []);
 
-  const cart = lines ?? [];
+  // The lines just sold: shown as an empty cart until the live query brings the stored (empty) cart.
+  const [sold, setSold] = useState<typeof lines>(undefined);
+  const cart = lines && lines !== sold ? lines : [];
   const subtotalCents = cartSubtotalCents(cart);
 
   useEffect(() => {
@@ -128,6 +132,7 @@ export default function PosPage() {
   }, [lastSale]);
 
   const onConfirmed = (entry: OutboxEntry) => {
+    setSold(lines);
     if (entry.invoice) printInvoice(entry);
     else if (entry.invoiceRequest) awaitingInvoice.current = entry.clientSaleId;
     setCheckoutOpen(false);

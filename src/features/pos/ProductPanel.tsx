@@ -7,7 +7,7 @@
  */
 import { Button, Center, Kbd, Loader, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useCallback, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { memo, useCallback, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { MSG } from '../../../domain/messages';
 import { addToCart } from '../../offline/cart';
 import type { LocalProduct } from '../../offline/db';
@@ -20,7 +20,8 @@ import { markSearchStart, useProductSearch } from './useProductSearch';
 
 const PAGE = 40;
 
-export function ProductPanel({ searchRef }: { searchRef: RefObject<HTMLInputElement | null> }) {
+// Memoised: a confirmed sale re-renders the page (cart, dialog), never the product grid.
+export const ProductPanel = memo(function ProductPanel({ searchRef }: { searchRef: RefObject<HTMLInputElement | null> }) {
   const [query, setQuery] = useState('');
   const [limit, setLimit] = useState(PAGE);
   const lastPointer = useRef('mouse');
@@ -98,4 +99,4 @@ export function ProductPanel({ searchRef }: { searchRef: RefObject<HTMLInputElem
       </div>
     </div>
   );
-}
+});

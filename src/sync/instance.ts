@@ -1,15 +1,17 @@
 /**
- * This tab's sync engine, wired to the real API and to every trigger of docs/sync.md rule 9: start,
- * `online` (and `offline` as a hint), focus and becoming visible again, a 30 s timer, each sale the
- * outbox writes (onSaleWritten: whoever writes a sale, the engine hears of it), and the service
+ * This tab's sync engine, wired to the real API: the one place that joins src/offline and src/api (the
+ * offline layer never imports the HTTP client; lint enforces it). Triggers (docs/sync.md rule 5): start,
+ * `online` (and `offline` as a hint), focus and becoming visible again, a 30 s timer, each sale or cash
+ * event the outbox commits (onSaleWritten: whoever writes one, the engine hears of it), and the service
  * worker's Background Sync wake-up (message SYNC_OUTBOX, registered under SYNC_TAG when sales wait for
  * the network). Every one of them but `online` (a real offline → online transition: one attempt at once)
- * goes through the engine's shared retry gate (gate.ts), so none can start a request storm. Also asks for persistent storage (rule 11).
+ * goes through the engine's shared retry gate (gate.ts), so none can start a request storm. Also asks for
+ * persistent storage (rule 8).
  */
 import { getToken } from '../api/session';
 import { syncTransport } from '../api/sync';
-import { createSyncEngine, type SyncEngine } from './engine';
-import { onSaleWritten } from './outbox';
+import { onSaleWritten } from '../offline/capture';
+import { createSyncEngine, type SyncEngine } from '../offline/engine';
 
 export const SYNC_TAG = 'mostrador-outbox';
 export const SYNC_MESSAGE = 'SYNC_OUTBOX';

@@ -1,0 +1,159 @@
+/**
+ * Capturing a sale into the outbox (docs/sync.md rule 1): "Confirmar Venta" ends here.
+ * Invariants:
+ *  - captureSale writes the sale's outbox entry (next device sequence, fresh clientSaleId), the stock
+ *    decrement, the emptied cart and the sale's place in the open cash session in ONE strict transaction:
+ *    either the sale exists with all of it, or nothing; the promise resolves only after the commit;
+ *  - the transaction is lean, because the cashier waits on it: every read in one round trip, every write
+ *    in the next one, nothing else awaited inside it;
+ *  - a sale's invoice request (issue #11) is written with it and never changes; its CAEA number, when
+ *    the device numbers offline, is reserved in the same transaction (invoice-request.ts);
+ *  - with "Exigir caja abierta para vender" on and no open session, nothing is written;
+ *  - every sale (and cash event, cash.ts) committed is announced to onSaleWritten listeners (the sync
+ *    engine listens), so no caller can forget to ask for a push.
+ */
+import { CASH_MSG } from '../../domain/cash-messages';
+import { DEFAULT_IVA_RATE } from '../../domain/invoicing/codes';
+import { MSG } from '../../domain/messages';
+import { computeSaleTotals } from '../../domain/sale-totals';
+import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
+import { db, getMeta, type CartLine, type LocalProduct, type MetaValues, type OfflinePaymentMethod, type OutboxEntry } from './db';
+import { provisionalNumber } from './device';
+import { localCaeaInvoice, reserveCaeaNumber, type InvoiceRequest } from './invoice-request';
+import { OFFLINE_MSG } from './messages';
+
+export interface SaleInput {
+  sellerId: number;
+  sellerName: string;
+  discountCents: number;
+  paymentMethod: OfflinePaymentMethod;
+  customerName?: string | null;
+  customerDocument?: string | null;
+  customerEmail?: string | null;
+  notes?: string | null;
+  /** The invoice asked for at checkout (issue #11), or none: the ticket says "No válido como factura". */
+  invoice?: Omit<InvoiceRequest, 'caea'> | null;
+  /** At capture the device knows it cannot reach the server: an invoice is numbered here with CAEA when it can. */
+  offline?: boolean;
+}
+
+const blankToNull = (value: string | null | undefined) => value?.trim() || null;
+
+const written = new Set<() => void>();
+
+/** Calls `listener` after each sale or cash event committed; returns the unsubscribe function. */
+export function onSaleWritten(listener: () => void): () => void {
+  written.add(listener);
+  return () => written.delete(listener);
+}
+
+/** Wakes the listeners (the sync engine): something new waits in an outbox. */
+export function announceWrite(): void {
+  written.forEach((listener) => listener());
+}
+
+/** Confirms the cart as a sale. Throws (Spanish message) on an empty cart or a discount above the subtotal. */
+export async function captureSale(input: SaleInput): Promise<OutboxEntry> {
+  const entry = await writeSale(input);
+  announceWrite();
+  return entry;
+}
+
+const META_READ = ['deviceId', 'deviceSeq', 'cashRequired', 'productsChange'] as const;
+
+function writeSale(input: SaleInput): Promise<OutboxEntry> {
+  return db.transaction('rw', [db.cart, db.products, db.outbox, db.meta, db.cashSessions], async () => {
+    const [lines, session, metaRows] = await Promise.all([
+      db.cart.orderBy('addedAt').toArray(),
+      db.cashSessions.where('status').equals('open').first(),
+      db.meta.bulkGet([...META_READ]),
+    ]);
+    const [deviceId, lastSeq, cashRequired, productsChange] = metaRows.map((row) => row?.value) as [
+      string | undefined,
+      number | undefined,
+      boolean | undefined,
+      MetaValues['productsChange'] | undefined,
+    ];
+    if (!lines.length) throw new Error(MSG.cartEmpty);
+    if (!session && cashRequired) throw new Error(CASH_MSG.sessionRequired);
+    const totals = computeSaleTotals(
+      lines.map((line) => ({ quantity: line.quantity, unitPriceCents: line.unitPriceCents })),
+      input.discountCents,
+    );
+    const ids = lines.map((line) => line.productId);
+    const products = await db.products.bulkGet(ids);
+    const device = deviceId ?? crypto.randomUUID();
+    const deviceSeq = (lastSeq ?? 0) + 1;
+    const capturedAt = new Date();
+    const invoice = input.invoice ? await invoiceAtCapture(input.invoice, Boolean(input.offline), capturedAt, lines, products, totals.discountCents) : null;
+    const entry: OutboxEntry = {
+      clientSaleId: crypto.randomUUID(),
+      deviceSeq,
+      provisionalNumber: provisionalNumber(device, deviceSeq),
+      schemaVersion: SYNC_SCHEMA_VERSION,
+      capturedAt: capturedAt.toISOString(),
+      sellerId: input.sellerId,
+      sellerName: input.sellerName,
+      items: lines.map((line) => ({ productId: line.productId, name: line.name, quantity: line.quantity, unitPriceCents: line.unitPriceCents })),
+      subtotalCents: totals.subtotalCents,
+      discountCents: totals.discountCents,
+      totalCents: totals.totalCents,
+      paymentMethod: input.paymentMethod,
+      customerName: blankToNull(input.customerName),
+      customerDocument: blankToNull(input.customerDocument),
+      customerEmail: blankToNull(input.customerEmail),
+      notes: blankToNull(input.notes),
+      status: 'pending',
+      attempts: 0,
+      lastError: null,
+      lastAttemptAt: null,
+      saleId: null,
+      saleNumber: null,
+      flags: [],
+      syncedAt: null,
+      invoiceRequest: invoice?.request ?? null,
+      invoice: invoice?.printed ?? null,
+      invoiceNote: invoice?.note ?? null,
+      cashSessionId: session?.clientSessionId ?? null,
+    };
+    const sold = new Map(lines.map((line) => [line.productId, line.quantity]));
+    const writes: Promise<unknown>[] = [
+      db.outbox.add(entry),
+      db.products.bulkPut(products.filter((p): p is LocalProduct => Boolean(p)).map((p) => ({ ...p, stock: p.stock - (sold.get(p.id) ?? 0) }))),
+      db.cart.clear(),
+      db.meta.bulkPut([
+        { key: 'deviceSeq', value: deviceSeq },
+        { key: 'lastSaleId', value: entry.clientSaleId },
+        // What product-index.ts re-reads: these products changed (bumpProductsChange, without its read).
+        { key: 'productsChange', value: { version: (productsChange?.version ?? 0) + 1, ids } },
+        ...(deviceId ? [] : [{ key: 'deviceId' as const, value: device }]),
+      ]),
+    ];
+    if (session) {
+      const total = session.sales[input.paymentMethod];
+      const sales = { ...session.sales, [input.paymentMethod]: { count: total.count + 1, totalCents: total.totalCents + entry.totalCents } };
+      writes.push(db.cashSessions.put({ ...session, sales }));
+    }
+    await Promise.all(writes);
+    return entry;
+  });
+}
+
+/** The sale's invoice request at capture: numbered with CAEA offline when it can (inside writeSale's transaction). */
+async function invoiceAtCapture(
+  asked: Omit<InvoiceRequest, 'caea'>,
+  offline: boolean,
+  now: Date,
+  lines: readonly CartLine[],
+  products: readonly (LocalProduct | undefined)[],
+  discountCents: number,
+) {
+  const request: InvoiceRequest = { ...asked };
+  if (!offline) return { request, printed: null, note: null };
+  const caea = await reserveCaeaNumber(request, now);
+  const data = await getMeta('caea');
+  if (!caea || !data) return { request, printed: null, note: OFFLINE_MSG.invoiceWhenOnline };
+  const withRates = lines.map((line, i) => ({ ...line, ivaRate: products[i]?.ivaRate ?? DEFAULT_IVA_RATE }));
+  const issuer = { issuerCuit: data.issuer.cuit, issuerTaxCondition: data.issuer.taxCondition, environment: data.issuer.environment, simulator: data.issuer.simulator };
+  return { request: { ...request, caea }, printed: localCaeaInvoice({ ...request, caea }, withRates, discountCents, issuer), note: null };
+}
