@@ -11,6 +11,7 @@ import { z } from '../schemas/common';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type EndpointKey = `${Method} /${string}`;
+export type SuccessStatus = 200 | 201 | 202;
 
 export interface Endpoint<K extends EndpointKey = EndpointKey> {
   key: K;
@@ -19,10 +20,10 @@ export interface Endpoint<K extends EndpointKey = EndpointKey> {
   body?: z.ZodType;
   /** The `data` of the success reply; `null` for a file (the reply is the file, not the envelope). */
   reply: z.ZodType | null;
-  /** Success status (200 unless said). */
-  status?: 200 | 201 | 202;
-  /** The reply carries `pagination`. */
-  paginated?: boolean;
+  /** Success status (200 unless said); a list when it depends (e.g. `[201, 200]`: created, or the one already there). */
+  status?: SuccessStatus | readonly SuccessStatus[];
+  /** The reply carries `pagination`: `true` the standard one, or a schema extending it (e.g. a list's total amount). */
+  paginated?: boolean | z.ZodObject;
 }
 
 /** Declares an operation; the literal key and schemas are kept for the types. */
@@ -40,15 +41,15 @@ export const pagination = z.object({
 });
 
 const envelopeOf = <R extends z.ZodType>(data: R) => z.object({ success: z.literal(true), message: z.string().optional(), data });
-const pagedEnvelopeOf = <R extends z.ZodType>(data: R) => envelopeOf(data).extend({ pagination });
+const pagedEnvelopeOf = <R extends z.ZodType, P extends z.ZodObject = typeof pagination>(data: R, page: P) => envelopeOf(data).extend({ pagination: page });
 
 /** The success envelope around a reply's data (with `pagination` for a paginated list). */
 export type SuccessEnvelope<R extends z.ZodType> = ReturnType<typeof envelopeOf<R>>;
-export type PagedSuccessEnvelope<R extends z.ZodType> = ReturnType<typeof pagedEnvelopeOf<R>>;
+export type PagedSuccessEnvelope<R extends z.ZodType, P extends z.ZodObject = typeof pagination> = ReturnType<typeof pagedEnvelopeOf<R, P>>;
 
 /** The success envelope around a reply's data (with `pagination` for a paginated list). */
-export const successEnvelope = <R extends z.ZodType>(data: R, paginated = false): SuccessEnvelope<R> | PagedSuccessEnvelope<R> =>
-  paginated ? pagedEnvelopeOf(data) : envelopeOf(data);
+export const successEnvelope = <R extends z.ZodType>(data: R, paginated: boolean | z.ZodObject = false): SuccessEnvelope<R> | PagedSuccessEnvelope<R, z.ZodObject> =>
+  paginated ? pagedEnvelopeOf(data, paginated === true ? pagination : paginated) : envelopeOf(data);
 
 /** Every refusal (4xx/5xx): the message to show and, for some, data (e.g. how many products use a brand). */
 export const failureEnvelope = z.object({ success: z.literal(false), message: z.string(), data: z.unknown().optional() });

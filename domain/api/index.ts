@@ -3,11 +3,26 @@
  * A module's endpoints are listed here once; the server registers each from the same object.
  */
 import type { brandsApi } from './brands';
+import type { cashApi } from './cash';
+import type { invoicesApi } from './invoices';
+import type { paymentsApi } from './payments';
+import type { reportsApi } from './reports';
+import type { returnsApi } from './returns';
+import type { salesApi } from './sales';
+import type { syncApi } from './sync';
 import type { Endpoint } from './endpoint';
 
 type EndpointsOf<T> = T[keyof T];
 
-export type AnyEndpoint = EndpointsOf<typeof brandsApi>;
+export type AnyEndpoint =
+  | EndpointsOf<typeof brandsApi>
+  | EndpointsOf<typeof salesApi>
+  | EndpointsOf<typeof returnsApi>
+  | EndpointsOf<typeof syncApi>
+  | EndpointsOf<typeof cashApi>
+  | EndpointsOf<typeof invoicesApi>
+  | EndpointsOf<typeof paymentsApi>
+  | EndpointsOf<typeof reportsApi>;
 
 export type EndpointByKey<K extends AnyEndpoint['key']> = Extract<AnyEndpoint, { key: K }>;
 

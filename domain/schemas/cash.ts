@@ -4,9 +4,8 @@
  * (cashEvent) so one malformed event is `rejected` without blocking the rest of the batch. Money travels
  * as decimals with 2 places; the server keeps integer cents.
  */
-import { LIMITS } from '../constants';
+import { LIMITS, PAYMENT_METHODS, PAYMENT_STATUSES } from '../constants';
 import { ARS_DENOMINATIONS } from '../cash-rules';
-import type { PaymentMethod, PaymentStatus } from '../constants';
 import { money, optionalText, z } from './common';
 import { missingOr, positiveId } from './sales';
 
@@ -88,19 +87,19 @@ export const cashPushBody = z.object({
 });
 export type CashPushBody = z.output<typeof cashPushBody>;
 
-export interface CashEventResult {
-  eventId: string | null;
-  status: 'applied' | 'duplicate' | 'rejected';
-  reason?: string;
+export const cashEventResult = z.object({
+  eventId: z.string().nullable(),
+  status: z.enum(['applied', 'duplicate', 'rejected']),
+  reason: z.string().optional(),
   /** A close: the Z number and the server's figures. */
-  zNumber?: number;
-  expected?: number;
-  difference?: number;
-}
+  zNumber: z.number().int().optional(),
+  expected: z.number().optional(),
+  difference: z.number().optional(),
+});
+export type CashEventResult = z.infer<typeof cashEventResult>;
 
-export interface CashPushReply {
-  results: CashEventResult[];
-}
+export const cashPushReply = z.object({ results: z.array(cashEventResult) });
+export type CashPushReply = z.infer<typeof cashPushReply>;
 
 export const cashListQuery = z.object({
   deviceId: z.string().trim().max(100).optional(),
@@ -111,46 +110,67 @@ export const cashListQuery = z.object({
 });
 export type CashListQuery = z.output<typeof cashListQuery>;
 
-export interface CashPersonJson {
-  id: number;
-  fullName: string;
-}
+export const cashPersonJson = z.object({ id: z.number().int(), fullName: z.string() });
+export type CashPersonJson = z.infer<typeof cashPersonJson>;
 
-export interface CashSessionJson {
-  id: number;
-  clientSessionId: string;
-  deviceId: string;
-  deviceName: string | null;
+export const cashSessionJson = z.object({
+  id: z.number().int(),
+  clientSessionId: z.string(),
+  deviceId: z.string(),
+  deviceName: z.string().nullable(),
   /** The Z number (per shop), once closed. */
-  zNumber: number | null;
-  status: 'abierta' | 'cerrada';
-  openedAt: string;
-  openedBy: CashPersonJson;
-  float: number;
-  closedAt: string | null;
-  closedBy: CashPersonJson | null;
-  counted: number | null;
-  expected: number | null;
-  difference: number | null;
-  comment: string | null;
-  declared: { tarjeta?: number | null; transferencia?: number | null; mercadopago?: number | null } | null;
+  zNumber: z.number().int().nullable(),
+  status: z.enum(['abierta', 'cerrada']),
+  openedAt: z.string(),
+  openedBy: cashPersonJson,
+  float: z.number(),
+  closedAt: z.string().nullable(),
+  closedBy: cashPersonJson.nullable(),
+  counted: z.number().nullable(),
+  expected: z.number().nullable(),
+  difference: z.number().nullable(),
+  comment: z.string().nullable(),
+  declared: z.object({ tarjeta: z.number().nullish(), transferencia: z.number().nullish(), mercadopago: z.number().nullish() }).nullable(),
   /** Sales of the session that reached the server after it was closed (not in its Z). */
-  lateSales: number;
-}
+  lateSales: z.number().int(),
+});
+export type CashSessionJson = z.infer<typeof cashSessionJson>;
 
-export interface CashReportJson {
-  float: number;
-  cashSales: number;
-  cashRefunds: number;
-  ins: number;
-  outs: number;
-  expected: number;
-  byMethod: { paymentMethod: PaymentMethod; count: number; total: number }[];
-}
+export const cashReportJson = z.object({
+  float: z.number(),
+  cashSales: z.number(),
+  cashRefunds: z.number(),
+  ins: z.number(),
+  outs: z.number(),
+  expected: z.number(),
+  byMethod: z.array(z.object({ paymentMethod: z.enum(PAYMENT_METHODS), count: z.number().int(), total: z.number() })),
+});
+export type CashReportJson = z.infer<typeof cashReportJson>;
 
-export interface CashSessionDetailJson extends CashSessionJson {
+export const cashSessionDetailJson = cashSessionJson.extend({
   /** The session's figures with every sale the server holds now (the Z is what was computed at close). */
-  report: CashReportJson;
-  sales: { id: number; saleNumber: string; saleDate: string; paymentMethod: PaymentMethod; paymentStatus: PaymentStatus; total: number; late: boolean }[];
-  movements: { id: number; kind: 'in' | 'out'; amount: number; reason: CashReason; note: string | null; at: string; userName: string }[];
-}
+  report: cashReportJson,
+  sales: z.array(
+    z.object({
+      id: z.number().int(),
+      saleNumber: z.string(),
+      saleDate: z.string(),
+      paymentMethod: z.enum(PAYMENT_METHODS),
+      paymentStatus: z.enum(PAYMENT_STATUSES),
+      total: z.number(),
+      late: z.boolean(),
+    }),
+  ),
+  movements: z.array(
+    z.object({
+      id: z.number().int(),
+      kind: z.enum(['in', 'out']),
+      amount: z.number(),
+      reason: z.enum(CASH_REASONS),
+      note: z.string().nullable(),
+      at: z.string(),
+      userName: z.string(),
+    }),
+  ),
+});
+export type CashSessionDetailJson = z.infer<typeof cashSessionDetailJson>;

@@ -21,13 +21,10 @@ import {
   CONDICION_IVA_LABELS,
   DOC_TIPO_LABELS,
   ISSUER_TAX_CONDITIONS,
-  type ArcaEnvironment,
+  IVA_RATES,
   type CbteTipo,
-  type ComprobanteTipo,
   type CondicionIvaReceptor,
   type DocTipo,
-  type IssuerTaxCondition,
-  type IvaRate,
 } from '../invoicing/codes';
 import { isValidCuit, onlyDigits } from '../invoicing/cuit';
 import { optionalText, z } from './common';
@@ -114,155 +111,166 @@ export const arcaCredentialsBody = z.object({
 });
 export type ArcaCredentialsBody = z.output<typeof arcaCredentialsBody>;
 
-export interface IvaBreakdownJson {
+const comprobanteTipo = z.literal([1, 6, 11, 3, 8, 13]);
+const cbteTipo = z.literal([1, 6, 11]);
+const docTipo = z.literal([80, 86, 87, 94, 96, 99]);
+const condicionIva = z.literal([1, 4, 5, 6, 7, 8, 9, 10, 13, 15, 16]);
+const environment = z.enum(ARCA_ENVIRONMENTS);
+const taxCondition = z.enum(ISSUER_TAX_CONDITIONS);
+
+export const ivaBreakdownJson = z.object({
   /** ARCA aliquot id (3 = 0 %, 4 = 10,5 %, 5 = 21 %, 6 = 27 %). */
-  id: number;
-  rate: IvaRate;
-  base: number;
-  amount: number;
-}
+  id: z.number().int(),
+  rate: z.literal(IVA_RATES),
+  base: z.number(),
+  amount: z.number(),
+});
+export type IvaBreakdownJson = z.infer<typeof ivaBreakdownJson>;
 
-export interface ArcaObservationJson {
-  code: number;
-  msg: string;
-}
+export const arcaObservationJson = z.object({ code: z.number().int(), msg: z.string() });
+export type ArcaObservationJson = z.infer<typeof arcaObservationJson>;
 
-export interface InvoiceJson {
-  id: number;
-  saleId: number;
-  saleNumber: string;
-  saleDate: string;
-  status: InvoiceStatus;
+export const invoiceJson = z.object({
+  id: z.number().int(),
+  saleId: z.number().int(),
+  saleNumber: z.string(),
+  saleDate: z.string(),
+  status: z.enum(INVOICE_STATUSES),
   /** Comprobante type code (1, 6, 11; credit notes 3, 8, 13) — spec name and list-view name. */
-  invoice_type: ComprobanteTipo;
-  invoiceType: ComprobanteTipo;
-  letter: 'A' | 'B' | 'C';
-  typeLabel: string;
-  ptoVta: number;
-  cbteNro: number;
+  invoice_type: comprobanteTipo,
+  invoiceType: comprobanteTipo,
+  letter: z.enum(['A', 'B', 'C']),
+  typeLabel: z.string(),
+  ptoVta: z.number().int(),
+  cbteNro: z.number().int(),
   /** "00004-00001836" — spec name and list-view name. */
-  invoice_number: string;
-  invoiceNumber: string;
+  invoice_number: z.string(),
+  invoiceNumber: z.string(),
   /** CAE, null until authorised. */
-  cae: string | null;
-  invoiceCAE: string | null;
+  cae: z.string().nullable(),
+  invoiceCAE: z.string().nullable(),
   /** CAE expiry "YYYY-MM-DD". */
-  cae_expiration: string | null;
+  cae_expiration: z.string().nullable(),
   /** Invoice date (CbteFch) as "YYYY-MM-DD". */
-  date: string;
-  docTipo: DocTipo;
-  docNro: string;
-  condicionIvaReceptor: CondicionIvaReceptor;
-  total: number;
-  net: number;
-  iva: number;
-  ivaBreakdown: IvaBreakdownJson[];
-  observations: ArcaObservationJson[];
+  date: z.string(),
+  docTipo,
+  docNro: z.string(),
+  condicionIvaReceptor: condicionIva,
+  total: z.number(),
+  net: z.number(),
+  iva: z.number(),
+  ivaBreakdown: z.array(ivaBreakdownJson),
+  observations: z.array(arcaObservationJson),
   /** Why it is pending or failed (Spanish, with ARCA's code when there is one). */
-  failureReason: string | null;
-  attempts: number;
-  nextRetryAt: string | null;
-  environment: ArcaEnvironment;
-  simulator: boolean;
-  issuerCuit: string;
-  issuerTaxCondition: IssuerTaxCondition;
+  failureReason: z.string().nullable(),
+  attempts: z.number().int(),
+  nextRetryAt: z.string().nullable(),
+  environment,
+  simulator: z.boolean(),
+  issuerCuit: z.string(),
+  issuerTaxCondition: taxCondition,
   /** RG 4892 QR URL, null until authorised (tipoCodAut "A" for CAEA invoices). */
-  qrUrl: string | null;
+  qrUrl: z.string().nullable(),
   /** How it was authorised: CAE (online) or CAEA (contingency; `cae` then holds the CAEA code, `cae_expiration` its validity end). */
-  authorization: 'CAE' | 'CAEA';
+  authorization: z.enum(['CAE', 'CAEA']),
   /** CAEA invoices only: the FECAEARegInformativo report (issue #11). */
-  report: { status: 'pendiente' | 'informada' | 'rechazada'; deadline: string; error: string | null; reportedAt: string | null } | null;
-  user: { id: number; fullName: string; username: string };
-  createdAt: string;
-  authorizedAt: string | null;
+  report: z
+    .object({ status: z.enum(['pendiente', 'informada', 'rechazada']), deadline: z.string(), error: z.string().nullable(), reportedAt: z.string().nullable() })
+    .nullable(),
+  user: z.object({ id: z.number().int(), fullName: z.string(), username: z.string() }),
+  createdAt: z.string(),
+  authorizedAt: z.string().nullable(),
   /** Credit notes: the invoice they credit (CbtesAsoc), e.g. "Factura B 00001-00000012"; null for invoices. */
-  associated: { id: number; typeLabel: string; invoiceNumber: string } | null;
+  associated: z.object({ id: z.number().int(), typeLabel: z.string(), invoiceNumber: z.string() }).nullable(),
   /** Credit notes of a partial return: its id (null: the cancellation's note, or an invoice). */
-  saleReturnId: number | null;
-}
+  saleReturnId: z.number().int().nullable(),
+});
+export type InvoiceJson = z.infer<typeof invoiceJson>;
 
-export interface InvoicePaginationJson {
-  total: number;
-  page: number;
-  limit: number;
-  totalPages: number;
-}
-
-export interface InvoiceStatusJson {
-  configured: boolean;
+export const invoiceStatusJson = z.object({
+  configured: z.boolean(),
   /** True when invoicing against the built-in simulator: show "Simulador ARCA — sin validez fiscal". */
-  simulator: boolean;
-  environment: ArcaEnvironment | null;
+  simulator: z.boolean(),
+  environment: environment.nullable(),
   /** Issuer data for the dialog and the printout (null fields when not configured). */
-  cuit: string | null;
-  taxCondition: IssuerTaxCondition | null;
-  startOfActivities: string | null;
-  iibb: string | null;
-  ptoVta: number | null;
+  cuit: z.string().nullable(),
+  taxCondition: taxCondition.nullable(),
+  startOfActivities: z.string().nullable(),
+  iibb: z.string().nullable(),
+  ptoVta: z.number().int().nullable(),
   /** Comprobante types this issuer may emit. */
-  allowedTypes: CbteTipo[];
-  identificationThreshold: number;
-  pendingCount: number;
-  failedCount: number;
+  allowedTypes: z.array(cbteTipo),
+  identificationThreshold: z.number(),
+  pendingCount: z.number().int(),
+  failedCount: z.number().int(),
   /** Spanish one-liner: what is missing, or the mode. */
-  message: string;
-}
+  message: z.string(),
+});
+export type InvoiceStatusJson = z.infer<typeof invoiceStatusJson>;
 
-export interface ArcaCertificateInfoJson {
-  subject: string;
-  issuer: string;
-  notBefore: string;
-  notAfter: string;
+/** Code → label, as the type lists arrive (docs/spec.md §3). */
+export const codeLabelsJson = z.record(z.string(), z.string());
+
+export const arcaCertificateInfoJson = z.object({
+  subject: z.string(),
+  issuer: z.string(),
+  notBefore: z.string(),
+  notAfter: z.string(),
   /** SHA-256 fingerprint (hex) — identifies the certificate, not a secret. */
-  fingerprint: string;
-}
+  fingerprint: z.string(),
+});
+export type ArcaCertificateInfoJson = z.infer<typeof arcaCertificateInfoJson>;
 
-export interface ArcaSettingsJson {
-  cuit: string | null;
-  taxCondition: IssuerTaxCondition | null;
-  startOfActivities: string | null;
-  iibb: string | null;
-  ptoVta: number | null;
+export const arcaSettingsJson = z.object({
+  cuit: z.string().nullable(),
+  taxCondition: taxCondition.nullable(),
+  startOfActivities: z.string().nullable(),
+  iibb: z.string().nullable(),
+  ptoVta: z.number().int().nullable(),
   /** The server's CAEA point of sale (contingency), null when none. */
-  caeaPtoVta: number | null;
-  environment: ArcaEnvironment;
-  identificationThreshold: number;
-  hasCredentials: boolean;
-  certificate: ArcaCertificateInfoJson | null;
+  caeaPtoVta: z.number().int().nullable(),
+  environment,
+  identificationThreshold: z.number(),
+  hasCredentials: z.boolean(),
+  certificate: arcaCertificateInfoJson.nullable(),
   /** Fields fixed by environment variables (they win over the screen): names of ArcaSettingsBody keys plus "credentials". */
-  lockedByEnv: string[];
-  simulator: boolean;
-  configured: boolean;
-}
+  lockedByEnv: z.array(z.string()),
+  simulator: z.boolean(),
+  configured: z.boolean(),
+});
+export type ArcaSettingsJson = z.infer<typeof arcaSettingsJson>;
 
-export interface ArcaConnectionTestJson {
-  ok: boolean;
+export const arcaConnectionTestJson = z.object({
+  ok: z.boolean(),
   /** Spanish summary, e.g. "Conexión correcta con ARCA (homologación)". */
-  message: string;
-  login: boolean;
-  appServer: string | null;
-  dbServer: string | null;
-  authServer: string | null;
-}
+  message: z.string(),
+  login: z.boolean(),
+  appServer: z.string().nullable(),
+  dbServer: z.string().nullable(),
+  authServer: z.string().nullable(),
+});
+export type ArcaConnectionTestJson = z.infer<typeof arcaConnectionTestJson>;
 
 /** A CAEA the server holds (issue #11): one per fortnight. Dates "YYYY-MM-DD". */
-export interface CaeaJson {
-  caea: string;
-  periodo: number;
-  orden: 1 | 2;
-  validFrom: string;
-  validTo: string;
-  reportDeadline: string;
-}
+export const caeaJson = z.object({
+  caea: z.string(),
+  periodo: z.number().int(),
+  orden: z.literal([1, 2]),
+  validFrom: z.string(),
+  validTo: z.string(),
+  reportDeadline: z.string(),
+});
+export type CaeaJson = z.infer<typeof caeaJson>;
 
 /** GET /invoices/caea (admin): the owner's "Contingencia (CAEA)" view. */
-export interface CaeaContingencyJson {
+export const caeaContingencyJson = z.object({
   /** Argentine calendar date of the server, "YYYY-MM-DD" (deadlines are compared with it). */
-  today: string;
+  today: z.string(),
   /** The server's own CAEA point of sale, null when none. */
-  caeaPtoVta: number | null;
+  caeaPtoVta: z.number().int().nullable(),
   /** CAEAs held from this fortnight on. */
-  caeas: CaeaJson[];
+  caeas: z.array(caeaJson),
   /** CAEA invoices not yet reported or rejected by ARCA, earliest deadline first. */
-  invoices: InvoiceJson[];
-}
+  invoices: z.array(invoiceJson),
+});
+export type CaeaContingencyJson = z.infer<typeof caeaContingencyJson>;

@@ -3,6 +3,7 @@
  * request schemas and the JSON the server answers with. Prices never come from the client: items carry
  * product ids and quantities only (extra fields such as a price are ignored).
  */
+import { PAYMENT_STATUSES } from '../constants';
 import { money, optionalText, z } from './common';
 import { missingOr, positiveId, SALE_LIMITS, saleQuantity } from './sales';
 
@@ -78,52 +79,56 @@ export const paymentSettingsBody = z.object({
 });
 export type PaymentSettingsBody = z.output<typeof paymentSettingsBody>;
 
-export interface PreferenceJson {
-  preferenceId: string;
-  initPoint: string;
-  sandboxInitPoint: string | null;
-  total: number;
-  externalReference: string;
-}
+export const preferenceJson = z.object({
+  preferenceId: z.string(),
+  initPoint: z.string(),
+  sandboxInitPoint: z.string().nullable(),
+  total: z.number(),
+  externalReference: z.string(),
+});
+export type PreferenceJson = z.infer<typeof preferenceJson>;
 
 /** What the POS needs to offer the method (no secret in it). */
-export interface PaymentAvailabilityJson {
-  configured: boolean;
-  simulated: boolean;
-  label: string;
-}
+export const paymentAvailabilityJson = z.object({ configured: z.boolean(), simulated: z.boolean(), label: z.string() });
+export type PaymentAvailabilityJson = z.infer<typeof paymentAvailabilityJson>;
 
 /** Admin view of the settings: where each value comes from, never the token or the secret themselves. */
-export interface PaymentSettingsJson extends PaymentAvailabilityJson {
-  hasAccessToken: boolean;
-  hasWebhookSecret: boolean;
-  accessTokenSource: 'settings' | 'env' | 'simulator' | 'none';
-  publicUrl: string | null;
-  apiUrl: string;
-  pollIntervalMs: number;
-  webhookUrl: string | null;
-}
+export const paymentSettingsJson = paymentAvailabilityJson.extend({
+  hasAccessToken: z.boolean(),
+  hasWebhookSecret: z.boolean(),
+  accessTokenSource: z.enum(['settings', 'env', 'simulator', 'none']),
+  publicUrl: z.string().nullable(),
+  apiUrl: z.string(),
+  pollIntervalMs: z.number().int(),
+  webhookUrl: z.string().nullable(),
+});
+export type PaymentSettingsJson = z.infer<typeof paymentSettingsJson>;
 
-export interface PaymentEventJson {
-  providerPaymentId: string;
-  status: string;
-  statusDetail: string | null;
-  amount: number | null;
-  source: string;
-  createdAt: string;
-}
+export const paymentEventJson = z.object({
+  providerPaymentId: z.string(),
+  status: z.string(),
+  statusDetail: z.string().nullable(),
+  amount: z.number().nullable(),
+  source: z.string(),
+  createdAt: z.string(),
+});
+export type PaymentEventJson = z.infer<typeof paymentEventJson>;
 
-export interface PaymentStatusJson {
-  saleId: number;
-  saleNumber: string;
-  paymentStatus: 'pagado' | 'pendiente' | 'cancelado';
-  externalReference: string;
-  preferenceId: string | null;
-  providerStatus: string;
-  providerStatusDetail: string | null;
-  providerPaymentId: string | null;
+export const paymentStatusJson = z.object({
+  saleId: z.number().int(),
+  saleNumber: z.string(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  externalReference: z.string(),
+  preferenceId: z.string().nullable(),
+  providerStatus: z.string(),
+  providerStatusDetail: z.string().nullable(),
+  providerPaymentId: z.string().nullable(),
   /** A refund, chargeback or mediation after approval (or an approval after cancellation): the owner must look. */
-  needsReview: boolean;
-  lastCheckedAt: string | null;
-  events: PaymentEventJson[];
-}
+  needsReview: z.boolean(),
+  lastCheckedAt: z.string().nullable(),
+  events: z.array(paymentEventJson),
+});
+export type PaymentStatusJson = z.infer<typeof paymentStatusJson>;
+
+/** The public replies (webhook acknowledgement, "check requested"): a message and no data. */
+export const noData = z.null().optional();

@@ -26,10 +26,13 @@ export const reportQuery = z
 export type ReportQuery = z.output<typeof reportQuery>;
 
 /** Sales that are not cancelled; item figures (category, product) are before the sale's discount. */
-export interface SalesReportJson {
-  byCategory: { categoryId: number | null; categoryName: string; quantity: number; revenue: number; cost: number }[];
-  bySeller: { userId: number; fullName: string; count: number; total: number }[];
-  byHour: { hour: number; count: number; total: number }[];
-  marginByProduct: { productId: number; productName: string; quantity: number; revenue: number; cost: number; margin: number }[];
-  daily: { date: string; count: number; total: number }[];
-}
+export const salesReportJson = z.object({
+  byCategory: z.array(z.object({ categoryId: z.number().int().nullable(), categoryName: z.string(), quantity: z.number(), revenue: z.number(), cost: z.number() })),
+  bySeller: z.array(z.object({ userId: z.number().int(), fullName: z.string(), count: z.number().int(), total: z.number() })),
+  byHour: z.array(z.object({ hour: z.number().int(), count: z.number().int(), total: z.number() })),
+  marginByProduct: z.array(
+    z.object({ productId: z.number().int(), productName: z.string(), quantity: z.number(), revenue: z.number(), cost: z.number(), margin: z.number() }),
+  ),
+  daily: z.array(z.object({ date: z.string(), count: z.number().int(), total: z.number() })),
+});
+export type SalesReportJson = z.infer<typeof salesReportJson>;

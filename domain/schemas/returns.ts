@@ -4,7 +4,7 @@
  *   POST /sales/:id/returns  (admin) body CreateReturnBody → SaleReturnJson
  *   GET  /sales/:id/returns          → SaleReturnsJson (the returns and every credit note of the sale)
  */
-import type { InvoiceJson } from './invoices';
+import { invoiceJson } from './invoices';
 import { optionalText, z } from './common';
 
 const positiveInt = (what: string) =>
@@ -24,30 +24,33 @@ export const createReturnBody = z.object({
 });
 export type CreateReturnBody = z.output<typeof createReturnBody>;
 
-export interface SaleReturnItemJson {
-  saleItemId: number;
-  productId: number;
-  productName: string;
-  quantity: number;
+export const saleReturnItemJson = z.object({
+  saleItemId: z.number().int(),
+  productId: z.number().int(),
+  productName: z.string(),
+  quantity: z.number().int(),
   /** The line gross returned (before the discount share). */
-  amount: number;
-}
+  amount: z.number(),
+});
+export type SaleReturnItemJson = z.infer<typeof saleReturnItemJson>;
 
-export interface SaleReturnJson {
-  id: number;
-  saleId: number;
-  reason: string | null;
+export const saleReturnJson = z.object({
+  id: z.number().int(),
+  saleId: z.number().int(),
+  reason: z.string().nullable(),
   /** Refunded: the lines' gross minus their share of the sale's discount. */
-  total: number;
-  items: SaleReturnItemJson[];
-  user: { id: number; fullName: string };
-  createdAt: string;
+  total: z.number(),
+  items: z.array(saleReturnItemJson),
+  user: z.object({ id: z.number().int(), fullName: z.string() }),
+  createdAt: z.string(),
   /** The partial credit note when the sale was invoiced (pending while ARCA is unreachable), else null. */
-  creditNote: InvoiceJson | null;
-}
+  creditNote: invoiceJson.nullable(),
+});
+export type SaleReturnJson = z.infer<typeof saleReturnJson>;
 
-export interface SaleReturnsJson {
-  returns: SaleReturnJson[];
+export const saleReturnsJson = z.object({
+  returns: z.array(saleReturnJson),
   /** The credit note of the sale's cancellation, when the cancelled sale was invoiced. */
-  cancellationNote: InvoiceJson | null;
-}
+  cancellationNote: invoiceJson.nullable(),
+});
+export type SaleReturnsJson = z.infer<typeof saleReturnsJson>;

@@ -2,8 +2,8 @@
  * Sales: request schemas of docs/spec.md §7 "Sales and payments" and the Sale JSON the server answers with.
  * Money travels as decimals (2 decimals); the server turns it into integer cents.
  */
-import { PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentMethod, type PaymentStatus, type SaleFlag } from '../constants';
-import type { IvaRate } from '../invoicing/codes';
+import { PAYMENT_METHODS, PAYMENT_STATUSES, SALE_FLAGS } from '../constants';
+import { IVA_RATES } from '../invoicing/codes';
 import { dateQuery, money, optionalText, queryBool, text, z } from './common';
 
 export const SALE_LIMITS = { maxItems: 500, maxQuantity: 1_000_000, listMaxLimit: 500 } as const;
@@ -58,63 +58,71 @@ export const salesListQuery = dateRangeQuery.extend({
 });
 export type SalesListQuery = z.output<typeof salesListQuery>;
 
-export interface SaleItemJson {
-  id: number;
-  productId: number;
-  productName: string;
-  quantity: number;
-  unitPrice: number;
-  subtotal: number;
-  /** The catalogue price when the sale was applied, only when it differed from what was charged. */
-  catalogPrice: number | null;
-  /** The product's IVA rate (percent) when the sale was applied; invoices break amounts down by it. */
-  ivaRate: IvaRate;
-  /** Units given back by partial returns ("Devolución"); at most `quantity`. */
-  returnedQuantity: number;
-  /** The line gross those units carried (before the discount share). */
-  returnedAmount: number;
-}
+const saleFlag = z.enum(SALE_FLAGS);
+const userRef = z.object({ id: z.number().int(), fullName: z.string() });
 
-export interface SaleJson {
-  id: number;
-  saleNumber: string;
-  saleDate: string;
-  customerName: string | null;
+export const saleItemJson = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  productName: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.number(),
+  subtotal: z.number(),
+  /** The catalogue price when the sale was applied, only when it differed from what was charged. */
+  catalogPrice: z.number().nullable(),
+  /** The product's IVA rate (percent) when the sale was applied; invoices break amounts down by it. */
+  ivaRate: z.literal(IVA_RATES),
+  /** Units given back by partial returns ("Devolución"); at most `quantity`. */
+  returnedQuantity: z.number().int(),
+  /** The line gross those units carried (before the discount share). */
+  returnedAmount: z.number(),
+});
+export type SaleItemJson = z.infer<typeof saleItemJson>;
+
+const saleHeaderJson = z.object({
+  id: z.number().int(),
+  saleNumber: z.string(),
+  saleDate: z.string(),
+  customerName: z.string().nullable(),
   /** Left out of replies to sellers when the admin hides customer data (privacidad/vendedores_ven_clientes). */
-  customerDocument?: string | null;
-  customerEmail?: string | null;
-  paymentMethod: PaymentMethod;
-  paymentStatus: PaymentStatus;
-  subtotal: number;
-  discount: number;
-  total: number;
+  customerDocument: z.string().nullable().optional(),
+  customerEmail: z.string().nullable().optional(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  subtotal: z.number(),
+  discount: z.number(),
+  total: z.number(),
   /** Refunded by partial returns so far: what counts as sold is total − returned. */
-  returned: number;
-  notes: string | null;
-  user: { id: number; fullName: string };
-  items: SaleItemJson[];
-  clientSaleId: string | null;
-  deviceId: string | null;
+  returned: z.number(),
+  notes: z.string().nullable(),
+  user: userRef,
+  clientSaleId: z.string().nullable(),
+  deviceId: z.string().nullable(),
   /** Name the counter device registered with (null for sales not captured on a device). */
-  deviceName: string | null;
-  deviceSeq: number | null;
-  flags: SaleFlag[];
+  deviceName: z.string().nullable(),
+  deviceSeq: z.number().int().nullable(),
+  flags: z.array(saleFlag),
   /** Why the owner should look at this pushed sale (flag `review`), or null. */
-  reviewNote: string | null;
-  cancelledAt: string | null;
+  reviewNote: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
   /** Who cancelled the sale (null while it is not cancelled). */
-  cancelledByName: string | null;
-  createdAt: string;
-}
+  cancelledByName: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const saleJson = saleHeaderJson.extend({ items: z.array(saleItemJson) });
+export type SaleJson = z.infer<typeof saleJson>;
 
 /** A row of GET /sales: the sale without its items, with their count. */
-export type SaleListItemJson = Omit<SaleJson, 'items'> & { itemCount: number };
+export const saleListItemJson = saleHeaderJson.extend({ itemCount: z.number().int() });
+export type SaleListItemJson = z.infer<typeof saleListItemJson>;
 
-export interface SalesSummaryJson {
-  totalSales: number;
-  totalRevenue: number;
-  totalProfit: number;
-  salesByPaymentMethod: { paymentMethod: PaymentMethod; count: number; total: number }[];
-  topProducts: { productId: number; productName: string; totalQuantity: number; totalRevenue: number }[];
-  salesByDay: { date: string; count: number; total: number }[];
-}
+export const salesSummaryJson = z.object({
+  totalSales: z.number().int(),
+  totalRevenue: z.number(),
+  totalProfit: z.number(),
+  salesByPaymentMethod: z.array(z.object({ paymentMethod: z.enum(PAYMENT_METHODS), count: z.number().int(), total: z.number() })),
+  topProducts: z.array(z.object({ productId: z.number().int(), productName: z.string(), totalQuantity: z.number(), totalRevenue: z.number() })),
+  salesByDay: z.array(z.object({ date: z.string(), count: z.number().int(), total: z.number() })),
+});
+export type SalesSummaryJson = z.infer<typeof salesSummaryJson>;

@@ -6,9 +6,11 @@
  * POST /sync/devices/register: a device's one-time credential; push and pull present it in the headers
  * x-device-id and x-device-key (server/modules/sync/devices-service.ts).
  */
-import { LIMITS, type SaleFlag } from '../constants';
+import { LIMITS, SALE_FLAGS } from '../constants';
+import { ARCA_ENVIRONMENTS, ISSUER_TAX_CONDITIONS } from '../invoicing/codes';
+import { brandDto, categoryDto } from './catalog';
 import { money, optionalText, z } from './common';
-import { generateInvoiceBody, type InvoiceJson } from './invoices';
+import { caeaJson, generateInvoiceBody, invoiceJson } from './invoices';
 import { missingOr, paymentMethod, positiveId, SALE_LIMITS, saleQuantity } from './sales';
 
 /** Version of the pushed sale's shape; travels with every push so old queued sales are migrated, not dropped. */
@@ -36,10 +38,8 @@ export const registerDeviceBody = z.object({
 });
 
 /** The reply of a registration: the key is shown this once and stored hashed on the server. */
-export interface DeviceRegistration {
-  deviceId: string;
-  deviceKey: string;
-}
+export const deviceRegistration = z.object({ deviceId: z.string(), deviceKey: z.string() });
+export type DeviceRegistration = z.infer<typeof deviceRegistration>;
 export type PushBody = z.output<typeof pushBody>;
 
 /**
@@ -88,39 +88,42 @@ export const pushedSale = z.object({
 });
 export type PushedSale = z.output<typeof pushedSale>;
 
-export type PushStatus = 'applied' | 'duplicate' | 'rejected';
+export const PUSH_STATUSES = ['applied', 'duplicate', 'rejected'] as const;
+export type PushStatus = (typeof PUSH_STATUSES)[number];
 
-export interface PushResult {
-  clientSaleId: string | null;
-  deviceSeq: number | null;
-  status: PushStatus;
-  saleId?: number;
-  saleNumber?: string;
-  flags?: SaleFlag[];
+export const pushResult = z.object({
+  clientSaleId: z.string().nullable(),
+  deviceSeq: z.number().int().nullable(),
+  status: z.enum(PUSH_STATUSES),
+  saleId: z.number().int().optional(),
+  saleNumber: z.string().optional(),
+  flags: z.array(z.enum(SALE_FLAGS)).optional(),
   /** Spanish reason, only for rejected sales. */
-  reason?: string;
+  reason: z.string().optional(),
   /** Set when the sale's deviceSeq was already taken and the server stored it under this one instead. */
-  serverSeq?: number;
+  serverSeq: z.number().int().optional(),
   /**
    * The sale's invoice as it stands after this push when the sale asked for one (applied or duplicate):
    * authorised (CAE, or CAEA on the server's contingency point of sale) → the device prints it; pending →
    * `invoiceNote` says in Spanish that it will be issued when ARCA answers.
    */
-  invoice?: InvoiceJson | null;
-  invoiceNote?: string;
-}
+  invoice: invoiceJson.nullable().optional(),
+  invoiceNote: z.string().optional(),
+});
+export type PushResult = z.infer<typeof pushResult>;
 
-export interface PushReply {
-  results: PushResult[];
-  serverTime: string;
+export const pushReply = z.object({
+  results: z.array(pushResult),
+  serverTime: z.string(),
   /** The highest sequence the server holds for this device: the device's next one must be above it. */
-  lastSeq: number;
+  lastSeq: z.number().int(),
   /**
    * Set when every catalogue revision after `since` came from this push itself (no change elsewhere):
    * the device takes `cursor` as its pull cursor and these server stocks, and needs no pull. Null: pull.
    */
-  catalog: { cursor: number; stock: { id: number; stock: number }[] } | null;
-}
+  catalog: z.object({ cursor: z.number().int(), stock: z.array(z.object({ id: z.number().int(), stock: z.number().int() })) }).nullable(),
+});
+export type PushReply = z.infer<typeof pushReply>;
 
 export const pullQuery = z.object({
   since: z.coerce.number({ error: 'debe ser un número' }).int('debe ser un número entero').min(0, 'no puede ser negativo').default(0),
@@ -128,80 +131,84 @@ export const pullQuery = z.object({
 });
 export type PullQuery = z.output<typeof pullQuery>;
 
-export interface PulledProduct {
-  id: number;
-  code: string | null;
-  name: string;
-  description: string | null;
-  price: number;
-  stock: number;
-  minStock: number;
-  categoryId: number | null;
-  brandId: number | null;
-  image: string | null;
-  active: boolean;
-  showInCatalog: boolean;
+export const pulledProduct = z.object({
+  id: z.number().int(),
+  code: z.string().nullable(),
+  name: z.string(),
+  description: z.string().nullable(),
+  price: z.number(),
+  stock: z.number().int(),
+  minStock: z.number().int(),
+  categoryId: z.number().int().nullable(),
+  brandId: z.number().int().nullable(),
+  image: z.string().nullable(),
+  active: z.boolean(),
+  showInCatalog: z.boolean(),
   /** IVA rate in percent (21, 10.5, ...): the counter prints the invoice's IVA offline (issue #11). */
-  ivaRate: number;
-}
+  ivaRate: z.number(),
+});
+export type PulledProduct = z.infer<typeof pulledProduct>;
 
 /**
  * The CAEA a counter device may number with offline (issue #11): the valid ones the server holds (this
  * fortnight's, and the next one's once granted) and the device's own CAEA point of sale. Null when
  * invoicing is not configured or the device has no CAEA point of sale assigned (Settings → Dispositivos).
  */
-export interface DeviceCaeaJson {
-  ptoVta: number;
+export const deviceCaeaJson = z.object({
+  ptoVta: z.number().int(),
   /** Last number the server holds on this point of sale per comprobante type: the device numbers above it. */
-  lastNumbers: Record<string, number>;
-  caeas: {
-    caea: string;
-    periodo: number;
-    orden: 1 | 2;
-    /** "YYYY-MM-DD" validity (FchVigDesde/FchVigHasta) and reporting deadline (FchTopeInf). */
-    validFrom: string;
-    validTo: string;
-    reportDeadline: string;
-  }[];
+  lastNumbers: z.record(z.string(), z.number().int()),
+  /** "YYYY-MM-DD" validity (FchVigDesde/FchVigHasta) and reporting deadline (FchTopeInf). */
+  caeas: z.array(caeaJson),
   /** Issuer data the fiscal ticket prints. */
-  issuer: { cuit: string; taxCondition: 'monotributo' | 'responsable_inscripto'; environment: 'homologacion' | 'produccion'; simulator: boolean; startOfActivities: string | null; iibb: string | null };
-}
+  issuer: z.object({
+    cuit: z.string(),
+    taxCondition: z.enum(ISSUER_TAX_CONDITIONS),
+    environment: z.enum(ARCA_ENVIRONMENTS),
+    simulator: z.boolean(),
+    startOfActivities: z.string().nullable(),
+    iibb: z.string().nullable(),
+  }),
+});
+export type DeviceCaeaJson = z.infer<typeof deviceCaeaJson>;
 
-export interface PullReply {
-  products: PulledProduct[];
-  categories: { id: number; name: string; description: string | null; order: number; isActive: boolean }[];
-  brands: { id: number; name: string; description: string | null; isActive: boolean }[];
+export const pullReply = z.object({
+  products: z.array(pulledProduct),
+  categories: z.array(categoryDto),
+  brands: z.array(brandDto),
   /** The whole business info when it changed after the cursor, else null. */
-  businessInfo: Record<string, string | null> | null;
-  deleted: { products: number[]; categories: number[]; brands: number[] };
+  businessInfo: z.record(z.string(), z.string().nullable()).nullable(),
+  deleted: z.object({ products: z.array(z.number().int()), categories: z.array(z.number().int()), brands: z.array(z.number().int()) }),
   /** The device's CAEA contingency data, sent on every pull (small; it changes by fortnight). */
-  caea: DeviceCaeaJson | null;
+  caea: deviceCaeaJson.nullable(),
   /** Pass as `since` on the next pull. */
-  cursor: number;
-  hasMore: boolean;
-}
+  cursor: z.number().int(),
+  hasMore: z.boolean(),
+});
+export type PullReply = z.infer<typeof pullReply>;
 
-export interface DeviceJson {
-  id: string;
-  name: string | null;
-  userAgent: string | null;
-  user: { id: number; fullName: string } | null;
+export const deviceJson = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  user: z.object({ id: z.number().int(), fullName: z.string() }).nullable(),
   /** Holds a credential (false: seen before credentials existed, waiting for its first registration). */
-  registered: boolean;
-  registeredAt: string | null;
+  registered: z.boolean(),
+  registeredAt: z.string().nullable(),
   /** Users who signed in on it (the sellers its sales may name). */
-  userCount: number;
-  lastSeq: number;
-  lastSeenAt: string | null;
-  lastPushAt: string | null;
-  lastPullAt: string | null;
-  pendingCount: number;
-  salesCount: number;
-  flaggedCount: number;
+  userCount: z.number().int(),
+  lastSeq: z.number().int(),
+  lastSeenAt: z.string().nullable(),
+  lastPushAt: z.string().nullable(),
+  lastPullAt: z.string().nullable(),
+  pendingCount: z.number().int(),
+  salesCount: z.number().int(),
+  flaggedCount: z.number().int(),
   /** Its own CAEA point of sale (issue #11), null when none was assigned. */
-  caeaPtoVta: number | null;
-  createdAt: string;
-}
+  caeaPtoVta: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type DeviceJson = z.infer<typeof deviceJson>;
 
 export const deviceIdParam = z.object({ id: z.string().min(1, 'es obligatorio').max(200, 'es demasiado largo') });
 

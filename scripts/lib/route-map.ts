@@ -1,6 +1,7 @@
 /**
  * The map from each API route to the file that declares it, read from the route files themselves
- * (`app.get('/path'` and friends under server/modules). `npm run docs:routes` writes it into
+ * (`app.get('/path'` and friends under server/modules, or `app.get(pathOf(api.list.key)` with the key
+ * read from the described endpoint in domain/api that the file imports as `api`). `npm run docs:routes` writes it into
  * server/README.md; tests/server/route-map.test.ts checks that it matches the running app's routes and
  * that the README holds the current map.
  */
@@ -14,6 +15,20 @@ export interface RouteRow {
 }
 
 const REGISTRATION = /\bapp\.(get|post|put|patch|delete)\(\s*'([^']+)'/g;
+const DESCRIBED = /\bapp\.(get|post|put|patch|delete)\(\s*pathOf\((\w+)\.(\w+)\.key\)/g;
+const API_IMPORT = /import \{ (\w+)(?: as (\w+))? \} from '([./]+domain\/api\/[\w-]+)';/g;
+
+/** The path of `object.name` in the domain/api modules the route file imports (`name: endpoint('GET /x', ...)`). */
+function describedPath(file: string, source: string, object: string, name: string): string {
+  for (const m of source.matchAll(API_IMPORT)) {
+    if ((m[2] ?? m[1]) !== object) continue;
+    const api = readFileSync(path.resolve(path.dirname(file), `${m[3]}.ts`), 'utf8');
+    const key = new RegExp(`\\b${name}: endpoint\\('\\w+ ([^']+)'`).exec(api);
+    if (key) return key[1];
+  }
+  throw new Error(`${file}: no encuentro ${object}.${name} en domain/api`);
+}
+
 export const BEGIN = '<!-- rutas:inicio (generado por npm run docs:routes; no editar a mano) -->';
 export const END = '<!-- rutas:fin -->';
 
@@ -27,8 +42,12 @@ function filesUnder(dir: string): string[] {
 export function routeRows(root: string): RouteRow[] {
   const rows: RouteRow[] = [];
   for (const file of filesUnder(path.join(root, 'server/modules'))) {
-    for (const m of readFileSync(file, 'utf8').matchAll(REGISTRATION)) {
+    const source = readFileSync(file, 'utf8');
+    for (const m of source.matchAll(REGISTRATION)) {
       rows.push({ method: m[1].toUpperCase(), url: `/api${m[2]}`, file: path.relative(root, file) });
+    }
+    for (const m of source.matchAll(DESCRIBED)) {
+      rows.push({ method: m[1].toUpperCase(), url: `/api${describedPath(file, source, m[2], m[3])}`, file: path.relative(root, file) });
     }
   }
   return rows.sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));

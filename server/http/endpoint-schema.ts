@@ -17,9 +17,11 @@ interface Doc {
 type ReplyOf<E extends Endpoint> = E['reply'] extends z.ZodType
   ? E extends { paginated: true }
     ? PagedSuccessEnvelope<E['reply']>
-    : SuccessEnvelope<E['reply']>
+    : E extends { paginated: infer P extends z.ZodObject }
+      ? PagedSuccessEnvelope<E['reply'], P>
+      : SuccessEnvelope<E['reply']>
   : z.ZodType;
-type StatusOf<E extends Endpoint> = E extends { status: infer S extends number } ? S : 200;
+type StatusOf<E extends Endpoint> = E extends { status: infer S } ? (S extends readonly (infer T extends number)[] ? T : S extends number ? S : 200) : 200;
 
 type RequestSchemas<E extends Endpoint> = (E extends { params: infer P } ? { params: P } : unknown) &
   (E extends { query: infer Q } ? { querystring: Q } : unknown) &
@@ -29,13 +31,13 @@ export type EndpointSchema<E extends Endpoint> = Doc &
   RequestSchemas<E> & { response: { [S in StatusOf<E>]: ReplyOf<E> } & { '4xx': typeof failureEnvelope; '5xx': typeof failureEnvelope } };
 
 export function schemaOf<const E extends Endpoint>(e: E, doc: Doc): EndpointSchema<E> {
-  const status = e.status ?? 200;
-  const success = e.reply ? successEnvelope(e.reply, e.paginated === true) : undefined;
+  const statuses = e.status === undefined ? [200] : typeof e.status === 'number' ? [e.status] : e.status;
+  const success = e.reply ? successEnvelope(e.reply, e.paginated ?? false) : undefined;
   return {
     ...doc,
     ...(e.params ? { params: e.params } : {}),
     ...(e.query ? { querystring: e.query } : {}),
     ...(e.body ? { body: e.body } : {}),
-    response: { ...(success ? { [status]: success } : {}), '4xx': failureEnvelope, '5xx': failureEnvelope },
+    response: { ...(success ? Object.fromEntries(statuses.map((s) => [s, success])) : {}), '4xx': failureEnvelope, '5xx': failureEnvelope },
   } as EndpointSchema<E>;
 }

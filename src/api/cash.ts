@@ -1,9 +1,9 @@
 /** Cash sessions of the back office (issue #16, admin) and the setting "Exigir caja abierta para vender". */
 import { CASH_MSG } from '../../domain/cash-messages';
 import { MSG } from '../../domain/messages';
-import { CASH_CONFIG, type CashSessionDetailJson, type CashSessionJson } from '../../domain/schemas/cash';
+import { CASH_CONFIG } from '../../domain/schemas/cash';
 import type { ConfigEntry } from '../../domain/schemas/configuration';
-import { apiCall } from './client';
+import { api, apiCall } from './client';
 
 export interface CashSessionsQuery {
   deviceId?: string;
@@ -13,9 +13,9 @@ export interface CashSessionsQuery {
 }
 
 export const fetchCashSessions = (query: CashSessionsQuery) =>
-  apiCall<CashSessionJson[]>('get', 'cash-sessions', { query: { ...query, withDifference: query.withDifference ? 'true' : undefined }, errorMessage: CASH_MSG.listError });
+  api('GET /cash-sessions', { query: { ...query, withDifference: query.withDifference ? 'true' : undefined }, errorMessage: CASH_MSG.listError });
 
-export const fetchCashSession = (id: number) => apiCall<CashSessionDetailJson>('get', `cash-sessions/${id}`, { errorMessage: CASH_MSG.detailError });
+export const fetchCashSession = (id: number) => api('GET /cash-sessions/:id', { params: { id }, errorMessage: CASH_MSG.detailError });
 
 /** The POS reads it when it can (a 401 must not sign the counter out: noRedirect). */
 export const fetchCashRequired = () =>

@@ -12,7 +12,7 @@ import type {
   InvoiceStatusJson,
 } from '../../domain/schemas/invoices';
 import type { z } from '../../domain/schemas/common';
-import { apiCall } from './client';
+import { api } from './client';
 
 export type Invoice = InvoiceJson;
 export type InvoicingStatus = InvoiceStatusJson;
@@ -31,36 +31,36 @@ export interface InvoiceListQuery {
   status?: InvoiceStatus;
 }
 
-export const fetchInvoicingStatus = () => apiCall<InvoicingStatus>('get', 'invoices/status', { errorMessage: MSG.arcaStatusError });
+export const fetchInvoicingStatus = () => api('GET /invoices/status', { errorMessage: MSG.arcaStatusError });
 
-export const fetchInvoiceTypes = () => apiCall<CodeLabels>('get', 'invoices/tipos-comprobante', { errorMessage: MSG.invoiceTypesError });
+export const fetchInvoiceTypes = () => api('GET /invoices/tipos-comprobante', { errorMessage: MSG.invoiceTypesError });
 
-export const fetchDocumentTypes = () => apiCall<CodeLabels>('get', 'invoices/tipos-documento', { errorMessage: MSG.docTypesError });
+export const fetchDocumentTypes = () => api('GET /invoices/tipos-documento', { errorMessage: MSG.docTypesError });
 
 /** The body as sent (docs/spec.md §3: integers); the server's schema coerces and checks it. */
 export type GenerateInvoicePayload = z.input<typeof generateInvoiceBody>;
 
 export const generateInvoice = (saleId: number, body: GenerateInvoicePayload) =>
-  apiCall<Invoice>('post', `invoices/generate-for-sale/${saleId}`, { json: body, errorMessage: MSG.invoiceGenerateError });
+  api('POST /invoices/generate-for-sale/:saleId', { params: { saleId }, json: body, errorMessage: MSG.invoiceGenerateError });
 
-export const fetchInvoices = (query: InvoiceListQuery) => apiCall<Invoice[]>('get', 'invoices/list', { query: { ...query }, errorMessage: MSG.invoiceListError });
+export const fetchInvoices = (query: InvoiceListQuery) => api('GET /invoices/list', { query: { ...query }, errorMessage: MSG.invoiceListError });
 
 /** The sale's invoice, or null when it has none. */
-export const fetchSaleInvoice = (saleId: number) => apiCall<Invoice | null>('get', `invoices/sale/${saleId}`, { errorMessage: MSG.invoiceGetError });
+export const fetchSaleInvoice = (saleId: number) => api('GET /invoices/sale/:saleId', { params: { saleId }, errorMessage: MSG.invoiceGetError });
 
 /** Pending and failed invoices, oldest first. */
-export const fetchPendingInvoices = () => apiCall<Invoice[]>('get', 'invoices/pending', { errorMessage: MSG.invoicePendingListError });
+export const fetchPendingInvoices = () => api('GET /invoices/pending', { errorMessage: MSG.invoicePendingListError });
 
-export const fetchCaeaContingency = () => apiCall<CaeaContingency>('get', 'invoices/caea', { errorMessage: MSG.caeaContingencyError });
+export const fetchCaeaContingency = () => api('GET /invoices/caea', { errorMessage: MSG.caeaContingencyError });
 
-export const retryInvoice = (id: number) => apiCall<Invoice>('post', `invoices/${id}/retry`, { errorMessage: MSG.invoiceGenerateError });
+export const retryInvoice = (id: number) => api('POST /invoices/:id/retry', { params: { id }, errorMessage: MSG.invoiceGenerateError });
 
-export const fetchArcaSettings = () => apiCall<ArcaSettings>('get', 'invoices/settings', { errorMessage: MSG.arcaSettingsGetError });
+export const fetchArcaSettings = () => api('GET /invoices/settings', { errorMessage: MSG.arcaSettingsGetError });
 
 export const updateArcaSettings = (body: ArcaSettingsBody) =>
-  apiCall<ArcaSettings>('put', 'invoices/settings', { json: body, errorMessage: MSG.arcaSettingsUpdateError });
+  api('PUT /invoices/settings', { json: body, errorMessage: MSG.arcaSettingsUpdateError });
 
 export const uploadArcaCredentials = (body: ArcaCredentialsBody) =>
-  apiCall<ArcaSettings>('put', 'invoices/settings/credentials', { json: body, errorMessage: MSG.arcaSettingsUpdateError });
+  api('PUT /invoices/settings/credentials', { json: body, errorMessage: MSG.arcaSettingsUpdateError });
 
-export const testArcaConnection = () => apiCall<ConnectionTest>('post', 'invoices/settings/test', { errorMessage: MSG.arcaTestError });
+export const testArcaConnection = () => api('POST /invoices/settings/test', { errorMessage: MSG.arcaTestError });

@@ -1,8 +1,6 @@
 /** Mercado Pago calls of docs/spec.md §7 (/payments/*), the POS's availability check, the return pages' check and the admin settings. */
 import { PUBLIC_MSG } from '../../domain/public-messages';
-import type { PaymentAvailabilityJson, PaymentSettingsJson, PaymentStatusJson, PreferenceJson } from '../../domain/schemas/payments';
-import type { SaleJson } from '../../domain/schemas/sales';
-import { apiCall } from './client';
+import { api } from './client';
 
 export interface CartItem {
   productId: number;
@@ -31,21 +29,21 @@ export interface PaymentSaleRequest {
 
 /** Asked by the open checkout: a stale session must not take the cashier away from a sale (no redirect on 401). */
 export const fetchPaymentAvailability = () =>
-  apiCall<PaymentAvailabilityJson>('get', 'payments/availability', { errorMessage: PUBLIC_MSG.paymentStatusError, noRedirect: true });
+  api('GET /payments/availability', { errorMessage: PUBLIC_MSG.paymentStatusError, noRedirect: true });
 
-export const createPreference = (body: PreferenceRequest) => apiCall<PreferenceJson>('post', 'payments/preference', { json: body, errorMessage: PUBLIC_MSG.preferenceError });
+export const createPreference = (body: PreferenceRequest) => api('POST /payments/preference', { json: body, errorMessage: PUBLIC_MSG.preferenceError });
 
-export const createPaymentSale = (body: PaymentSaleRequest) => apiCall<SaleJson>('post', 'payments/sale', { json: body, errorMessage: PUBLIC_MSG.paymentSaleError });
+export const createPaymentSale = (body: PaymentSaleRequest) => api('POST /payments/sale', { json: body, errorMessage: PUBLIC_MSG.paymentSaleError });
 
-export const fetchPaymentStatus = (saleId: number) => apiCall<PaymentStatusJson>('get', `payments/status/${saleId}`, { errorMessage: PUBLIC_MSG.paymentStatusError });
+export const fetchPaymentStatus = (saleId: number) => api('GET /payments/status/:id', { params: { id: saleId }, errorMessage: PUBLIC_MSG.paymentStatusError });
 
-export const confirmPayment = (saleId: number) => apiCall<PaymentStatusJson>('post', `payments/confirm/${saleId}`, { errorMessage: PUBLIC_MSG.paymentConfirmError });
+export const confirmPayment = (saleId: number) => api('POST /payments/confirm/:id', { params: { id: saleId }, errorMessage: PUBLIC_MSG.paymentConfirmError });
 
 /** The return pages ask the server to check a reference with Mercado Pago; the answer reveals nothing. */
 export const requestPaymentCheck = (externalReference: string) =>
-  apiCall<unknown>('post', 'payments/reconcile', { json: { externalReference }, public: true });
+  api('POST /payments/reconcile', { json: { externalReference }, public: true });
 
-export const fetchPaymentSettings = () => apiCall<PaymentSettingsJson>('get', 'payments/settings', { errorMessage: PUBLIC_MSG.paymentSettingsGetError });
+export const fetchPaymentSettings = () => api('GET /payments/settings', { errorMessage: PUBLIC_MSG.paymentSettingsGetError });
 
 export const savePaymentSettings = (body: { accessToken?: string; webhookSecret?: string; publicUrl?: string }) =>
-  apiCall<PaymentSettingsJson>('put', 'payments/settings', { json: body, errorMessage: PUBLIC_MSG.paymentSettingsError });
+  api('PUT /payments/settings', { json: body, errorMessage: PUBLIC_MSG.paymentSettingsError });

@@ -2,7 +2,7 @@
 import type { PaymentMethod, PaymentStatus } from '../../domain/constants';
 import { MSG } from '../../domain/messages';
 import type { SaleJson, SaleListItemJson, SalesSummaryJson } from '../../domain/schemas/sales';
-import { apiCall, type Pagination } from './client';
+import { api, type Pagination } from './client';
 
 /** GET /sales pagination also carries the filtered period's total (cancelled sales add nothing). */
 export type SalesPagination = Pagination & { totalAmount?: number };
@@ -26,15 +26,15 @@ export interface SalesQuery {
   limit?: number;
 }
 
-export const fetchSales = (query: SalesQuery) => apiCall<SaleListItem[]>('get', 'sales', { query: { ...query }, errorMessage: MSG.salesListError });
+export const fetchSales = (query: SalesQuery) => api('GET /sales', { query: { ...query }, errorMessage: MSG.salesListError });
 
-export const fetchSale = (id: number) => apiCall<Sale>('get', `sales/${id}`, { errorMessage: MSG.saleGetError });
+export const fetchSale = (id: number) => api('GET /sales/:id', { params: { id }, errorMessage: MSG.saleGetError });
 
-export const cancelSale = (id: number) => apiCall<Sale>('post', `sales/${id}/cancel`, { errorMessage: MSG.saleCancelError });
+export const cancelSale = (id: number) => api('POST /sales/:id/cancel', { params: { id }, errorMessage: MSG.saleCancelError });
 
 /** Summary of the days [startDay, endDay] (YYYY-MM-DD), sent as local datetimes as docs/spec.md §7 says. */
 export const fetchSalesSummary = (startDay: string, endDay: string) =>
-  apiCall<SalesSummary>('get', 'sales/summary', {
+  api('GET /sales/summary', {
     query: { startDate: `${startDay} 00:00:00`, endDate: `${endDay} 23:59:59` },
     errorMessage: MSG.summaryError,
   });

@@ -3,8 +3,9 @@
  * GET /cash-sessions and GET /cash-sessions/:id (admin): the back office's "Cajas".
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParam } from '../../../domain/schemas/common';
-import { cashListQuery, cashPushBody } from '../../../domain/schemas/cash';
+import { cashApi as api } from '../../../domain/api/cash';
+import { pathOf } from '../../../domain/api/endpoint';
+import { schemaOf } from '../../http/endpoint-schema';
 import { ok } from '../../http/envelope';
 import { salesContext } from '../sales/routes';
 import { deviceHooks } from '../sync/device-auth';
@@ -16,13 +17,29 @@ const cashSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { requireDevice } = deviceHooks(app);
   ensureCashSetting(app.db);
 
-  app.post('/sync/cash', { onRequest: [requireDevice], config: { access: 'device' }, schema: { tags: ['sincronización'], body: cashPushBody } }, async (req) =>
+  app.post(
+    pathOf(api.push.key),
+    {
+      onRequest: [requireDevice],
+      config: { access: 'device' },
+      schema: schemaOf(api.push, {
+        tags: ['sincronización'],
+        summary: 'Envía los eventos de caja del dispositivo',
+        description: 'Credencial del dispositivo en las cabeceras x-device-id y x-device-key.',
+      }),
+    },
+    async (req) =>
     ok(pushCashEvents(ctx, req.body, req.device!)),
   );
 
   const tags = ['cajas'];
-  app.get('/cash-sessions', { onRequest: [app.requireAdmin], schema: { tags, querystring: cashListQuery } }, async (req) => ok(listCashSessions(ctx, req.query)));
-  app.get('/cash-sessions/:id', { onRequest: [app.requireAdmin], schema: { tags, params: idParam } }, async (req) => ok(getCashSession(ctx, req.params.id)));
+  const security = [{ bearerAuth: [] }];
+  app.get(pathOf(api.list.key), { onRequest: [app.requireAdmin], schema: schemaOf(api.list, { tags, security, summary: 'Cajas (sesiones de caja)' }) }, async (req) =>
+    ok(listCashSessions(ctx, req.query)),
+  );
+  app.get(pathOf(api.get.key), { onRequest: [app.requireAdmin], schema: schemaOf(api.get, { tags, security, summary: 'Una caja con su informe, ventas y movimientos' }) }, async (req) =>
+    ok(getCashSession(ctx, req.params.id)),
+  );
 };
 
 export default cashSessionsRoutes;

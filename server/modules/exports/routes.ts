@@ -3,8 +3,10 @@
  * messages as CSV or XLSX, streamed. Dated datasets take an optional range of whole local days.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { exportParams, exportQuery } from '../../../domain/schemas/exports';
+import { pathOf } from '../../../domain/api/endpoint';
+import { reportsApi as api } from '../../../domain/api/reports';
 import { localDateString, parseQueryDate } from '../../../domain/time';
+import { schemaOf } from '../../http/endpoint-schema';
 import { DATASETS } from './datasets';
 import { csvStream, xlsxStream } from './writers';
 
@@ -12,16 +14,14 @@ const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.o
 
 const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/exports/:dataset',
+    pathOf(api.export.key),
     {
       onRequest: [app.requireAdmin],
-      schema: {
+      schema: schemaOf(api.export, {
         tags: ['exportaciones'],
         security: [{ bearerAuth: [] }],
         summary: 'Exporta productos, ventas (con sus ítems), facturas, movimientos de stock o mensajes a CSV o Excel',
-        params: exportParams,
-        querystring: exportQuery,
-      },
+      }),
     },
     async (req, reply) => {
       const { dataset: name } = req.params;

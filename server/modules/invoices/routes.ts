@@ -8,9 +8,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CBTE_TIPO_LABELS, CONDICION_IVA_LABELS, DOC_TIPO_LABELS } from '../../../domain/invoicing/codes';
 import { issuerCbteTipos } from '../../../domain/invoicing/letter';
+import { pathOf } from '../../../domain/api/endpoint';
+import { invoicesApi as api } from '../../../domain/api/invoices';
 import { MSG } from '../../../domain/messages';
-import { idParam } from '../../../domain/schemas/common';
-import { arcaCredentialsBody, arcaSettingsBody, generateInvoiceBody, invoiceListQuery, saleIdParam } from '../../../domain/schemas/invoices';
+import { schemaOf } from '../../http/endpoint-schema';
 import { ok, paginated } from '../../http/envelope';
 import { caeaContingency } from './caea-service';
 import { startCaeaLoop, type CaeaLoop } from './caea-loop';
@@ -42,66 +43,65 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = { onRequest: [app.requireAdmin] };
   const toMap = (labels: Record<number, string>, codes: number[]) => Object.fromEntries(codes.map((c) => [String(c), labels[c]]));
 
-  app.get('/invoices/status', { ...auth, schema: { tags, security, summary: 'Estado de la facturación electrónica (ARCA)' } }, async () => ok(statusJson(app.db, runtime)));
+  app.get(pathOf(api.status.key), { ...auth, schema: schemaOf(api.status, { tags, security, summary: 'Estado de la facturación electrónica (ARCA)' }) }, async () => ok(statusJson(app.db, runtime)));
 
-  app.get('/invoices/tipos-comprobante', { ...auth, schema: { tags, security, summary: 'Tipos de comprobante que el emisor puede emitir' } }, async () => {
+  app.get(pathOf(api.invoiceTypes.key), { ...auth, schema: schemaOf(api.invoiceTypes, { tags, security, summary: 'Tipos de comprobante que el emisor puede emitir' }) }, async () => {
     const eff = runtime.effective();
     const codes = eff.taxCondition ? issuerCbteTipos(eff.taxCondition) : [1, 6, 11];
     return ok(toMap(CBTE_TIPO_LABELS, codes));
   });
 
-  app.get('/invoices/tipos-documento', { ...auth, schema: { tags, security, summary: 'Tipos de documento del receptor' } }, async () =>
+  app.get(pathOf(api.documentTypes.key), { ...auth, schema: schemaOf(api.documentTypes, { tags, security, summary: 'Tipos de documento del receptor' }) }, async () =>
     ok(toMap(DOC_TIPO_LABELS, [99, 96, 80, 86, 87, 94])),
   );
 
-  app.get('/invoices/condiciones-iva', { ...auth, schema: { tags, security, summary: 'Condiciones frente al IVA del receptor' } }, async () =>
+  app.get(pathOf(api.ivaConditions.key), { ...auth, schema: schemaOf(api.ivaConditions, { tags, security, summary: 'Condiciones frente al IVA del receptor' }) }, async () =>
     ok(toMap(CONDICION_IVA_LABELS, Object.keys(CONDICION_IVA_LABELS).map(Number))),
   );
 
   app.post(
-    '/invoices/generate-for-sale/:saleId',
-    { ...auth, schema: { tags, security, summary: 'Emite la factura electrónica de una venta pagada', params: saleIdParam, body: generateInvoiceBody } },
+    pathOf(api.generate.key),
+    { ...auth, schema: schemaOf(api.generate, { tags, security, summary: 'Emite la factura electrónica de una venta pagada' }) },
     async (req, reply) => {
       const { invoice, existing } = await generateForSale(app.db, runtime, issuer, req.params.saleId, req.body, req.user.id);
       return reply.status(existing ? 200 : 201).send(ok(invoice, existing ? MSG.invoiceAlreadyExists : MSG.invoiceGenerated));
     },
   );
 
-  app.get('/invoices/list', { ...auth, schema: { tags, security, summary: 'Facturas emitidas', querystring: invoiceListQuery } }, async (req) => {
+  app.get(pathOf(api.list.key), { ...auth, schema: schemaOf(api.list, { tags, security, summary: 'Facturas emitidas' }) }, async (req) => {
     const { items, total } = listInvoices(app.db, req.query, app.config.timeZone);
-    const page = paginated(items, req.query.page, req.query.limit, total);
-    return page;
+    return paginated(items, req.query.page, req.query.limit, total);
   });
 
-  app.get('/invoices/sale/:saleId', { ...auth, schema: { tags, security, summary: 'La factura de una venta (null si no tiene)', params: saleIdParam } }, async (req) =>
+  app.get(pathOf(api.forSale.key), { ...auth, schema: schemaOf(api.forSale, { tags, security, summary: 'La factura de una venta (null si no tiene)' }) }, async (req) =>
     ok(invoiceForSale(app.db, req.params.saleId)),
   );
 
-  app.get('/invoices/pending', { ...auth, schema: { tags, security, summary: 'Facturas pendientes o fallidas, con el motivo' } }, async () => ok(unsettledInvoices(app.db)));
+  app.get(pathOf(api.pending.key), { ...auth, schema: schemaOf(api.pending, { tags, security, summary: 'Facturas pendientes o fallidas, con el motivo' }) }, async () => ok(unsettledInvoices(app.db)));
 
-  app.post('/invoices/:id/retry', { ...admin, schema: { tags, security, summary: 'Reintenta una factura pendiente o fallida', params: idParam } }, async (req) =>
+  app.post(pathOf(api.retry.key), { ...admin, schema: schemaOf(api.retry, { tags, security, summary: 'Reintenta una factura pendiente o fallida' }) }, async (req) =>
     ok(await retryInvoice(app.db, issuer, req.params.id), MSG.invoiceRetried),
   );
 
-  app.get('/invoices/caea', { ...admin, schema: { tags, security, summary: 'Contingencia CAEA: CAEAs vigentes y facturas CAEA sin informar o rechazadas' } }, async () =>
+  app.get(pathOf(api.caea.key), { ...admin, schema: schemaOf(api.caea, { tags, security, summary: 'Contingencia CAEA: CAEAs vigentes y facturas CAEA sin informar o rechazadas' }) }, async () =>
     ok(caeaContingency(app.db, runtime.effective())),
   );
 
-  app.get('/invoices/settings', { ...admin, schema: { tags, security, summary: 'Configuración de facturación electrónica' } }, async () => ok(settingsJson(runtime)));
+  app.get(pathOf(api.settings.key), { ...admin, schema: schemaOf(api.settings, { tags, security, summary: 'Configuración de facturación electrónica' }) }, async () => ok(settingsJson(runtime)));
 
-  app.put('/invoices/settings', { ...admin, schema: { tags, security, summary: 'Guarda la configuración de facturación electrónica', body: arcaSettingsBody } }, async (req) =>
+  app.put(pathOf(api.updateSettings.key), { ...admin, schema: schemaOf(api.updateSettings, { tags, security, summary: 'Guarda la configuración de facturación electrónica' }) }, async (req) =>
     ok(updateSettings(app.db, runtime, req.body), MSG.arcaSettingsUpdated),
   );
 
   app.put(
-    '/invoices/settings/credentials',
-    { ...admin, schema: { tags, security, summary: 'Sube el certificado y la clave privada (nunca se devuelven)', body: arcaCredentialsBody } },
+    pathOf(api.credentials.key),
+    { ...admin, schema: schemaOf(api.credentials, { tags, security, summary: 'Sube el certificado y la clave privada (nunca se devuelven)' }) },
     async (req) => ok(saveCredentials(runtime, req.body), MSG.arcaCredentialsUpdated),
   );
 
-  app.post('/invoices/settings/test', { ...admin, schema: { tags, security, summary: 'Probar conexión: login WSAA + FEDummy' } }, async () => {
+  app.post(pathOf(api.test.key), { ...admin, schema: schemaOf(api.test, { tags, security, summary: 'Probar conexión: login WSAA + FEDummy' }) }, async () => {
     const result = await testConnection(runtime);
-    return { success: true, message: result.message, data: result };
+    return ok(result, result.message);
   });
 };
 

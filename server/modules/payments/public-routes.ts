@@ -8,8 +8,10 @@
  *   (same reply for any reference), is rate-limited per IP and throttled per reference.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pathOf } from '../../../domain/api/endpoint';
+import { paymentsApi as api } from '../../../domain/api/payments';
 import { MSG } from '../../../domain/messages';
-import { reconcileBody, webhookQuery } from '../../../domain/schemas/payments';
+import { schemaOf } from '../../http/endpoint-schema';
 import { MercadoPagoError } from '../../integrations/mercadopago/errors';
 import { verifySignature } from '../../integrations/mercadopago/signature';
 import type { Reconciler } from './reconcile';
@@ -22,7 +24,7 @@ const publicPaymentRoutes: FastifyPluginAsyncZod<{ ctx: PaymentsContext; reconci
   // IPN senders may post a form or nothing at all; the body is never trusted anyway.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
-  app.post('/payments/webhook', { schema: { tags, querystring: webhookQuery } }, async (req, reply) => {
+  app.post(pathOf(api.webhook.key), { schema: schemaOf(api.webhook, { tags, summary: 'Notificaciones de Mercado Pago (webhook firmado o IPN)' }) }, async (req, reply) => {
     const runtime = ctx.runtime();
     if (!runtime.configured) return reply.status(200).send({ success: true, message: 'ignorado' });
     const query = req.query;
@@ -52,10 +54,10 @@ const publicPaymentRoutes: FastifyPluginAsyncZod<{ ctx: PaymentsContext; reconci
   });
 
   app.post(
-    '/payments/reconcile',
+    pathOf(api.reconcile.key),
     {
       config: { rateLimit: app.publicRateLimit && { max: Math.max(30, app.publicRateLimit.max), timeWindow: '1 minute' } },
-      schema: { tags, body: reconcileBody },
+      schema: schemaOf(api.reconcile, { tags, summary: 'Las páginas de retorno piden verificar una referencia (no revela nada)' }),
     },
     async (req, reply) => {
       if (ctx.runtime().configured) {

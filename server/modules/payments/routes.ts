@@ -6,9 +6,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pathOf } from '../../../domain/api/endpoint';
+import { paymentsApi as api } from '../../../domain/api/payments';
 import { MSG } from '../../../domain/messages';
-import { idParam } from '../../../domain/schemas/common';
-import { paymentSaleBody, paymentSettingsBody, preferenceBody } from '../../../domain/schemas/payments';
+import { schemaOf } from '../../http/endpoint-schema';
 import { ok } from '../../http/envelope';
 import { startMercadoPagoSimulator } from '../../integrations/mercadopago/simulator/server';
 import { salesContext } from '../sales/routes';
@@ -42,24 +43,25 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const signedIn = { onRequest: [app.authenticate] };
   const admin = { onRequest: [app.requireAdmin] };
   const tags = ['pagos'];
+  const security = [{ bearerAuth: [] }];
 
-  app.get('/payments/availability', { ...signedIn, schema: { tags } }, async () => {
+  app.get(pathOf(api.availability.key), { ...signedIn, schema: schemaOf(api.availability, { tags, security, summary: 'Si el punto de venta puede cobrar con Mercado Pago' }) }, async () => {
     const { configured, simulated, label } = ctx.runtime();
     return ok({ configured, simulated, label });
   });
 
-  app.post('/payments/preference', { ...signedIn, schema: { tags, body: preferenceBody } }, async (req, reply) => {
+  app.post(pathOf(api.preference.key), { ...signedIn, schema: schemaOf(api.preference, { tags, security, summary: 'Crea una preferencia de pago (precios del catálogo)' }) }, async (req, reply) => {
     const origin = `${req.protocol}://${req.host}`;
     return reply.status(201).send(ok(await createPreference(ctx, req.body, req.user.id, origin)));
   });
 
-  app.post('/payments/sale', { ...signedIn, schema: { tags, body: paymentSaleBody } }, async (req, reply) => {
+  app.post(pathOf(api.sale.key), { ...signedIn, schema: schemaOf(api.sale, { tags, security, summary: 'Registra la venta pendiente de una preferencia' }) }, async (req, reply) => {
     const { created, sale } = createPaymentSale(ctx, req.body, req.user.id);
     return reply.status(created ? 201 : 200).send(ok(sale, MSG.saleRegistered));
   });
 
   /** The sale's payment; a pendiente one is checked with Mercado Pago first (throttled; a failure still shows what is known). */
-  app.get('/payments/status/:id', { ...signedIn, schema: { tags, params: idParam } }, async (req) => {
+  app.get(pathOf(api.status.key), { ...signedIn, schema: schemaOf(api.status, { tags, security, summary: 'El pago de una venta' }) }, async (req) => {
     const row = attemptOfSale(app.db, req.params.id);
     if (ctx.runtime().configured && paymentsRepository.saleStatus(app.db, req.params.id)?.paymentStatus === 'pendiente') {
       await reconciler.reconcile(row, 'staff').catch(logFailure);
@@ -68,7 +70,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** Asks Mercado Pago now (never the caller) and answers the sale's payment as it stands after. */
-  app.post('/payments/confirm/:id', { ...signedIn, schema: { tags, params: idParam } }, async (req) => {
+  app.post(pathOf(api.confirm.key), { ...signedIn, schema: schemaOf(api.confirm, { tags, security, summary: 'Consulta el pago a Mercado Pago ahora' }) }, async (req) => {
     const row = attemptOfSale(app.db, req.params.id);
     try {
       await reconciler.reconcile(row, 'staff', true);
@@ -78,9 +80,9 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(paymentStatusJson(app.db, req.params.id));
   });
 
-  app.get('/payments/settings', { ...admin, schema: { tags } }, async () => ok(settingsJson(ctx.runtime(), env)));
+  app.get(pathOf(api.settings.key), { ...admin, schema: schemaOf(api.settings, { tags, security, summary: 'Configuración de Mercado Pago (sin secretos)' }) }, async () => ok(settingsJson(ctx.runtime(), env)));
 
-  app.put('/payments/settings', { ...admin, schema: { tags, body: paymentSettingsBody } }, async (req) => {
+  app.put(pathOf(api.saveSettings.key), { ...admin, schema: schemaOf(api.saveSettings, { tags, security, summary: 'Guarda la configuración de Mercado Pago' }) }, async (req) => {
     saveSettings(app.db, req.body);
     return ok(settingsJson(ctx.runtime(), env), MSG.paymentSettingsSaved);
   });

@@ -1,13 +1,15 @@
 /** GET /reports/sales (admin): sales by category, seller, hour of day, margin per product and per day. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { reportQuery } from '../../../domain/schemas/reports';
+import { pathOf } from '../../../domain/api/endpoint';
+import { reportsApi as api } from '../../../domain/api/reports';
+import { schemaOf } from '../../http/endpoint-schema';
 import { ok } from '../../http/envelope';
 import { salesReport } from './service';
 
 const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/reports/sales',
-    { onRequest: [app.requireAdmin], schema: { tags: ['reportes'], security: [{ bearerAuth: [] }], summary: 'Reportes de ventas del rango', querystring: reportQuery } },
+    pathOf(api.sales.key),
+    { onRequest: [app.requireAdmin], schema: schemaOf(api.sales, { tags: ['reportes'], security: [{ bearerAuth: [] }], summary: 'Reportes de ventas del rango' }) },
     async (req) => ok(salesReport(app.db, req.query, app.config.timeZone)),
   );
 };

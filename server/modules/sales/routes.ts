@@ -1,9 +1,10 @@
 /** POST/GET /sales, GET /sales/summary, GET /sales/:id (docs/spec.md §7); cancel and returns: modules/returns. */
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pathOf } from '../../../domain/api/endpoint';
+import { salesApi as api } from '../../../domain/api/sales';
 import { MSG } from '../../../domain/messages';
-import { idParam } from '../../../domain/schemas/common';
-import { createSaleBody, dateRangeQuery, salesListQuery } from '../../../domain/schemas/sales';
+import { schemaOf } from '../../http/endpoint-schema';
 import { ok, paginated } from '../../http/envelope';
 import type { SalesContext } from './record-sale';
 import { createSale, getSale, listSales, salesSummary } from './service';
@@ -14,22 +15,23 @@ const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = salesContext(app);
   const signedIn = { onRequest: [app.authenticate] };
   const tags = ['ventas'];
+  const security = [{ bearerAuth: [] }];
 
-  app.post('/sales', { ...signedIn, schema: { tags, body: createSaleBody } }, async (req, reply) => {
+  app.post(pathOf(api.create.key), { ...signedIn, schema: schemaOf(api.create, { tags, security, summary: 'Registra una venta' }) }, async (req, reply) => {
     const { created, sale } = createSale(ctx, req.body, req.user.id);
     return reply.status(created ? 201 : 200).send(ok(sale, MSG.saleRegistered));
   });
 
-  app.get('/sales', { ...signedIn, schema: { tags, querystring: salesListQuery } }, async (req) => {
+  app.get(pathOf(api.list.key), { ...signedIn, schema: schemaOf(api.list, { tags, security, summary: 'Ventas (filtradas, paginadas, con el total del período)' }) }, async (req) => {
     const { rows, total, totalAmount } = listSales(ctx, req.query);
     const reply = paginated(rows, req.query.page, req.query.limit, total);
     // The filtered period's money travels with its count: pagination.total sales, pagination.totalAmount pesos.
     return { ...reply, pagination: { ...reply.pagination, totalAmount } };
   });
 
-  app.get('/sales/summary', { ...signedIn, schema: { tags, querystring: dateRangeQuery } }, async (req) => ok(salesSummary(ctx, req.query)));
+  app.get(pathOf(api.summary.key), { ...signedIn, schema: schemaOf(api.summary, { tags, security, summary: 'Resumen de ventas del período (panel)' }) }, async (req) => ok(salesSummary(ctx, req.query)));
 
-  app.get('/sales/:id', { ...signedIn, schema: { tags, params: idParam } }, async (req) => ok(getSale(ctx, req.params.id)));
+  app.get(pathOf(api.get.key), { ...signedIn, schema: schemaOf(api.get, { tags, security, summary: 'Una venta con sus ítems' }) }, async (req) => ok(getSale(ctx, req.params.id)));
 };
 
 export default salesRoutes;

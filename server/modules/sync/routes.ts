@@ -4,8 +4,10 @@
  * /sync/devices/:id/caea-pto-vta (admin).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pathOf } from '../../../domain/api/endpoint';
+import { syncApi as api } from '../../../domain/api/sync';
 import { MSG } from '../../../domain/messages';
-import { deviceCaeaBody, deviceIdParam, pullQuery, pushBody, registerDeviceBody } from '../../../domain/schemas/sync';
+import { schemaOf } from '../../http/endpoint-schema';
 import { ok } from '../../http/envelope';
 import { salesContext } from '../sales/routes';
 import { deviceHooks } from './device-auth';
@@ -17,21 +19,23 @@ import { pushSales } from './push-service';
 const syncRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = salesContext(app);
   const tags = ['sincronización'];
+  const security = [{ bearerAuth: [] }];
+  const description = 'Credencial del dispositivo en las cabeceras x-device-id y x-device-key.';
   const { requireDevice, deviceOrSession } = deviceHooks(app);
   const userAgent = (headers: { 'user-agent'?: string }) => headers['user-agent']?.slice(0, 500) ?? null;
 
-  app.post('/sync/devices/register', { onRequest: [app.authenticate], schema: { tags, body: registerDeviceBody } }, async (req, reply) =>
+  app.post(pathOf(api.register.key), { onRequest: [app.authenticate], schema: schemaOf(api.register, { tags, security, summary: 'Registra este dispositivo (su clave se muestra una sola vez)' }) }, async (req, reply) =>
     reply.status(201).send(
       ok(registerDevice(app.db, { deviceId: req.body.deviceId, deviceName: req.body.deviceName, userAgent: userAgent(req.headers), user: req.user })),
     ),
   );
 
-  app.post('/sync/push', { onRequest: [requireDevice], config: { access: 'device' }, schema: { tags, body: pushBody } }, async (req) =>
+  app.post(pathOf(api.push.key), { onRequest: [requireDevice], config: { access: 'device' }, schema: schemaOf(api.push, { tags, description, summary: 'Envía las ventas del dispositivo' }) }, async (req) =>
     ok(await pushSales(ctx, app.arca, req.body, { device: req.device!, user: req.pusher ?? null, userAgent: userAgent(req.headers) })),
   );
 
   // A signed-in user without a device credential may read the catalogue; only a device's pull is recorded.
-  app.get('/sync/pull', { onRequest: [deviceOrSession], config: { access: 'staff' }, schema: { tags, querystring: pullQuery } }, async (req) => {
+  app.get(pathOf(api.pull.key), { onRequest: [deviceOrSession], config: { access: 'staff' }, schema: schemaOf(api.pull, { tags, security, description, summary: 'Cambios del catálogo desde un cursor, paginados' }) }, async (req) => {
     if (req.device) {
       touchDevice(app.db, { id: req.device.id, userAgent: userAgent(req.headers), userId: req.pusher?.id ?? null, at: new Date().toISOString(), kind: 'pull' });
     }
@@ -39,9 +43,9 @@ const syncRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok({ ...pullChanges(app.db, req.query), caea: req.device ? deviceCaea(app.db, app.arca.runtime.effective(), req.device) : null });
   });
 
-  app.get('/sync/devices', { onRequest: [app.requireAdmin], schema: { tags } }, async () => ok(listDevices(app.db)));
+  app.get(pathOf(api.devices.key), { onRequest: [app.requireAdmin], schema: schemaOf(api.devices, { tags, security, summary: 'Dispositivos' }) }, async () => ok(listDevices(app.db)));
 
-  app.put('/sync/devices/:id/caea-pto-vta', { onRequest: [app.requireAdmin], schema: { tags, params: deviceIdParam, body: deviceCaeaBody } }, async (req) => {
+  app.put(pathOf(api.setCaeaPtoVta.key), { onRequest: [app.requireAdmin], schema: schemaOf(api.setCaeaPtoVta, { tags, security, summary: 'Asigna el punto de venta CAEA del dispositivo' }) }, async (req) => {
     const eff = app.arca.runtime.effective();
     return ok(setDeviceCaeaPtoVta(app.db, req.params.id, req.body.caeaPtoVta, { ptoVta: eff.ptoVta, caeaPtoVta: eff.caeaPtoVta }), MSG.deviceCaeaUpdated);
   });

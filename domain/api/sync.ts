@@ -1,0 +1,15 @@
+/**
+ * Sync (docs/sync.md): a device registers once (signed-in user), then pushes sales and pulls the
+ * catalogue with its credential; the admin lists devices and assigns their CAEA point of sale.
+ */
+import { z } from '../schemas/common';
+import { deviceCaeaBody, deviceIdParam, deviceJson, deviceRegistration, pullQuery, pullReply, pushBody, pushReply, registerDeviceBody } from '../schemas/sync';
+import { endpoint } from './endpoint';
+
+export const syncApi = {
+  register: endpoint('POST /sync/devices/register', { body: registerDeviceBody, reply: deviceRegistration, status: 201 }),
+  push: endpoint('POST /sync/push', { body: pushBody, reply: pushReply }),
+  pull: endpoint('GET /sync/pull', { query: pullQuery, reply: pullReply }),
+  devices: endpoint('GET /sync/devices', { reply: z.array(deviceJson) }),
+  setCaeaPtoVta: endpoint('PUT /sync/devices/:id/caea-pto-vta', { params: deviceIdParam, body: deviceCaeaBody, reply: deviceJson }),
+};
