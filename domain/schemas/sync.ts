@@ -8,7 +8,7 @@
  */
 import { LIMITS, SALE_FLAGS } from '../constants';
 import { ARCA_ENVIRONMENTS, ISSUER_TAX_CONDITIONS } from '../invoicing/codes';
-import { brandDto, categoryDto } from './catalog';
+import { brandDto, categoryDto } from './products';
 import { money, optionalText, z } from './common';
 import { caeaJson, generateInvoiceBody, invoiceJson } from './invoices';
 import { missingOr, paymentMethod, positiveId, SALE_LIMITS, saleQuantity } from './sales';
