@@ -2,12 +2,35 @@
  * Every described API operation, as one type the client's `api()` is typed by (src/api/client.ts).
  * A module's endpoints are listed here once; the server registers each from the same object.
  */
+import type { authApi } from './auth';
+import type { backupsApi } from './backups';
 import type { brandsApi } from './brands';
+import type { businessApi } from './business';
+import type { categoriesApi } from './categories';
+import type { configurationApi } from './configuration';
+import type { contactApi } from './contact';
+import type { healthApi } from './health';
+import type { productsApi } from './products';
+import type { stockApi } from './stock';
+import type { uploadsApi } from './uploads';
+import type { usersApi } from './users';
 import type { Endpoint } from './endpoint';
 
 type EndpointsOf<T> = T[keyof T];
 
-export type AnyEndpoint = EndpointsOf<typeof brandsApi>;
+export type AnyEndpoint =
+  | EndpointsOf<typeof brandsApi>
+  | EndpointsOf<typeof productsApi>
+  | EndpointsOf<typeof categoriesApi>
+  | EndpointsOf<typeof stockApi>
+  | EndpointsOf<typeof uploadsApi>
+  | EndpointsOf<typeof businessApi>
+  | EndpointsOf<typeof configurationApi>
+  | EndpointsOf<typeof contactApi>
+  | EndpointsOf<typeof usersApi>
+  | EndpointsOf<typeof authApi>
+  | EndpointsOf<typeof healthApi>
+  | EndpointsOf<typeof backupsApi>;
 
 export type EndpointByKey<K extends AnyEndpoint['key']> = Extract<AnyEndpoint, { key: K }>;
 
