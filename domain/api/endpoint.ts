@@ -39,6 +39,8 @@ export const pagination = z.object({
   totalItems: z.number().int(),
   totalPages: z.number().int(),
 });
+/** A list page's position: `total` and `totalItems` both count every matching item. */
+export type Pagination = z.infer<typeof pagination>;
 
 const envelopeOf = <R extends z.ZodType>(data: R) => z.object({ success: z.literal(true), message: z.string().optional(), data });
 const pagedEnvelopeOf = <R extends z.ZodType, P extends z.ZodObject = typeof pagination>(data: R, page: P) => envelopeOf(data).extend({ pagination: page });
@@ -50,6 +52,9 @@ export type PagedSuccessEnvelope<R extends z.ZodType, P extends z.ZodObject = ty
 /** The success envelope around a reply's data (with `pagination` for a paginated list). */
 export const successEnvelope = <R extends z.ZodType>(data: R, paginated: boolean | z.ZodObject = false): SuccessEnvelope<R> | PagedSuccessEnvelope<R, z.ZodObject> =>
   paginated ? pagedEnvelopeOf(data, paginated === true ? pagination : paginated) : envelopeOf(data);
+
+/** The reply of an operation that carries no data (a delete): `{success, message}` only. */
+export const noData = z.null().optional();
 
 /** Every refusal (4xx/5xx): the message to show and, for some, data (e.g. how many products use a brand). */
 export const failureEnvelope = z.object({ success: z.literal(false), message: z.string(), data: z.unknown().optional() });

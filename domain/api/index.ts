@@ -2,14 +2,25 @@
  * Every described API operation, as one type the client's `api()` is typed by (src/api/client.ts).
  * A module's endpoints are listed here once; the server registers each from the same object.
  */
+import type { authApi } from './auth';
+import type { backupsApi } from './backups';
 import type { brandsApi } from './brands';
+import type { businessApi } from './business';
 import type { cashApi } from './cash';
+import type { categoriesApi } from './categories';
+import type { configurationApi } from './configuration';
+import type { contactApi } from './contact';
+import type { healthApi } from './health';
 import type { invoicesApi } from './invoices';
 import type { paymentsApi } from './payments';
+import type { productsApi } from './products';
 import type { reportsApi } from './reports';
 import type { returnsApi } from './returns';
 import type { salesApi } from './sales';
+import type { stockApi } from './stock';
 import type { syncApi } from './sync';
+import type { uploadsApi } from './uploads';
+import type { usersApi } from './users';
 import type { Endpoint } from './endpoint';
 
 type EndpointsOf<T> = T[keyof T];
@@ -22,7 +33,18 @@ export type AnyEndpoint =
   | EndpointsOf<typeof cashApi>
   | EndpointsOf<typeof invoicesApi>
   | EndpointsOf<typeof paymentsApi>
-  | EndpointsOf<typeof reportsApi>;
+  | EndpointsOf<typeof reportsApi>
+  | EndpointsOf<typeof productsApi>
+  | EndpointsOf<typeof categoriesApi>
+  | EndpointsOf<typeof stockApi>
+  | EndpointsOf<typeof uploadsApi>
+  | EndpointsOf<typeof businessApi>
+  | EndpointsOf<typeof configurationApi>
+  | EndpointsOf<typeof contactApi>
+  | EndpointsOf<typeof usersApi>
+  | EndpointsOf<typeof authApi>
+  | EndpointsOf<typeof healthApi>
+  | EndpointsOf<typeof backupsApi>;
 
 export type EndpointByKey<K extends AnyEndpoint['key']> = Extract<AnyEndpoint, { key: K }>;
 

@@ -27,12 +27,20 @@ export const updateUserBody = z.object({
   password: z.string().min(6, 'debe tener al menos 6 caracteres').max(200).optional(),
 });
 
-/** The user as the client stores it (localStorage `user`). */
-export interface PublicUser {
-  id: number;
-  username: string;
-  fullName: string;
-  email: string | null;
-  role: (typeof ROLES)[number];
-  active: boolean;
-}
+/** The user as the client stores it (localStorage `user`): never the password hash or token version. */
+export const publicUser = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  fullName: z.string(),
+  email: z.string().nullable(),
+  role: z.enum(ROLES),
+  active: z.boolean(),
+});
+export type PublicUser = z.infer<typeof publicUser>;
+
+/** A signed-in session: the token to send as Bearer and who it is. */
+export const loginDto = z.object({ token: z.string(), user: publicUser });
+export type LoginDto = z.infer<typeof loginDto>;
+
+/** A changed password's fresh token (every older session is revoked). */
+export const tokenDto = z.object({ token: z.string() });

@@ -33,27 +33,26 @@ export const businessInfoBody = z.object({
 export type BusinessInfoInput = z.output<typeof businessInfoBody>;
 
 /** The business info as the API returns it (strings or null; businessName "" when unset). */
-export interface BusinessInfo {
-  businessName: string;
-  cuit: string | null;
-  address: string | null;
-  phone: string | null;
-  email: string | null;
-  website: string | null;
-  description: string | null;
-  instagram: string | null;
-  facebook: string | null;
-  whatsapp: string | null;
-  openingHours: string | null;
-  taxCondition: string | null;
-  province: string | null;
-  city: string | null;
-  postalCode: string | null;
-  logo: string | null;
-}
-
+export const businessInfoDto = z.object({
+  businessName: z.string(),
+  cuit: z.string().nullable(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  website: z.string().nullable(),
+  description: z.string().nullable(),
+  instagram: z.string().nullable(),
+  facebook: z.string().nullable(),
+  whatsapp: z.string().nullable(),
+  openingHours: z.string().nullable(),
+  taxCondition: z.string().nullable(),
+  province: z.string().nullable(),
+  city: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  logo: z.string().nullable(),
+});
+export type BusinessInfo = z.infer<typeof businessInfoDto>;
 
 /** GET and PUT /business-info reply: the record plus the shop's time zone (SHOP_TIME_ZONE), in which the client shows dates. */
-export interface BusinessInfoReply extends BusinessInfo {
-  timeZone: string;
-}
+export const businessInfoReply = businessInfoDto.extend({ timeZone: z.string() });
+export type BusinessInfoReply = z.infer<typeof businessInfoReply>;

@@ -112,11 +112,12 @@ export const createConfigBody = z.object({
 export type CreateConfigInput = z.output<typeof createConfigBody>;
 
 /** A configuration entry as the API returns it. */
-export interface ConfigEntry {
-  categoria: string;
-  clave: string;
-  valor: string;
-  tipo: string;
-  descripcion: string | null;
-  esEditable: boolean;
-}
+export const configEntryDto = z.object({
+  categoria: z.string(),
+  clave: z.string(),
+  valor: z.string(),
+  tipo: z.string(),
+  descripcion: z.string().nullable(),
+  esEditable: z.boolean(),
+});
+export type ConfigEntry = z.infer<typeof configEntryDto>;

@@ -33,24 +33,30 @@ export const contactUpdateBody = z
 export type ContactUpdateInput = z.output<typeof contactUpdateBody>;
 
 /** A contact message as the back office sees it. */
-export interface ContactMessage {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  subject: string | null;
-  message: string;
-  status: (typeof CONTACT_STATUSES)[number];
-  notes: string | null;
-  productId: number | null;
-  product: { id: number; name: string } | null;
-  createdAt: string;
-  respondedAt: string | null;
-  responder: { fullName: string; username: string } | null;
-}
+export const contactMessageDto = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  subject: z.string().nullable(),
+  message: z.string(),
+  status: z.enum(CONTACT_STATUSES),
+  notes: z.string().nullable(),
+  productId: z.number().int().nullable(),
+  product: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  createdAt: z.string(),
+  respondedAt: z.string().nullable(),
+  responder: z.object({ fullName: z.string(), username: z.string() }).nullable(),
+});
+export type ContactMessage = z.infer<typeof contactMessageDto>;
 
-export interface ContactStats {
-  total: number;
-  por_estado: { nuevos: number; leidos: number; respondidos: number; archivados: number };
-  recientes: { hoy: number; esta_semana: number };
-}
+const count = z.number().int();
+export const contactStatsDto = z.object({
+  total: count,
+  por_estado: z.object({ nuevos: count, leidos: count, respondidos: count, archivados: count }),
+  recientes: z.object({ hoy: count, esta_semana: count }),
+});
+export type ContactStats = z.infer<typeof contactStatsDto>;
+
+/** A received message's id (the public form's reply: nothing else about it). */
+export const contactReceivedDto = z.object({ id: z.number().int() });

@@ -32,39 +32,35 @@ export const importApplyQuery = z.object({
   fingerprint: z.string({ error: 'es obligatoria' }).regex(/^[0-9a-f]{64}$/, 'no es una vista previa válida'),
 });
 
-export type ImportAction = 'create' | 'update' | 'unchanged' | 'error';
+export const IMPORT_ACTIONS = ['create', 'update', 'unchanged', 'error'] as const;
+export type ImportAction = (typeof IMPORT_ACTIONS)[number];
 
 /** One field that the import would change, with its old and new value as shown in the sheet. */
-export interface ImportChange {
-  field: string;
-  label: string;
-  from: string;
-  to: string;
-}
+export const importChange = z.object({ field: z.string(), label: z.string(), from: z.string(), to: z.string() });
+export type ImportChange = z.infer<typeof importChange>;
 
-export interface ImportRowDto {
+export const importRowDto = z.object({
   /** Row number in the spreadsheet (the header is row 1). */
-  row: number;
-  code: string;
-  name: string;
-  action: ImportAction;
-  changes: ImportChange[];
+  row: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  action: z.enum(IMPORT_ACTIONS),
+  changes: z.array(importChange),
   /** Spanish reasons the row is refused ("Precio: debe ser un número"); the row is skipped when applied. */
-  errors: string[];
-}
+  errors: z.array(z.string()),
+});
+export type ImportRowDto = z.infer<typeof importRowDto>;
 
-export interface ImportPreviewDto {
-  rows: ImportRowDto[];
-  creates: number;
-  updates: number;
-  unchanged: number;
-  errors: number;
+export const importPreviewDto = z.object({
+  rows: z.array(importRowDto),
+  creates: z.number().int(),
+  updates: z.number().int(),
+  unchanged: z.number().int(),
+  errors: z.number().int(),
   /** SHA-256 of the plan: applying sends it back, and a plan that changed meanwhile is refused. */
-  fingerprint: string;
-}
+  fingerprint: z.string(),
+});
+export type ImportPreviewDto = z.infer<typeof importPreviewDto>;
 
-export interface ImportResultDto {
-  created: number;
-  updated: number;
-  revision: number | null;
-}
+export const importResultDto = z.object({ created: z.number().int(), updated: z.number().int(), revision: z.number().int().nullable() });
+export type ImportResultDto = z.infer<typeof importResultDto>;

@@ -31,10 +31,14 @@ export const priceUpdateBody = z
 export type PriceUpdateInput = z.output<typeof priceUpdateBody>;
 
 /** One line of the preview: the price before and after (decimal money). */
-export interface PriceChangeDto {
-  id: number;
-  code: string | null;
-  name: string;
-  oldPrice: number;
-  newPrice: number;
-}
+export const priceChangeDto = z.object({
+  id: z.number().int(),
+  code: z.string().nullable(),
+  name: z.string(),
+  oldPrice: z.number(),
+  newPrice: z.number(),
+});
+export type PriceChangeDto = z.infer<typeof priceChangeDto>;
+
+/** What an applied update changed: how many products, and the catalogue revision (null when none changed). */
+export const priceApplyDto = z.object({ updated: z.number().int(), revision: z.number().int().nullable() });

@@ -183,32 +183,41 @@ export type StockPatchInput = z.output<typeof stockPatchBody>;
 export type ProductListQuery = z.output<typeof productListQuery>;
 export type CatalogQuery = z.output<typeof catalogQuery>;
 
-/** A product as the API returns it (decimal money). */
-export interface ProductDto {
-  id: number;
-  code: string | null;
-  name: string;
-  description: string | null;
-  price: number;
-  /** Left out of replies to sellers unless the admin allows it (privacidad/vendedores_ven_costos). */
-  cost?: number;
-  stock: number;
-  minStock: number;
-  categoryId: number | null;
-  brandId: number | null;
-  showInCatalog: boolean;
-  image: string | null;
-  active: boolean;
-  /** IVA rate in percent (21, 10.5, 27, 0). */
-  ivaRate: IvaRate;
-  category: { id: number; name: string } | null;
-  brand: { id: number; name: string } | null;
-  createdAt: string;
-  updatedAt: string;
-}
+const namedRef = z.object({ id: z.number().int(), name: z.string() });
 
 /** A product in the public catalogue: never the cost. */
-export type CatalogItemDto = Omit<ProductDto, 'cost' | 'minStock' | 'showInCatalog' | 'active' | 'ivaRate'>;
+export const catalogItemDto = z.object({
+  id: z.number().int(),
+  code: z.string().nullable(),
+  name: z.string(),
+  description: z.string().nullable(),
+  /** Decimal money (2 places). */
+  price: z.number(),
+  stock: z.number().int(),
+  categoryId: z.number().int().nullable(),
+  brandId: z.number().int().nullable(),
+  image: z.string().nullable(),
+  category: namedRef.nullable(),
+  brand: namedRef.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CatalogItemDto = z.infer<typeof catalogItemDto>;
+
+/** A product as the API returns it (decimal money). */
+export const productDto = catalogItemDto.extend({
+  /** Left out of replies to sellers unless the admin allows it (privacidad/vendedores_ven_costos). */
+  cost: z.number().optional(),
+  minStock: z.number().int(),
+  showInCatalog: z.boolean(),
+  active: z.boolean(),
+  /** IVA rate in percent (21, 10.5, 27, 0). */
+  ivaRate: z.literal(IVA_RATES),
+});
+export type ProductDto = z.infer<typeof productDto>;
+
+/** A public category (the catalogue's filter): id and name only. */
+export const publicCategoryDto = namedRef;
 
 export const categoryDto = z.object({
   id: z.number().int(),
@@ -224,3 +233,7 @@ export type BrandDto = z.infer<typeof brandDto>;
 
 /** How many products use a category or brand (the 409 of a delete without a choice, and its success). */
 export const productsInUse = z.object({ products: z.number().int() });
+
+/** A stored upload: its URL (/uploads/<name>.webp) and file name. */
+export const uploadedImageDto = z.object({ url: z.string(), filename: z.string() });
+export const uploadParams = z.object({ filename: z.string().max(255) });

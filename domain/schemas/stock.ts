@@ -76,21 +76,28 @@ export type StockHistoryQuery = z.output<typeof stockHistoryQuery>;
 export type StockCountInput = z.output<typeof stockCountBody>;
 
 /** One ledger movement in a product's history, newest first, with the stock right after it. */
-export interface StockMovementDto {
-  id: number;
-  createdAt: string;
-  reason: string;
-  reasonLabel: string;
-  delta: number;
-  balance: number;
-  note: string | null;
-  saleId: number | null;
-  saleNumber: string | null;
-  userName: string | null;
-}
+export const stockMovementDto = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  reason: z.string(),
+  reasonLabel: z.string(),
+  delta: z.number().int(),
+  balance: z.number().int(),
+  note: z.string().nullable(),
+  saleId: z.number().int().nullable(),
+  saleNumber: z.string().nullable(),
+  userName: z.string().nullable(),
+});
+export type StockMovementDto = z.infer<typeof stockMovementDto>;
 
 /** What a count session applied: one line per product whose counted stock differed. */
-export interface StockCountResultDto {
-  applied: { productId: number; name: string; before: number; counted: number; delta: number }[];
-  unchanged: number;
-}
+export const stockCountResultDto = z.object({
+  applied: z.array(
+    z.object({ productId: z.number().int(), name: z.string(), before: z.number().int(), counted: z.number().int(), delta: z.number().int() }),
+  ),
+  unchanged: z.number().int(),
+});
+export type StockCountResultDto = z.infer<typeof stockCountResultDto>;
+
+/** An adjustment's result: the new stock and the change it made. */
+export const stockAdjustmentDto = z.object({ stock: z.number().int(), delta: z.number().int() });

@@ -1,7 +1,7 @@
 /**
  * The map from each API route to the file that declares it, read from the route files themselves
- * (`app.get('/path'` and friends under server/modules, or `app.get(pathOf(api.list.key)` with the key
- * read from the described endpoint in domain/api that the file imports as `api`). `npm run docs:routes` writes it into
+ * (`app.get('/path'` and friends under server/modules, or `app.get(pathOf(api.x.key)` resolved through
+ * the domain/api description the file imports). `npm run docs:routes` writes it into
  * server/README.md; tests/server/route-map.test.ts checks that it matches the running app's routes and
  * that the README holds the current map.
  */
@@ -15,20 +15,10 @@ export interface RouteRow {
 }
 
 const REGISTRATION = /\bapp\.(get|post|put|patch|delete)\(\s*'([^']+)'/g;
+/** A route registered from its description: `app.get(pathOf(api.list.key)` with `import { xApi as api } from '…/domain/api/x'`. */
 const DESCRIBED = /\bapp\.(get|post|put|patch|delete)\(\s*pathOf\((\w+)\.(\w+)\.key\)/g;
-const API_IMPORT = /import \{ (\w+)(?: as (\w+))? \} from '([./]+domain\/api\/[\w-]+)';/g;
-
-/** The path of `object.name` in the domain/api modules the route file imports (`name: endpoint('GET /x', ...)`). */
-function describedPath(file: string, source: string, object: string, name: string): string {
-  for (const m of source.matchAll(API_IMPORT)) {
-    if ((m[2] ?? m[1]) !== object) continue;
-    const api = readFileSync(path.resolve(path.dirname(file), `${m[3]}.ts`), 'utf8');
-    const key = new RegExp(`\\b${name}: endpoint\\('\\w+ ([^']+)'`).exec(api);
-    if (key) return key[1];
-  }
-  throw new Error(`${file}: no encuentro ${object}.${name} en domain/api`);
-}
-
+const API_IMPORT = /import \{ \w+ as (\w+) \} from '((?:\.\.\/)+domain\/api\/[\w-]+)'/g;
+const ENDPOINT = /(\w+): endpoint\('(\w+) ([^']+)'/g;
 export const BEGIN = '<!-- rutas:inicio (generado por npm run docs:routes; no editar a mano) -->';
 export const END = '<!-- rutas:fin -->';
 
@@ -39,6 +29,15 @@ function filesUnder(dir: string): string[] {
   });
 }
 
+/** `alias.name` → path of each endpoint the route file imports from domain/api. */
+function describedPaths(file: string, source: string): Map<string, string> {
+  const paths = new Map<string, string>();
+  for (const [, alias, from] of source.matchAll(API_IMPORT)) {
+    for (const [, name, , url] of readFileSync(`${path.resolve(path.dirname(file), from)}.ts`, 'utf8').matchAll(ENDPOINT)) paths.set(`${alias}.${name}`, url);
+  }
+  return paths;
+}
+
 export function routeRows(root: string): RouteRow[] {
   const rows: RouteRow[] = [];
   for (const file of filesUnder(path.join(root, 'server/modules'))) {
@@ -46,8 +45,10 @@ export function routeRows(root: string): RouteRow[] {
     for (const m of source.matchAll(REGISTRATION)) {
       rows.push({ method: m[1].toUpperCase(), url: `/api${m[2]}`, file: path.relative(root, file) });
     }
+    const described = describedPaths(file, source);
     for (const m of source.matchAll(DESCRIBED)) {
-      rows.push({ method: m[1].toUpperCase(), url: `/api${describedPath(file, source, m[2], m[3])}`, file: path.relative(root, file) });
+      const url = described.get(`${m[2]}.${m[3]}`);
+      if (url) rows.push({ method: m[1].toUpperCase(), url: `/api${url}`, file: path.relative(root, file) });
     }
   }
   return rows.sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));

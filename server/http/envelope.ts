@@ -1,11 +1,5 @@
 /** The JSON envelope every API reply uses: {success, message?, data?, pagination?} (docs/architecture.md «Convenciones de la API»). */
-export interface Pagination {
-  page: number;
-  limit: number;
-  total: number;
-  totalItems: number;
-  totalPages: number;
-}
+import type { Pagination } from '../../domain/api/endpoint';
 
 export function ok<T>(data: T, message?: string) {
   return message === undefined ? { success: true as const, data } : { success: true as const, message, data };

@@ -2,8 +2,7 @@
 import { CASH_MSG } from '../../domain/cash-messages';
 import { MSG } from '../../domain/messages';
 import { CASH_CONFIG } from '../../domain/schemas/cash';
-import type { ConfigEntry } from '../../domain/schemas/configuration';
-import { api, apiCall } from './client';
+import { api } from './client';
 
 export interface CashSessionsQuery {
   deviceId?: string;
@@ -19,7 +18,7 @@ export const fetchCashSession = (id: number) => api('GET /cash-sessions/:id', { 
 
 /** The POS reads it when it can (a 401 must not sign the counter out: noRedirect). */
 export const fetchCashRequired = () =>
-  apiCall<ConfigEntry>('get', `configuration/${CASH_CONFIG.categoria}/${CASH_CONFIG.clave}`, { noRedirect: true, errorMessage: MSG.configListError });
+  api('GET /configuration/:categoria/:clave', { params: CASH_CONFIG, noRedirect: true, errorMessage: MSG.configListError });
 
 export const setCashRequired = (on: boolean) =>
-  apiCall<ConfigEntry>('put', `configuration/${CASH_CONFIG.categoria}/${CASH_CONFIG.clave}`, { json: { valor: String(on) }, errorMessage: MSG.configUpdateError });
+  api('PUT /configuration/:categoria/:clave', { params: CASH_CONFIG, json: { valor: String(on) }, errorMessage: MSG.configUpdateError });

@@ -4,28 +4,13 @@
  */
 import { LIMITS } from '../../domain/constants';
 import { PUBLIC_MSG } from '../../domain/public-messages';
-import { apiCall, type ApiResult } from './client';
+import type { CatalogItemDto } from '../../domain/schemas/products';
+import { api, type ApiResult, type ReplyData } from './client';
 
-export interface NamedRef {
-  id: number;
-  name: string;
-}
-
-export interface CatalogProduct {
-  id: number;
-  code: string | null;
-  name: string;
-  description: string | null;
-  /** Number or numeric string (docs/spec.md §3). */
-  price: number | string;
-  stock?: number | null;
-  minStock?: number;
-  categoryId: number | null;
-  brandId: number | null;
-  image: string | null;
-  category: NamedRef | null;
-  brand: NamedRef | null;
-}
+/** A product of the public catalogue (never the cost). */
+export type CatalogProduct = CatalogItemDto;
+/** A public category: id and name. */
+export type NamedRef = ReplyData<'GET /categories/public'>[number];
 
 export interface CatalogQuery {
   page: number;
@@ -36,14 +21,14 @@ export interface CatalogQuery {
 
 export async function fetchCatalog(query: CatalogQuery, signal?: AbortSignal): Promise<ApiResult<CatalogProduct[]>> {
   const filters = { search: query.search?.trim() || undefined, categoryId: query.categoryId ?? undefined };
-  const result = await apiCall<CatalogProduct[]>('get', 'products/catalog', {
+  const result = await api('GET /products/catalog', {
     public: true,
     signal,
     errorMessage: PUBLIC_MSG.catalogError,
     query: { page: query.page, limit: query.limit ?? LIMITS.catalogPageSize, ...filters },
   });
   if (result.success || signal?.aborted) return result;
-  return apiCall<CatalogProduct[]>('get', 'products', {
+  return api('GET /products', {
     signal,
     noRedirect: true,
     errorMessage: PUBLIC_MSG.productsListError,
@@ -51,5 +36,4 @@ export async function fetchCatalog(query: CatalogQuery, signal?: AbortSignal): P
   });
 }
 
-export const fetchPublicCategories = () =>
-  apiCall<NamedRef[]>('get', 'categories/public', { public: true, errorMessage: PUBLIC_MSG.categoriesListError });
+export const fetchPublicCategories = () => api('GET /categories/public', { public: true, errorMessage: PUBLIC_MSG.categoriesListError });

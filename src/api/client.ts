@@ -11,18 +11,12 @@
  */
 import type { z } from 'zod';
 import type { AnyEndpoint, EndpointByKey } from '../../domain/api';
-import type { Endpoint } from '../../domain/api/endpoint';
+import type { Endpoint, Pagination } from '../../domain/api/endpoint';
 import { LIMITS } from '../../domain/constants';
 import { PUBLIC_MSG } from '../../domain/public-messages';
 import { clearSession, getToken } from './session';
 
-export interface Pagination {
-  page: number;
-  limit: number;
-  total: number;
-  totalItems?: number;
-  totalPages: number;
-}
+export type { Pagination };
 
 export interface ApiSuccess<T> {
   success: true;
@@ -174,7 +168,9 @@ type QueryArgs<E extends Endpoint> = E extends { query: z.ZodType } ? { query?: 
 type BodyArgs<E extends Endpoint> = E extends { body: z.ZodType } ? { json: Input<E['body']> } : { json?: never };
 
 /** What a typed call takes: the endpoint's params, query and JSON body, plus the call options. */
-export type ApiArgs<E extends Endpoint> = PathArgs<E> & QueryArgs<E> & BodyArgs<E> & Omit<CallOptions, 'json' | 'query'>;
+// Distributed once over E (not in each part): the intersection of three per-part unions over every
+// endpoint is a cross product TypeScript refuses as too complex.
+export type ApiArgs<E extends Endpoint> = E extends Endpoint ? PathArgs<E> & QueryArgs<E> & BodyArgs<E> & Omit<CallOptions, 'json' | 'query'> : never;
 /** The `data` of an endpoint's success reply. */
 export type ReplyData<K extends AnyEndpoint['key']> = EndpointByKey<K>['reply'] extends z.ZodType ? z.output<EndpointByKey<K>['reply']> : never;
 
@@ -189,6 +185,6 @@ const fillPath = (path: string, params: Record<string, string | number> | undefi
 export function api<K extends AnyEndpoint['key']>(key: K, args: ApiArgs<EndpointByKey<K>>): Promise<ApiResult<ReplyData<K>>> {
   const space = key.indexOf(' ');
   const method = key.slice(0, space).toLowerCase() as Method;
-  const { params, ...options } = args as ApiArgs<Endpoint> & { params?: Record<string, string | number> };
-  return apiCall<ReplyData<K>>(method, fillPath(key.slice(space + 1), params), options as CallOptions);
+  const { params, ...options } = args as unknown as CallOptions & { params?: Record<string, string | number> };
+  return apiCall<ReplyData<K>>(method, fillPath(key.slice(space + 1), params), options);
 }

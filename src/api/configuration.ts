@@ -4,15 +4,15 @@
  */
 import { MSG } from '../../domain/messages';
 import { NUMBERING_CATEGORY, VISIBILITY_CATEGORY, type ConfigEntry } from '../../domain/schemas/configuration';
-import { apiCall } from './client';
+import { api } from './client';
 
 export type { ConfigEntry };
 
 export const fetchSalesConfiguration = () =>
-  apiCall<ConfigEntry[]>('get', 'configuration', { query: { categoria: NUMBERING_CATEGORY }, errorMessage: MSG.salesConfigGetError });
+  api('GET /configuration', { query: { categoria: NUMBERING_CATEGORY }, errorMessage: MSG.salesConfigGetError });
 
 export const updateConfigValue = (categoria: string, clave: string, valor: string) =>
-  apiCall<ConfigEntry>('put', `configuration/${categoria}/${clave}`, { json: { valor }, errorMessage: MSG.configUpdateError });
+  api('PUT /configuration/:categoria/:clave', { params: { categoria, clave }, json: { valor }, errorMessage: MSG.configUpdateError });
 
 export const fetchVisibilityConfiguration = () =>
-  apiCall<ConfigEntry[]>('get', 'configuration', { query: { categoria: VISIBILITY_CATEGORY }, errorMessage: MSG.configListError });
+  api('GET /configuration', { query: { categoria: VISIBILITY_CATEGORY }, errorMessage: MSG.configListError });

@@ -1,7 +1,7 @@
 /** Spreadsheet export (GET /exports/:dataset, admin) and the product import preview / apply (issue #15). */
 import { MSG } from '../../domain/messages';
-import type { ExportDataset, ExportFormat, ImportPreviewDto, ImportResultDto } from '../../domain/schemas/exports';
-import { apiCall, apiDownload } from './client';
+import type { ExportDataset, ExportFormat } from '../../domain/schemas/exports';
+import { api, apiDownload } from './client';
 
 export interface ExportRange {
   startDate?: string | null;
@@ -22,7 +22,7 @@ function fileBody(file: File): FormData {
 }
 
 export const previewImport = (file: File) =>
-  apiCall<ImportPreviewDto>('post', 'products/import/preview', { body: fileBody(file), errorMessage: MSG.importError });
+  api('POST /products/import/preview', { body: fileBody(file), errorMessage: MSG.importError });
 
 export const applyImport = (file: File, fingerprint: string) =>
-  apiCall<ImportResultDto>('post', 'products/import', { body: fileBody(file), query: { fingerprint }, errorMessage: MSG.importError });
+  api('POST /products/import', { body: fileBody(file), query: { fingerprint }, errorMessage: MSG.importError });

@@ -2,7 +2,7 @@
 import type { ContactStatus } from '../../domain/constants';
 import { MSG } from '../../domain/messages';
 import type { ContactMessage, ContactStats } from '../../domain/schemas/contact';
-import { apiCall } from './client';
+import { api } from './client';
 
 export type { ContactMessage, ContactStats };
 
@@ -17,13 +17,13 @@ export interface MessagesQuery {
 }
 
 export const fetchMessages = (query: MessagesQuery) =>
-  apiCall<ContactMessage[]>('get', 'contact/list', { query: { ...query, search: query.search?.trim() }, errorMessage: MSG.contactListError });
+  api('GET /contact/list', { query: { ...query, search: query.search?.trim() }, errorMessage: MSG.contactListError });
 
-export const fetchMessageStats = () => apiCall<ContactStats>('get', 'contact/stats', { errorMessage: MSG.contactStatsError });
+export const fetchMessageStats = () => api('GET /contact/stats', { errorMessage: MSG.contactStatsError });
 
-export const fetchMessage = (id: number) => apiCall<ContactMessage>('get', `contact/${id}`, { errorMessage: MSG.contactGetError });
+export const fetchMessage = (id: number) => api('GET /contact/:id', { params: { id }, errorMessage: MSG.contactGetError });
 
 export const updateMessage = (id: number, change: { status?: ContactStatus; notes?: string | null }) =>
-  apiCall<ContactMessage>('put', `contact/${id}`, { json: change, errorMessage: MSG.contactUpdateError });
+  api('PUT /contact/:id', { params: { id }, json: change, errorMessage: MSG.contactUpdateError });
 
-export const deleteMessage = (id: number) => apiCall<undefined>('delete', `contact/${id}`, { errorMessage: MSG.contactDeleteError });
+export const deleteMessage = (id: number) => api('DELETE /contact/:id', { params: { id }, errorMessage: MSG.contactDeleteError });

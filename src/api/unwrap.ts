@@ -25,5 +25,5 @@ export async function unwrapPage<T>(call: Promise<ApiResult<T[]>>): Promise<{ ro
   const result = await call;
   if (!result.success) throw new ApiError(result.message, result.status);
   const rows = result.data;
-  return { rows, pagination: result.pagination ?? { page: 1, limit: rows.length, total: rows.length, totalPages: 1 } };
+  return { rows, pagination: result.pagination ?? { page: 1, limit: rows.length, total: rows.length, totalItems: rows.length, totalPages: 1 } };
 }

@@ -1,14 +1,11 @@
 /** POST /upload (docs/spec.md §7): multipart field "image"; the reply carries the stored URL. */
 import { MSG } from '../../domain/messages';
-import { apiCall } from './client';
+import { api, type ReplyData } from './client';
 
-export interface UploadedImage {
-  url: string;
-  filename: string;
-}
+export type UploadedImage = ReplyData<'POST /upload'>;
 
 export function uploadImage(file: File) {
   const body = new FormData();
   body.append('image', file);
-  return apiCall<UploadedImage>('post', 'upload', { body, errorMessage: MSG.uploadError });
+  return api('POST /upload', { body, errorMessage: MSG.uploadError });
 }

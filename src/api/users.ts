@@ -1,25 +1,12 @@
 /** Staff users (admin): list, create, update (name, role, active, password reset). */
-import type { Role } from '../../domain/constants';
+import type { EndpointByKey } from '../../domain/api';
 import type { PublicUser } from '../../domain/schemas/auth';
-import { apiCall } from './client';
+import { api, type ApiArgs } from './client';
 
 export type StaffUser = PublicUser;
 
-export interface NewUserPayload {
-  username: string;
-  fullName: string;
-  email: string | null;
-  role: Role;
-  password: string;
-}
-
-export interface UserChange {
-  fullName?: string;
-  email?: string | null;
-  role?: Role;
-  active?: boolean;
-  password?: string;
-}
+export type NewUserPayload = ApiArgs<EndpointByKey<'POST /users'>>['json'];
+export type UserChange = ApiArgs<EndpointByKey<'PUT /users/:id'>>['json'];
 
 export const USERS_MSG = {
   listError: 'Error al obtener usuarios',
@@ -27,10 +14,8 @@ export const USERS_MSG = {
   updateError: 'Error al actualizar usuario',
 } as const;
 
-export const fetchUsers = () => apiCall<StaffUser[]>('get', 'users', { errorMessage: USERS_MSG.listError });
+export const fetchUsers = () => api('GET /users', { errorMessage: USERS_MSG.listError });
 
-export const createUser = (payload: NewUserPayload) =>
-  apiCall<StaffUser>('post', 'users', { json: payload, errorMessage: USERS_MSG.createError });
+export const createUser = (payload: NewUserPayload) => api('POST /users', { json: payload, errorMessage: USERS_MSG.createError });
 
-export const updateUser = (id: number, change: UserChange) =>
-  apiCall<StaffUser>('put', `users/${id}`, { json: change, errorMessage: USERS_MSG.updateError });
+export const updateUser = (id: number, change: UserChange) => api('PUT /users/:id', { params: { id }, json: change, errorMessage: USERS_MSG.updateError });

@@ -4,7 +4,7 @@ import { contactMessageCounter, contactMessageError } from '../../domain/contact
 import { heroTitle, publicShopName } from '../../src/features/public/shared/public-names';
 import { enquiryGreeting, enquirySubject, whatsappUrl } from '../../src/features/public/catalog/enquiry-text';
 
-const product = { name: 'Parlante "Mini" & Co', price: '1234.5' };
+const product = { name: 'Parlante "Mini" & Co', price: 1234.5 };
 
 describe('enquiry texts', () => {
   it('greets with the product name and the es-AR price', () => {

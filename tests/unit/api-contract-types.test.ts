@@ -4,7 +4,7 @@
  * and the expectTypeOf assertions also run here.
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { BrandDto } from '../../domain/schemas/products';
+import type { BrandDto, CatalogItemDto, ProductDto } from '../../domain/schemas/products';
 import type { ApiArgs, ReplyData } from '../../src/api/client';
 import type { EndpointByKey } from '../../domain/api';
 
@@ -28,5 +28,15 @@ describe('typed API client', () => {
     // @ts-expect-error `name` must be text
     const badBody: ApiArgs<EndpointByKey<'POST /brands'>> = { json: { name: 3 } };
     expect([missingId, badBody]).toHaveLength(2);
+  });
+
+  it('types the catalogue and product replies from their schemas (the catalogue never has the cost)', () => {
+    expectTypeOf<ReplyData<'GET /products/catalog'>>().toEqualTypeOf<CatalogItemDto[]>();
+    expectTypeOf<ReplyData<'GET /products'>>().toEqualTypeOf<ProductDto[]>();
+    expectTypeOf<ReplyData<'GET /products/catalog'>[number]['price']>().toEqualTypeOf<number>();
+    const readCost = (item: ReplyData<'GET /products/catalog'>[number]) =>
+      // @ts-expect-error the public catalogue carries no cost
+      item.cost;
+    expect(typeof readCost).toBe('function');
   });
 });

@@ -1,11 +1,13 @@
 /**
  * POST /auth/login, GET /auth/me, POST /auth/change-password (docs/spec.md §7), with the failure limits of
  * login-limits.ts. A login presenting a valid device credential (x-device-id + x-device-key) records the
- * user as one of that device's users (the sellers its pushed sales may name).
+ * user as one of that device's users (the sellers its pushed sales may name). Described in domain/api/auth.ts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authApi as api } from '../../../domain/api/auth';
+import { pathOf } from '../../../domain/api/endpoint';
 import { MSG } from '../../../domain/messages';
-import { changePasswordBody, loginBody } from '../../../domain/schemas/auth';
+import { schemaOf } from '../../http/endpoint-schema';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { deviceFromHeaders } from '../sync/device-auth';
@@ -16,8 +18,10 @@ import { changePassword, checkCredentials } from './service';
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const limits = createLoginLimits(app.config.rateLimitPerMinute > 0);
+  const tags = ['auth'];
+  const security = [{ bearerAuth: [] }];
 
-  app.post('/auth/login', { schema: { tags: ['auth'], body: loginBody } }, async (req, reply) => {
+  app.post(pathOf(api.login.key), { schema: schemaOf(api.login, { tags, summary: 'Inicia sesión' }) }, async (req, reply) => {
     const device = deviceFromHeaders(app.db, req.headers);
     const attempt = { username: req.body.username, ip: req.ip, deviceId: device?.id ?? null };
     if (limits.loginBlocked(attempt)) return reply.status(429).send({ success: false, message: MSG.tooManyLoginAttempts });
@@ -33,11 +37,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok({ token: app.signToken(user), user: toPublicUser(user) }, MSG.loginOk);
   });
 
-  app.get('/auth/me', { onRequest: [app.authenticate], schema: { tags: ['auth'] } }, async (req) => ok(req.user));
+  app.get(pathOf(api.me.key), { onRequest: [app.authenticate], schema: schemaOf(api.me, { tags, security, summary: 'El usuario de la sesión' }) }, async (req) => ok(req.user));
 
   app.post(
-    '/auth/change-password',
-    { onRequest: [app.authenticate], schema: { tags: ['auth'], body: changePasswordBody } },
+    pathOf(api.changePassword.key),
+    { onRequest: [app.authenticate], schema: schemaOf(api.changePassword, { tags, security, summary: 'Cambia la contraseña (revoca las demás sesiones)' }) },
     async (req, reply) => {
       if (limits.passwordChangeBlocked(req.user.id)) return reply.status(429).send({ success: false, message: MSG.tooManyPasswordAttempts });
       let row;

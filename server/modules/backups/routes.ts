@@ -1,7 +1,13 @@
-/** GET /backups/status, GET /backups, POST /backups (make one now), GET /backups/latest (download) — admin only. */
+/**
+ * GET /backups/status, GET /backups, POST /backups (make one now), GET /backups/latest (download) — admin
+ * only; described in domain/api/backups.ts.
+ */
 import { createReadStream } from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { backupsApi as api } from '../../../domain/api/backups';
+import { pathOf } from '../../../domain/api/endpoint';
 import { MSG } from '../../../domain/messages';
+import { schemaOf } from '../../http/endpoint-schema';
 import { AppError } from '../../http/errors';
 import { ok } from '../../http/envelope';
 import { latestBackup, listBackups, type BackupFile } from './service';
@@ -9,13 +15,15 @@ import { latestBackup, listBackups, type BackupFile } from './service';
 const toDto = (entry: BackupFile) => ({ name: entry.name, takenAt: entry.takenAt.toISOString(), kind: entry.kind, bytes: entry.bytes });
 
 const backupsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = { onRequest: [app.requireAdmin], schema: { tags: ['copias de seguridad'] } };
+  const tags = ['copias de seguridad'];
+  const security = [{ bearerAuth: [] }];
+  const admin = { onRequest: [app.requireAdmin] };
 
-  app.get('/backups/status', admin, async () => ok(app.backups.status()));
+  app.get(pathOf(api.status.key), { ...admin, schema: schemaOf(api.status, { tags, security, summary: 'Estado de las copias' }) }, async () => ok(app.backups.status()));
 
-  app.get('/backups', admin, async () => ok(listBackups(app.config.backup.dir).reverse().map(toDto)));
+  app.get(pathOf(api.list.key), { ...admin, schema: schemaOf(api.list, { tags, security, summary: 'Copias guardadas, la más nueva primero' }) }, async () => ok(listBackups(app.config.backup.dir).reverse().map(toDto)));
 
-  app.post('/backups', admin, async (_req, reply) => {
+  app.post(pathOf(api.create.key), { ...admin, schema: schemaOf(api.create, { tags, security, summary: 'Hace una copia ahora' }) }, async (_req, reply) => {
     try {
       const file = await app.backups.runNow('manual');
       return reply.status(201).send(ok(toDto(file), MSG.backupDone));
@@ -24,7 +32,7 @@ const backupsRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  app.get('/backups/latest', admin, async (_req, reply) => {
+  app.get(pathOf(api.latest.key), { ...admin, schema: schemaOf(api.latest, { tags, security, summary: 'Descarga la copia más nueva (.tar.gz)' }) }, async (_req, reply) => {
     const latest = latestBackup(app.config.backup.dir);
     if (!latest) throw new AppError(404, MSG.backupNone);
     return reply

@@ -1,18 +1,21 @@
-/** GET /business-info (public) and PUT /business-info (admin), docs/spec.md §7. */
+/** GET /business-info (public) and PUT /business-info (admin), docs/spec.md §7; described in domain/api/business.ts. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { businessApi as api } from '../../../domain/api/business';
+import { pathOf } from '../../../domain/api/endpoint';
 import { MSG } from '../../../domain/messages';
-import { businessInfoBody } from '../../../domain/schemas/business';
+import { schemaOf } from '../../http/endpoint-schema';
 import { ok } from '../../http/envelope';
 import { getBusinessInfo, updateBusinessInfo } from './service';
 
 const businessInfoRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/business-info', { schema: { tags: ['negocio'], summary: 'Información del negocio (pública)' } }, async () =>
+  const tags = ['negocio'];
+  app.get(pathOf(api.get.key), { schema: schemaOf(api.get, { tags, summary: 'Información del negocio (pública)' }) }, async () =>
     ok(getBusinessInfo(app.db, app.config.timeZone)),
   );
 
   app.put(
-    '/business-info',
-    { onRequest: [app.requireAdmin], schema: { tags: ['negocio'], summary: 'Reemplaza la información del negocio', security: [{ bearerAuth: [] }], body: businessInfoBody } },
+    pathOf(api.update.key),
+    { onRequest: [app.requireAdmin], schema: schemaOf(api.update, { tags, summary: 'Reemplaza la información del negocio', security: [{ bearerAuth: [] }] }) },
     async (req) => ok(updateBusinessInfo(app.db, req.body, app.config.timeZone), MSG.businessInfoUpdated),
   );
 };

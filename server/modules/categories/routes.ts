@@ -1,8 +1,9 @@
-/** Categories (docs/spec.md §7): GET /categories/public is open; reads need a session; writes are admin only. */
+/** Categories (docs/spec.md §7): GET /categories/public is open; reads need a session; writes are admin only. Described in domain/api/categories.ts. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { categoriesApi as api } from '../../../domain/api/categories';
+import { pathOf } from '../../../domain/api/endpoint';
 import { MSG } from '../../../domain/messages';
-import { activeQuery, deleteInUseQuery, categoryCreateBody, categoryUpdateBody } from '../../../domain/schemas/products';
-import { idParam } from '../../../domain/schemas/common';
+import { schemaOf } from '../../http/endpoint-schema';
 import { ok } from '../../http/envelope';
 import { createCategory, deleteCategory, getCategory, listCategories, listPublicCategories, updateCategory } from './service';
 
@@ -12,32 +13,43 @@ const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   const signedIn = { onRequest: [app.authenticate] };
   const admin = { onRequest: [app.requireAdmin] };
 
-  app.get('/categories/public', { schema: { tags, summary: 'Categorías activas (público)' } }, async () =>
+  app.get(pathOf(api.listPublic.key), { schema: schemaOf(api.listPublic, { tags, summary: 'Categorías activas (público)' }) }, async () =>
     ok(listPublicCategories(app.db), MSG.categoriesPublicListed),
   );
 
-  app.get('/categories', { ...signedIn, schema: { tags, security, summary: 'Categorías', querystring: activeQuery } }, async (req) =>
+  app.get(pathOf(api.list.key), { ...signedIn, schema: schemaOf(api.list, { tags, security, summary: 'Categorías' }) }, async (req) =>
     ok(listCategories(app.db, req.query.active)),
   );
 
-  app.get('/categories/:id', { ...signedIn, schema: { tags, security, summary: 'Una categoría', params: idParam } }, async (req) =>
+  app.get(pathOf(api.get.key), { ...signedIn, schema: schemaOf(api.get, { tags, security, summary: 'Una categoría' }) }, async (req) =>
     ok(getCategory(app.db, req.params.id)),
   );
 
-  app.post('/categories', { ...admin, schema: { tags, security, summary: 'Crea una categoría', body: categoryCreateBody } }, async (req, reply) =>
+  app.post(pathOf(api.create.key), { ...admin, schema: schemaOf(api.create, { tags, security, summary: 'Crea una categoría' }) }, async (req, reply) =>
     reply.status(201).send(ok(createCategory(app.db, req.body), MSG.categoryCreated)),
   );
 
   app.put(
-    '/categories/:id',
-    { ...admin, schema: { tags, security, summary: 'Modifica una categoría', params: idParam, body: categoryUpdateBody } },
+    pathOf(api.update.key),
+    { ...admin, schema: schemaOf(api.update, { tags, security, summary: 'Modifica una categoría' }) },
     async (req) => ok(updateCategory(app.db, req.params.id, req.body), MSG.categoryUpdated),
   );
 
-  app.delete('/categories/:id', { ...admin, schema: { tags, security, summary: 'Elimina una categoría (si hay productos que la usan: products=move&moveTo=<id> o products=detach)', params: idParam, querystring: deleteInUseQuery } }, async (req) => {
-    const { products } = deleteCategory(app.db, req.params.id, req.query);
-    return { success: true, message: MSG.categoryDeleted, data: { products } };
-  });
+  app.delete(
+    pathOf(api.remove.key),
+    {
+      ...admin,
+      schema: schemaOf(api.remove, {
+        tags,
+        security,
+        summary: 'Elimina una categoría (si hay productos que la usan: products=move&moveTo=<id> o products=detach)',
+      }),
+    },
+    async (req) => {
+      const { products } = deleteCategory(app.db, req.params.id, req.query);
+      return ok({ products }, MSG.categoryDeleted);
+    },
+  );
 };
 
 export default categoriesRoutes;

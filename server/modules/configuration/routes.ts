@@ -1,7 +1,9 @@
-/** /configuration (docs/spec.md §7): reading needs a session, writing needs the admin. */
+/** /configuration (docs/spec.md §7): reading needs a session, writing needs the admin. Described in domain/api/configuration.ts. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { configurationApi as api } from '../../../domain/api/configuration';
+import { pathOf } from '../../../domain/api/endpoint';
 import { MSG } from '../../../domain/messages';
-import { configKeyParams, configurationQuery, createConfigBody, updateConfigBody } from '../../../domain/schemas/configuration';
+import { schemaOf } from '../../http/endpoint-schema';
 import { ok } from '../../http/envelope';
 import { createConfigEntry, getConfigEntry, listCategories, listConfiguration, updateConfigValue } from './service';
 
@@ -11,25 +13,25 @@ const configurationRoutes: FastifyPluginAsyncZod = async (app) => {
   const signedIn = { onRequest: [app.authenticate] };
   const admin = { onRequest: [app.requireAdmin] };
 
-  app.get('/configuration', { ...signedIn, schema: { tags, security, summary: 'Lista de configuraciones', querystring: configurationQuery } }, async (req) =>
+  app.get(pathOf(api.list.key), { ...signedIn, schema: schemaOf(api.list, { tags, security, summary: 'Lista de configuraciones' }) }, async (req) =>
     ok(listConfiguration(app.db, req.query.categoria)),
   );
 
-  app.get('/configuration/categories', { ...signedIn, schema: { tags, security, summary: 'Categorías de configuración' } }, async () =>
+  app.get(pathOf(api.categories.key), { ...signedIn, schema: schemaOf(api.categories, { tags, security, summary: 'Categorías de configuración' }) }, async () =>
     ok(listCategories(app.db)),
   );
 
-  app.get('/configuration/:categoria/:clave', { ...signedIn, schema: { tags, security, summary: 'Una configuración', params: configKeyParams } }, async (req) =>
+  app.get(pathOf(api.get.key), { ...signedIn, schema: schemaOf(api.get, { tags, security, summary: 'Una configuración' }) }, async (req) =>
     ok(getConfigEntry(app.db, req.params.categoria, req.params.clave)),
   );
 
   app.put(
-    '/configuration/:categoria/:clave',
-    { ...admin, schema: { tags, security, summary: 'Cambia el valor de una configuración', params: configKeyParams, body: updateConfigBody } },
+    pathOf(api.update.key),
+    { ...admin, schema: schemaOf(api.update, { tags, security, summary: 'Cambia el valor de una configuración' }) },
     async (req) => ok(updateConfigValue(app.db, req.params.categoria, req.params.clave, req.body.valor), MSG.configUpdated),
   );
 
-  app.post('/configuration', { ...admin, schema: { tags, security, summary: 'Crea una configuración', body: createConfigBody } }, async (req, reply) =>
+  app.post(pathOf(api.create.key), { ...admin, schema: schemaOf(api.create, { tags, security, summary: 'Crea una configuración' }) }, async (req, reply) =>
     reply.status(201).send(ok(createConfigEntry(app.db, req.body), MSG.configCreated)),
   );
 };

@@ -1,8 +1,9 @@
-/** POST /contact (public, rate limited per IP) and the admin's /contact/* back office (docs/spec.md §7). */
+/** POST /contact (public, rate limited per IP) and the admin's /contact/* back office (docs/spec.md §7); described in domain/api/contact.ts. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contactApi as api } from '../../../domain/api/contact';
+import { pathOf } from '../../../domain/api/endpoint';
 import { MSG } from '../../../domain/messages';
-import { idParam } from '../../../domain/schemas/common';
-import { contactBody, contactListQuery, contactUpdateBody } from '../../../domain/schemas/contact';
+import { schemaOf } from '../../http/endpoint-schema';
 import { ok, paginated } from '../../http/envelope';
 import {
   contactStats,
@@ -19,31 +20,31 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = { onRequest: [app.requireAdmin] };
 
   app.post(
-    '/contact',
-    { config: { rateLimit: app.publicRateLimit }, schema: { tags, summary: 'Envía un mensaje o consulta (público)', body: contactBody } },
+    pathOf(api.send.key),
+    { config: { rateLimit: app.publicRateLimit }, schema: schemaOf(api.send, { tags, summary: 'Envía un mensaje o consulta (público)' }) },
     async (req, reply) => reply.status(201).send(ok(createContactMessage(app.db, req.body, req.ip), MSG.contactThanks)),
   );
 
-  app.get('/contact/list', { ...admin, schema: { tags, security, summary: 'Mensajes recibidos', querystring: contactListQuery } }, async (req) => {
+  app.get(pathOf(api.list.key), { ...admin, schema: schemaOf(api.list, { tags, security, summary: 'Mensajes recibidos' }) }, async (req) => {
     const { items, total } = listContactMessages(app.db, req.query, app.config.timeZone);
     return paginated(items, req.query.page, req.query.limit, total);
   });
 
-  app.get('/contact/stats', { ...admin, schema: { tags, security, summary: 'Estadísticas de mensajes' } }, async () =>
+  app.get(pathOf(api.stats.key), { ...admin, schema: schemaOf(api.stats, { tags, security, summary: 'Estadísticas de mensajes' }) }, async () =>
     ok(contactStats(app.db, new Date(), app.config.timeZone)),
   );
 
-  app.get('/contact/:id', { ...admin, schema: { tags, security, summary: 'Un mensaje', params: idParam } }, async (req) =>
+  app.get(pathOf(api.get.key), { ...admin, schema: schemaOf(api.get, { tags, security, summary: 'Un mensaje' }) }, async (req) =>
     ok(getContactMessage(app.db, req.params.id)),
   );
 
-  app.put('/contact/:id', { ...admin, schema: { tags, security, summary: 'Cambia estado o notas', params: idParam, body: contactUpdateBody } }, async (req) =>
+  app.put(pathOf(api.update.key), { ...admin, schema: schemaOf(api.update, { tags, security, summary: 'Cambia estado o notas' }) }, async (req) =>
     ok(updateContactMessage(app.db, req.params.id, req.body, req.user.id), MSG.statusUpdated),
   );
 
-  app.delete('/contact/:id', { ...admin, schema: { tags, security, summary: 'Elimina un mensaje', params: idParam } }, async (req) => {
+  app.delete(pathOf(api.remove.key), { ...admin, schema: schemaOf(api.remove, { tags, security, summary: 'Elimina un mensaje' }) }, async (req) => {
     deleteContactMessage(app.db, req.params.id);
-    return { success: true, message: MSG.messageDeleted };
+    return { success: true as const, message: MSG.messageDeleted };
   });
 };
 

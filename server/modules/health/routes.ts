@@ -1,11 +1,14 @@
-/** GET /health: answers at once, no database work (the POS probes it to decide it is online). */
-import type { FastifyPluginAsync } from 'fastify';
+/** GET /health: answers at once, no database work (the POS probes it to decide it is online). Described in domain/api/health.ts. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pathOf } from '../../../domain/api/endpoint';
+import { healthApi as api } from '../../../domain/api/health';
+import { schemaOf } from '../../http/endpoint-schema';
+import { ok } from '../../http/envelope';
 
-const healthRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/health', { schema: { tags: ['sistema'] }, logLevel: 'warn' }, async () => ({
-    success: true,
-    data: { status: 'ok', time: new Date().toISOString() },
-  }));
+const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(pathOf(api.health.key), { schema: schemaOf(api.health, { tags: ['sistema'], summary: 'El servidor responde' }), logLevel: 'warn' }, async () =>
+    ok({ status: 'ok' as const, time: new Date().toISOString() }),
+  );
 };
 
 export default healthRoutes;

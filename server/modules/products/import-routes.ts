@@ -2,11 +2,15 @@
  * Product import from CSV or XLSX (admin): POST /products/import/preview shows what would change and
  * each row's error, writing nothing; POST /products/import?fingerprint=… applies the same file once the
  * owner confirmed that preview. Multipart field "file", at most 2 MB, format judged by its content.
+ * Described in domain/api/products.ts.
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pathOf } from '../../../domain/api/endpoint';
+import { productsApi as api } from '../../../domain/api/products';
 import { MSG } from '../../../domain/messages';
-import { IMPORT_MAX_BYTES, importApplyQuery } from '../../../domain/schemas/exports';
+import { IMPORT_MAX_BYTES } from '../../../domain/schemas/exports';
+import { schemaOf } from '../../http/endpoint-schema';
 import { ok } from '../../http/envelope';
 import { AppError, badRequest } from '../../http/errors';
 import { applyImport, previewImport } from './import-service';
@@ -39,14 +43,17 @@ const productImportRoutes: FastifyPluginAsyncZod = async (app) => {
   const consumes = ['multipart/form-data'];
 
   app.post(
-    '/products/import/preview',
-    { ...admin, schema: { tags, security, consumes, summary: 'Vista previa de una importación de productos (CSV o XLSX, campo "file"; no escribe nada)' } },
+    pathOf(api.previewImport.key),
+    {
+      ...admin,
+      schema: { ...schemaOf(api.previewImport, { tags, security, summary: 'Vista previa de una importación de productos (CSV o XLSX, campo "file"; no escribe nada)' }), consumes },
+    },
     async (req) => ok(previewImport(app.db, await readUpload(req))),
   );
 
   app.post(
-    '/products/import',
-    { ...admin, schema: { tags, security, consumes, summary: 'Aplica una importación de productos ya vista (todo o nada, una revisión)', querystring: importApplyQuery } },
+    pathOf(api.applyImport.key),
+    { ...admin, schema: { ...schemaOf(api.applyImport, { tags, security, summary: 'Aplica una importación de productos ya vista (todo o nada, una revisión)' }), consumes } },
     async (req) => {
       const result = applyImport(app.db, await readUpload(req), req.query.fingerprint, req.user.id);
       return ok(result, MSG.importApplied(result.created, result.updated));

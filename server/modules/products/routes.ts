@@ -1,13 +1,14 @@
 /**
- * Products (docs/spec.md §7): GET /products/catalog is public (with or without a token, never the cost);
- * reads are for any signed-in user; writes are admin only.
+ * Products (docs/spec.md §7), described in domain/api/products.ts: GET /products/catalog is public (with or
+ * without a token, never the cost); reads are for any signed-in user; writes are admin only.
+ * The catalogue's JSON is serialised through its reply schema once per query and revision, then cached.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pathOf } from '../../../domain/api/endpoint';
+import { productsApi as api } from '../../../domain/api/products';
 import { MSG } from '../../../domain/messages';
-import { catalogQuery, productCreateBody, productListQuery, productUpdateBody, stockPatchBody } from '../../../domain/schemas/products';
-import { idParam } from '../../../domain/schemas/common';
-import { priceUpdateBody } from '../../../domain/schemas/price-update';
 import { currentRevision } from '../../db/revision-repository';
+import { schemaOf } from '../../http/endpoint-schema';
 import { ok, paginated } from '../../http/envelope';
 import { CatalogCache } from './catalog-cache';
 import { applyPrices, previewPrices } from './price-service';
@@ -20,61 +21,61 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = { onRequest: [app.requireAdmin] };
 
   const catalogCache = new CatalogCache();
-  app.get('/products/catalog', { schema: { tags, summary: 'Catálogo público (sin costo)', querystring: catalogQuery } }, async (req, reply) => {
+  app.get(pathOf(api.catalog.key), { schema: schemaOf(api.catalog, { tags, summary: 'Catálogo público (sin costo)' }) }, async (req, reply) => {
     const key = JSON.stringify(req.query);
     const revision = currentRevision(app.db);
     let json = catalogCache.get(key, revision);
     if (json === undefined) {
       const { data, total } = listCatalog(app.db, req.query);
-      json = JSON.stringify(paginated(data, req.query.page, req.query.limit, total));
+      // The route's serializer (the reply schema): the cached text is what the schema lets out.
+      json = reply.serialize(paginated(data, req.query.page, req.query.limit, total)) as string;
       catalogCache.set(key, revision, json);
     }
-    return reply.type('application/json; charset=utf-8').send(json);
+    // A string is sent as it is (already serialised above), hence the cast past the typed reply.
+    return reply.type('application/json; charset=utf-8').send(json as never);
   });
 
-  app.get('/products', { ...signedIn, schema: { tags, security, summary: 'Productos con filtros', querystring: productListQuery } }, async (req) => {
+  app.get(pathOf(api.list.key), { ...signedIn, schema: schemaOf(api.list, { tags, security, summary: 'Productos con filtros' }) }, async (req) => {
     const { data, total } = listProducts(app.db, req.query);
     return paginated(data, req.query.page, req.query.limit, total);
   });
 
-  app.get('/products/:id', { ...signedIn, schema: { tags, security, summary: 'Un producto', params: idParam } }, async (req) =>
+  app.get(pathOf(api.get.key), { ...signedIn, schema: schemaOf(api.get, { tags, security, summary: 'Un producto' }) }, async (req) =>
     ok(getProduct(app.db, req.params.id)),
   );
 
-  app.post('/products', { ...admin, schema: { tags, security, summary: 'Crea un producto', body: productCreateBody } }, async (req, reply) =>
+  app.post(pathOf(api.create.key), { ...admin, schema: schemaOf(api.create, { tags, security, summary: 'Crea un producto' }) }, async (req, reply) =>
     reply.status(201).send(ok(createProduct(app.db, req.body, req.user.id), MSG.productCreated)),
   );
 
-  app.put(
-    '/products/:id',
-    { ...admin, schema: { tags, security, summary: 'Modifica un producto', params: idParam, body: productUpdateBody } },
-    async (req) => ok(updateProduct(app.db, req.params.id, req.body, req.user.id), MSG.productUpdated),
+  app.put(pathOf(api.update.key), { ...admin, schema: schemaOf(api.update, { tags, security, summary: 'Modifica un producto' }) }, async (req) =>
+    ok(updateProduct(app.db, req.params.id, req.body, req.user.id), MSG.productUpdated),
   );
 
   app.patch(
-    '/products/:id/stock',
-    { ...admin, schema: { tags, security, summary: 'Ajusta el stock (set, add, subtract)', params: idParam, body: stockPatchBody } },
+    pathOf(api.setStock.key),
+    { ...admin, schema: schemaOf(api.setStock, { tags, security, summary: 'Ajusta el stock (set, add, subtract)' }) },
     async (req) => ok(changeStock(app.db, req.params.id, req.body, req.user.id), MSG.stockUpdated),
   );
 
   app.post(
-    '/products/prices/preview',
-    { ...admin, schema: { tags, security, summary: 'Vista previa de una actualización masiva de precios', body: priceUpdateBody } },
+    pathOf(api.previewPrices.key),
+    { ...admin, schema: schemaOf(api.previewPrices, { tags, security, summary: 'Vista previa de una actualización masiva de precios' }) },
     async (req) => ok(previewPrices(app.db, req.body)),
   );
 
   app.post(
-    '/products/prices',
-    { ...admin, schema: { tags, security, summary: 'Actualización masiva de precios (una sola revisión)', body: priceUpdateBody } },
+    pathOf(api.applyPrices.key),
+    { ...admin, schema: schemaOf(api.applyPrices, { tags, security, summary: 'Actualización masiva de precios (una sola revisión)' }) },
     async (req) => {
       const result = applyPrices(app.db, req.body);
       return ok(result, MSG.pricesUpdated(result.updated));
     },
   );
 
-  app.delete('/products/:id', { ...admin, schema: { tags, security, summary: 'Elimina un producto', params: idParam } }, async (req) => {
+  app.delete(pathOf(api.remove.key), { ...admin, schema: schemaOf(api.remove, { tags, security, summary: 'Elimina un producto' }) }, async (req) => {
     deleteProduct(app.db, req.params.id);
-    return { success: true, message: MSG.productDeleted };
+    return { success: true as const, message: MSG.productDeleted };
   });
 };
 

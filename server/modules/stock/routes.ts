@@ -1,8 +1,9 @@
-/** Stock with reasons (issue #15), admin only: adjust with a reason, a product's history, a count session. */
+/** Stock with reasons (issue #15), admin only: adjust with a reason, a product's history, a count session. Described in domain/api/stock.ts. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pathOf } from '../../../domain/api/endpoint';
+import { stockApi as api } from '../../../domain/api/stock';
 import { MSG } from '../../../domain/messages';
-import { idParam } from '../../../domain/schemas/common';
-import { stockAdjustmentBody, stockCountBody, stockHistoryQuery } from '../../../domain/schemas/stock';
+import { schemaOf } from '../../http/endpoint-schema';
 import { ok, paginated } from '../../http/envelope';
 import { adjustStock, applyCount, stockHistory } from './service';
 
@@ -12,14 +13,14 @@ const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = { onRequest: [app.requireAdmin] };
 
   app.post(
-    '/products/:id/stock/adjustments',
-    { ...admin, schema: { tags, security, summary: 'Ajusta el stock con un motivo', params: idParam, body: stockAdjustmentBody } },
+    pathOf(api.adjust.key),
+    { ...admin, schema: schemaOf(api.adjust, { tags, security, summary: 'Ajusta el stock con un motivo' }) },
     async (req, reply) => reply.status(201).send(ok(adjustStock(app.db, req.params.id, req.body, req.user.id), MSG.stockAdjusted)),
   );
 
   app.get(
-    '/products/:id/stock/history',
-    { ...admin, schema: { tags, security, summary: 'Historial de stock con saldo', params: idParam, querystring: stockHistoryQuery } },
+    pathOf(api.history.key),
+    { ...admin, schema: schemaOf(api.history, { tags, security, summary: 'Historial de stock con saldo' }) },
     async (req) => {
       const { data, total } = stockHistory(app.db, req.params.id, req.query);
       return paginated(data, req.query.page, req.query.limit, total);
@@ -27,8 +28,8 @@ const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/stock/counts',
-    { ...admin, schema: { tags, security, summary: 'Aplica un recuento de stock', body: stockCountBody } },
+    pathOf(api.count.key),
+    { ...admin, schema: schemaOf(api.count, { tags, security, summary: 'Aplica un recuento de stock' }) },
     async (req) => ok(applyCount(app.db, req.body, req.user.id), MSG.stockCountApplied),
   );
 };

@@ -1,9 +1,11 @@
-/** POST /upload (multipart field "image") and DELETE /upload/:filename, admin only (docs/spec.md §7). */
+/** POST /upload (multipart field "image") and DELETE /upload/:filename, admin only (docs/spec.md §7); described in domain/api/uploads.ts. */
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pathOf } from '../../../domain/api/endpoint';
+import { uploadsApi as api } from '../../../domain/api/uploads';
 import { MSG } from '../../../domain/messages';
-import { z } from '../../../domain/schemas/common';
+import { schemaOf } from '../../http/endpoint-schema';
 import { ok } from '../../http/envelope';
 import { AppError, badRequest } from '../../http/errors';
 import { deleteImage, storeImage } from './service';
@@ -45,13 +47,15 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = { onRequest: [app.requireAdmin] };
 
   app.post(
-    '/upload',
+    pathOf(api.upload.key),
     {
       ...admin,
       schema: {
-        tags,
-        security,
-        summary: 'Sube una imagen (multipart, campo "image": JPEG, PNG, WebP o GIF hasta 5 MB); se guarda como WebP',
+        ...schemaOf(api.upload, {
+          tags,
+          security,
+          summary: 'Sube una imagen (multipart, campo "image": JPEG, PNG, WebP o GIF hasta 5 MB); se guarda como WebP',
+        }),
         consumes: ['multipart/form-data'],
       },
     },
@@ -59,11 +63,11 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/upload/:filename',
-    { ...admin, schema: { tags, security, summary: 'Elimina una imagen subida', params: z.object({ filename: z.string().max(255) }) } },
+    pathOf(api.remove.key),
+    { ...admin, schema: schemaOf(api.remove, { tags, security, summary: 'Elimina una imagen subida' }) },
     async (req) => {
       await deleteImage(app.db, app.config.uploadsDir, req.params.filename);
-      return { success: true, message: MSG.uploadDeleted };
+      return { success: true as const, message: MSG.uploadDeleted };
     },
   );
 };

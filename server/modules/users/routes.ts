@@ -1,20 +1,23 @@
-/** GET/POST /users, PUT /users/:id — admin only. */
+/** GET/POST /users, PUT /users/:id — admin only; described in domain/api/users.ts. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createUserBody, updateUserBody } from '../../../domain/schemas/auth';
-import { idParam } from '../../../domain/schemas/common';
+import { pathOf } from '../../../domain/api/endpoint';
+import { usersApi as api } from '../../../domain/api/users';
+import { schemaOf } from '../../http/endpoint-schema';
 import { ok } from '../../http/envelope';
 import { createUser, listUsers, updateUser } from './service';
 
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = { onRequest: [app.requireAdmin], schema: { tags: ['usuarios'] } };
+  const tags = ['usuarios'];
+  const security = [{ bearerAuth: [] }];
+  const admin = { onRequest: [app.requireAdmin] };
 
-  app.get('/users', admin, async () => ok(listUsers(app.db)));
+  app.get(pathOf(api.list.key), { ...admin, schema: schemaOf(api.list, { tags, security, summary: 'Usuarios' }) }, async () => ok(listUsers(app.db)));
 
-  app.post('/users', { ...admin, schema: { ...admin.schema, body: createUserBody } }, async (req, reply) =>
+  app.post(pathOf(api.create.key), { ...admin, schema: schemaOf(api.create, { tags, security, summary: 'Crea un usuario' }) }, async (req, reply) =>
     reply.status(201).send(ok(await createUser(app.db, req.body), 'Usuario creado correctamente')),
   );
 
-  app.put('/users/:id', { ...admin, schema: { ...admin.schema, params: idParam, body: updateUserBody } }, async (req) =>
+  app.put(pathOf(api.update.key), { ...admin, schema: schemaOf(api.update, { tags, security, summary: 'Modifica un usuario' }) }, async (req) =>
     ok(await updateUser(app.db, req.params.id, req.body, req.user.id), 'Usuario actualizado correctamente'),
   );
 };

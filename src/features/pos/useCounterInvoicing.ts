@@ -9,11 +9,11 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { MSG } from '../../../domain/messages';
 import type { InvoiceStatusJson } from '../../../domain/schemas/invoices';
-import { apiCall } from '../../api/client';
+import { api } from '../../api/client';
 import { getMeta, setMeta } from '../../offline/db';
 import { invoiceKeys } from '../invoices/invoice-queries';
 
-const fetchStatus = () => apiCall<InvoiceStatusJson>('get', 'invoices/status', { errorMessage: MSG.arcaStatusError, noRedirect: true });
+const fetchStatus = () => api('GET /invoices/status', { errorMessage: MSG.arcaStatusError, noRedirect: true });
 
 export function useCounterInvoicing(online: boolean): InvoiceStatusJson | undefined {
   const query = useQuery({
