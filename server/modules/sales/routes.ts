@@ -1,14 +1,14 @@
 /** POST/GET /sales, GET /sales/summary, GET /sales/:id (docs/spec.md §7); cancel and returns: modules/returns. */
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '../../../domain/messages';
 import { idParam } from '../../../domain/schemas/common';
 import { createSaleBody, dateRangeQuery, salesListQuery } from '../../../domain/schemas/sales';
 import { ok, paginated } from '../../http/envelope';
-import type { SalesContext } from './record-sale';
+import { salesContext } from './context';
 import { createSale, getSale, listSales, salesSummary } from './service';
 
-export const salesContext = (app: FastifyInstance): SalesContext => ({ db: app.db, sqlite: app.sqlite, timeZone: app.config.timeZone });
+/** Other modules' routes build their context here too. */
+export { salesContext };
 
 const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = salesContext(app);

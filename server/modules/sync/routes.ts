@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '../../../domain/messages';
 import { deviceCaeaBody, deviceIdParam, pullQuery, pushBody, registerDeviceBody } from '../../../domain/schemas/sync';
 import { ok } from '../../http/envelope';
-import { salesContext } from '../sales/routes';
+import { salesContext } from '../sales/context';
 import { deviceHooks } from './device-auth';
 import { deviceCaea } from '../invoices/caea-service';
 import { listDevices, registerDevice, setDeviceCaeaPtoVta, touchDevice } from './devices-service';
