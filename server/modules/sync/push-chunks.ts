@@ -1,15 +1,17 @@
 /**
- * How a push's sales share the event loop (better-sqlite3 is synchronous: while a transaction runs,
- * nothing else in the process answers). Invariants:
- * - A push's sales are written in chunks of about CHUNK_BUDGET_MS of work (as many sales as fit, one
- *   at least), each chunk its own transaction, so /health and other requests wait at most one chunk.
- * - Chunks of every push in the process run one at a time through one FIFO queue, one chunk per loop
- *   turn: with 50 devices pushing at once a loop turn still holds one chunk, not fifty, and pushes take
- *   turns fairly.
- * - The budget trades commits for latency: each commit writes the pages the chunk touched to the WAL
- *   again (the product, counter, rollup and index pages), so tiny chunks cost more than the sales in
- *   them (measured, issue #17: one sale per commit ≈ 2.3× the CPU of 200 per commit); 8 ms keeps a
- *   health probe well under its 50 ms target while a chunk holds tens of sales.
+ * How pushes share the event loop and the one SQLite writer (better-sqlite3 is synchronous: while a
+ * transaction runs, nothing else in the process answers). Invariants:
+ * - One loop turn writes one chunk: about CHUNK_BUDGET_MS of work (one step at least) in ONE
+ *   transaction, then yields, so /health and other requests wait at most one chunk.
+ * - A chunk takes the queued pushes in arrival order (FIFO) and goes on to the next push while its
+ *   budget lasts: fifty 20-sale pushes share a few commits instead of fifty or more, and a push waits
+ *   only for the work queued before it.
+ * - Each push's part of a chunk runs in its own savepoint: a push that fails unexpectedly rolls back
+ *   alone (its request fails and the device retries); a push resolves only after the commit that holds
+ *   its last step, and if a commit fails every push it touched fails.
+ * - The budget trades commits for latency: each commit writes the pages it touched to the WAL again
+ *   (products, counter, rollups, indexes), so tiny chunks cost more than their sales (measured, issue
+ *   #17: one sale per commit ≈ 2.3× the CPU of 200 per commit).
  */
 import type Database from 'better-sqlite3';
 import { inTransaction } from '../../db/transaction';
@@ -17,43 +19,81 @@ import { inTransaction } from '../../db/transaction';
 /** Work per transaction between two yields to the event loop. */
 export const CHUNK_BUDGET_MS = 8;
 
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** The end of the queue of chunks (of every push in this process). */
-let queueTail: Promise<unknown> = Promise.resolve();
-
-/** Runs `chunk` after every chunk queued before it, on a later loop turn of its own. */
-function inTurn<T>(chunk: () => T): Promise<T> {
-  const turn = queueTail.then(yieldToEventLoop).then(chunk);
-  queueTail = turn.catch(() => undefined);
-  return turn;
-}
-
 export interface ChunkedWork {
   /** How many steps (sales) there are. */
   count: number;
-  /** At the start of each chunk's transaction; `first` is true for the first chunk. */
+  /** At the start of this work's part of each chunk; `first` is true for its first part. */
   begin: (first: boolean) => void;
   /** Step `i`, inside the chunk's transaction. */
   step: (i: number) => void;
-  /** At the end of each chunk's transaction. */
+  /** At the end of this work's part of each chunk. */
   end: () => void;
 }
 
-/** Runs `work` in queued chunks (see the header); resolves once the last chunk is committed. */
-export async function inChunks(sqlite: Database.Database, work: ChunkedWork): Promise<void> {
-  let done = 0;
-  do {
-    await inTurn(() => {
-      const deadline = performance.now() + CHUNK_BUDGET_MS;
-      inTransaction(sqlite, () => {
-        work.begin(done === 0);
-        while (done < work.count) {
-          work.step(done++);
-          if (performance.now() >= deadline) break;
+interface Job {
+  sqlite: Database.Database;
+  work: ChunkedWork;
+  done: number;
+  started: boolean;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+let queue: Job[] = [];
+let scheduled = false;
+
+function schedule(): void {
+  if (scheduled || queue.length === 0) return;
+  scheduled = true;
+  setImmediate(turn);
+}
+
+/** This job's part of the chunk: steps until it is done or the deadline passes. */
+function slice(job: Job, deadline: number): void {
+  job.work.begin(!job.started);
+  job.started = true;
+  while (job.done < job.work.count) {
+    job.work.step(job.done);
+    job.done++;
+    if (performance.now() >= deadline) break;
+  }
+  job.work.end();
+}
+
+/** One chunk: the jobs of the first job's connection, in order, while the budget lasts. */
+function turn(): void {
+  scheduled = false;
+  const deadline = performance.now() + CHUNK_BUDGET_MS;
+  const { sqlite } = queue[0];
+  const touched: Job[] = [];
+  const failed = new Map<Job, unknown>();
+  try {
+    inTransaction(sqlite, () => {
+      for (const job of queue) {
+        if (job.sqlite !== sqlite) continue;
+        touched.push(job);
+        try {
+          inTransaction(sqlite, () => slice(job, deadline));
+        } catch (error) {
+          failed.set(job, error);
         }
-        work.end();
-      });
+        if (performance.now() >= deadline) break;
+      }
     });
-  } while (done < work.count);
+  } catch (error) {
+    for (const job of touched) failed.set(job, error);
+  }
+  const finished = touched.filter((job) => !failed.has(job) && job.done >= job.work.count);
+  queue = queue.filter((job) => !failed.has(job) && !finished.includes(job));
+  for (const [job, error] of failed) job.reject(error);
+  for (const job of finished) job.resolve();
+  schedule();
+}
+
+/** Runs `work` in chunks shared with the other queued pushes (see the header); resolves once its last step is committed. */
+export function inChunks(sqlite: Database.Database, work: ChunkedWork): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    queue.push({ sqlite, work, done: 0, started: false, resolve, reject });
+    schedule();
+  });
 }

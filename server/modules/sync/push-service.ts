@@ -3,9 +3,9 @@
  * - Only a registered device pushes (device-auth.ts); a session alongside is optional and recorded as
  *   the batch's pusher (sync_batches), so a shop offline for longer than a session still delivers.
  * - Bounded work: at most LIMITS.syncPushMaxSales sales and LIMITS.syncPushMaxLines lines (413 above).
- *   The batch row and the sales are written in chunks, each its own transaction, taking turns with
- *   every other push's chunks on the event loop (push-chunks.ts), so /health and other requests keep
- *   answering during a big push or fifty small ones.
+ *   The batch row and the sales are written in chunks of a few milliseconds, each one transaction
+ *   shared with the other pushes queued at the time, one chunk per loop turn (push-chunks.ts), so
+ *   /health and other requests keep answering during a big push or fifty small ones.
  *   A crash between chunks leaves the earlier chunks committed: the device still holds the batch and
  *   pushes it again, and every sale is idempotent by clientSaleId, so nothing lands twice.
  * - Each sale is validated on its own and written by the sales service (writeCapturedSale, the ledger
@@ -28,7 +28,7 @@
  *   commits, for a bounded wait (push-invoice.ts); a bad invoice request never loses the sale.
  * - Before replying, everything is made durable with an fsync of the WAL that started after the last
  *   commit (sales/durability.ts), run off the event loop and shared with the pushes waiting at once.
- * - The reply doubles as the device's pull when it can (issue #17): each chunk notes the server-wide
+ * - The reply doubles as the device's pull when it can (issue #17): its part of each chunk notes the server-wide
  *   revision before and after it; if the chunks' spans join up from the device's `since` to the current
  *   revision, every catalogue change after `since` is this push's own stock moves, so the reply hands
  *   back that revision as the new cursor with the touched products' stock (`catalog`). Otherwise
