@@ -1,10 +1,10 @@
 /**
- * Push concurrency (issue #13 item 8): 50 counter devices, each registered with its own credential,
- * push 20-sale batches (three items each) at the same time, each device one batch after another, against
- * the real server (own process) on a copy of the catalogue database; meanwhile /api/health is probed back
- * to back. Reports the push latency (p50, p99) and the health latency p99 while the pushes run.
- * Target: health p99 ≤ 100 ms (the POS probe must never think the server is gone). Push latency is a
- * figure without a target: 50 devices share one SQLite writer, so a push waits for the others.
+ * Push concurrency (issue #13 item 8, issue #17 item 5): 50 counter devices, each registered with its
+ * own credential, push 20-sale batches (three items each) at the same time, each device one batch after
+ * another, against the real server (own process) on a copy of the catalogue database; meanwhile
+ * /api/health is probed back to back. Reports the push latency (p50, p99) and the health latency p99
+ * while the pushes run. Targets: push p99 ≤ 1 s (50 devices share one SQLite writer, so a push waits
+ * for the others' chunks) and health p99 ≤ 50 ms (the POS probe must never think the server is gone).
  */
 import { makeSales, pushBatch, registerDevice, signIn, type BenchDevice } from '../lib/api';
 import { startServer } from '../lib/child';
@@ -15,7 +15,8 @@ import { percentile, round } from '../lib/stats';
 
 const DEVICES = 50;
 const BATCH = 20;
-const HEALTH_TARGET_MS = 100;
+const PUSH_TARGET_MS = 1000;
+const HEALTH_TARGET_MS = 50;
 
 export const pushConcurrency: Scenario = {
   name: 'push-concurrency',
@@ -60,15 +61,19 @@ export const pushConcurrency: Scenario = {
 
         const sales = DEVICES * rounds * BATCH;
         const details = { devices: DEVICES, batch: BATCH, rounds, sales, pushes: pushMs.length, healthProbes: healthMs.length, totalMs: round(totalMs, 0), salesPerSecond: round((sales / totalMs) * 1000, 0) };
+        const pushP99 = percentile(pushMs, 99);
         const healthP99 = percentile(healthMs, 99);
         const figure = (key: string, label: string, value: number) => ({ key, label, value: round(value, 1), unit: 'ms', baseline: null, baselineLabel: null, ratio: null, target: null, met: null, details });
+        const targeted = (value: number, limit: number) => ({ target: `≤ ${limit.toLocaleString('es-AR')} ms`, met: value <= limit });
         return [
           figure('push-concurrency-p50', `Push con ${DEVICES} dispositivos a la vez (lotes de ${BATCH} ventas), latencia p50`, percentile(pushMs, 50)),
-          figure('push-concurrency-p99', `Push con ${DEVICES} dispositivos a la vez (lotes de ${BATCH} ventas), latencia p99`, percentile(pushMs, 99)),
+          {
+            ...figure('push-concurrency-p99', `Push con ${DEVICES} dispositivos a la vez (lotes de ${BATCH} ventas), latencia p99`, pushP99),
+            ...targeted(pushP99, PUSH_TARGET_MS),
+          },
           {
             ...figure('push-concurrency-health-p99', `/api/health durante esos pushes, latencia p99 (${healthMs.length} sondeos)`, healthP99),
-            target: `≤ ${HEALTH_TARGET_MS} ms`,
-            met: healthP99 <= HEALTH_TARGET_MS,
+            ...targeted(healthP99, HEALTH_TARGET_MS),
           },
         ];
       } finally {

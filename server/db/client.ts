@@ -12,7 +12,8 @@ import { migrationsFolder } from './migrations-folder';
 import * as schema from './schema';
 import { knownSchemaState, schemaStateOf } from './snapshot';
 
-export type Db = BetterSQLite3Database<typeof schema>;
+/** The drizzle database; `$client` is its better-sqlite3 connection (bare statements on hot paths). */
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 export interface Database_ {
   sqlite: Database.Database;
   db: Db;

@@ -34,7 +34,7 @@ import {
 import { localDateString } from '../../../domain/time';
 import { forbidden } from '../../http/errors';
 import { flushToDisk } from '../sales/durability';
-import type { SalesContext } from '../sales/record-sale';
+import type { SalesContext } from '../sales/context';
 import { salesRepository } from '../sales/repository';
 import type { DeviceRow } from '../sync/devices-repository';
 import { sessionFigures } from './figures';

@@ -11,7 +11,7 @@ import { localDateString } from '../../../domain/time';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { configurationRepository } from '../configuration/repository';
-import type { SalesContext } from '../sales/record-sale';
+import type { SalesContext } from '../sales/context';
 import { sessionFigures } from './figures';
 import { cashRepository, type CashSessionListRow } from './repository';
 

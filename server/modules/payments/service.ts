@@ -4,7 +4,7 @@
  *   the attempt with its X-Idempotency-Key FIRST, then calls Mercado Pago (outside any transaction),
  *   then stores the preference. The same externalReference again reuses the stored key (a retry after a
  *   crash or a lost reply gets the same preference) or the stored preference.
- * - POST /payments/sale records the sale through recordSale (the one write path), pendiente, its stock
+ * - POST /payments/sale records the sale through writeSaleToLedger (the one write path), pendiente, its stock
  *   taken through the ledger (reserved until the payment settles), clientSaleId = the attempt's key, so
  *   a repeat returns the same sale.
  */
@@ -19,7 +19,8 @@ import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { MercadoPagoError } from '../../integrations/mercadopago/errors';
 import type { MpPreferenceRequest } from '../../integrations/mercadopago/types';
 import { flushToDisk } from '../sales/durability';
-import { recordSale, type SalesContext } from '../sales/record-sale';
+import type { SalesContext } from '../sales/context';
+import { writeSaleToLedger } from '../sales/ledger-write';
 import { salesRepository } from '../sales/repository';
 import { getSale } from '../sales/service';
 import { paymentsRepository, type PaymentRow } from './repository';
@@ -165,7 +166,7 @@ export function createPaymentSale(ctx: PaymentsContext, body: PaymentSaleBody, u
   if (!known && Date.parse(row.expiresAt) <= Date.now()) throw conflict(MSG.paymentPreferenceExpired);
   if (!known && priceCart(ctx, body.items, toCents(body.discount)).totals.totalCents !== row.amountCents) throw conflict(MSG.paymentSaleMismatch);
   const cart = JSON.parse(row.requestJson) as AttemptCart;
-  const outcome = recordSale(
+  const outcome = writeSaleToLedger(
     ctx,
     {
       clientSaleId: row.idempotencyKey,

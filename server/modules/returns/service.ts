@@ -31,7 +31,7 @@ import { creditableInvoice, creditNotesOfSale, fullAmounts, notePtoVta, NOTE_WAI
 import type { InvoiceIssuer } from '../invoices/issuer';
 import type { ArcaRuntime } from '../invoices/runtime';
 import { flushToDisk } from '../sales/durability';
-import type { SalesContext } from '../sales/record-sale';
+import type { SalesContext } from '../sales/context';
 import { salesRepository } from '../sales/repository';
 import { getSale } from '../sales/service';
 import { applyStockDelta } from '../stock/repository';

@@ -8,8 +8,6 @@ import { devices, products, saleItems, sales, users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 
 export type SaleRow = typeof sales.$inferSelect;
-export type NewSaleRow = typeof sales.$inferInsert;
-export type NewSaleItemRow = typeof saleItems.$inferInsert;
 export type SaleWithUser = SaleRow & { userFullName: string; deviceName: string | null; cancelledByName: string | null };
 
 export interface SaleFilters {
@@ -25,18 +23,6 @@ export interface SaleFilters {
 /** A LIKE pattern matching `text` anywhere, with its own % and _ taken literally (customer and product names are compared folded: no case, no accents). */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-const SALE_COLUMNS = [
-  'saleNumber', 'clientSaleId', 'deviceId', 'deviceSeq', 'userId', 'customerName', 'customerDocument', 'customerEmail',
-  'paymentMethod', 'paymentStatus', 'subtotalCents', 'discountCents', 'totalCents', 'costCents', 'notes', 'flagOversold',
-  'flagPriceChanged', 'saleDate', 'localDate', 'preferenceId', 'externalReference', 'cashSessionId',
-] as const satisfies readonly (keyof NewSaleRow)[];
-const ITEM_COLUMNS = [
-  'saleId', 'productId', 'productName', 'quantity', 'unitPriceCents', 'unitCostCents', 'subtotalCents', 'catalogPriceCents', 'ivaRateBp',
-] as const satisfies readonly (keyof NewSaleItemRow)[];
-
-export type SaleInsert = Required<Pick<NewSaleRow, (typeof SALE_COLUMNS)[number]>>;
-export type SaleItemInsert = Required<Pick<NewSaleItemRow, (typeof ITEM_COLUMNS)[number]>>;
-
 const saleWithUser = {
   sale: sales,
   userFullName: users.fullName,
@@ -45,46 +31,15 @@ const saleWithUser = {
 };
 const p = sql.placeholder;
 
-/** The statements of the sale write path, prepared once per connection (building and preparing SQL per sale cost more than running it). */
-const writePath = preparedPerConnection((db: Db) => {
-  return {
-    byClientSaleId: db.select().from(sales).where(eq(sales.clientSaleId, p('clientSaleId'))).prepare(),
-    byDeviceSeq: db
-      .select({ id: sales.id, saleNumber: sales.saleNumber, clientSaleId: sales.clientSaleId })
-      .from(sales)
-      .where(and(eq(sales.deviceId, p('deviceId')), eq(sales.deviceSeq, p('deviceSeq'))))
-      .prepare(),
-    userById: db.select({ id: users.id }).from(users).where(eq(users.id, p('id'))).prepare(),
-    productById: db
-      .select({
-        id: products.id,
-        name: products.name,
-        priceCents: products.priceCents,
-        ivaRateBp: products.ivaRateBp,
-        costCents: products.costCents,
-        stock: products.stock,
-        active: products.active,
-        deletedAt: products.deletedAt,
-      })
-      .from(products)
-      .where(eq(products.id, p('id')))
-      .prepare(),
-    insertSale: db
-      .insert(sales)
-      .values(Object.fromEntries(SALE_COLUMNS.map((c) => [c, p(c)])) as unknown as NewSaleRow)
-      .returning({ id: sales.id })
-      .prepare(),
-    insertItem: db
-      .insert(saleItems)
-      .values(Object.fromEntries(ITEM_COLUMNS.map((c) => [c, p(c)])) as unknown as NewSaleItemRow)
-      .prepare(),
-    advanceDeviceSeq: db
-      .update(devices)
-      .set({ lastSeq: sql`max(${devices.lastSeq}, ${p('deviceSeq')})` })
-      .where(eq(devices.id, p('deviceId')))
-      .prepare(),
-  };
-});
+/** The two lookups the payments flow makes before a sale (the sale write path itself: ledger-repository.ts). */
+const lookups = preparedPerConnection((db: Db) => ({
+  byClientSaleId: db.select().from(sales).where(eq(sales.clientSaleId, p('clientSaleId'))).prepare(),
+  productById: db
+    .select({ id: products.id, name: products.name, priceCents: products.priceCents, ivaRateBp: products.ivaRateBp, costCents: products.costCents, stock: products.stock, active: products.active, deletedAt: products.deletedAt })
+    .from(products)
+    .where(eq(products.id, p('id')))
+    .prepare(),
+}));
 
 /**
  * A sale the owner should look at: an offline anomaly or a review note, unless it was cancelled since
@@ -115,23 +70,13 @@ function filterWhere(f: SaleFilters): SQL | undefined {
 }
 
 export const salesRepository = {
+  /** The generic helper (db/transaction.ts), kept here for cash-sessions/ingest-service.ts. */
   inTransaction,
 
-  findByClientSaleId: (db: Db, clientSaleId: string): SaleRow | undefined => writePath(db).byClientSaleId.get({ clientSaleId }),
+  findByClientSaleId: (db: Db, clientSaleId: string): SaleRow | undefined => lookups(db).byClientSaleId.get({ clientSaleId }),
 
-  findByDeviceSeq: (db: Db, deviceId: string, deviceSeq: number) => writePath(db).byDeviceSeq.get({ deviceId, deviceSeq }),
-
-  userExists: (db: Db, userId: number) => writePath(db).userById.get({ id: userId }) !== undefined,
-
-  /** A product a sale refers to, soft-deleted ones included (a captured sale of a deleted product still lands). */
-  productById: (db: Db, id: number) => writePath(db).productById.get({ id }),
-
-  insertSale: (db: Db, row: SaleInsert): { id: number } => writePath(db).insertSale.get(row)!,
-
-  insertItem: (db: Db, row: SaleItemInsert) => writePath(db).insertItem.run(row),
-
-  /** Device's last applied sequence = max of what it had and this sale's. */
-  advanceDeviceSeq: (db: Db, deviceId: string, deviceSeq: number) => writePath(db).advanceDeviceSeq.run({ deviceId, deviceSeq }),
+  /** A product a sale refers to, soft-deleted ones included. */
+  productById: (db: Db, id: number) => lookups(db).productById.get({ id }),
 
   findWithUser: (db: Db, id: number): SaleWithUser | undefined => {
     const row = db

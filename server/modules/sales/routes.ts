@@ -1,15 +1,15 @@
 /** POST/GET /sales, GET /sales/summary, GET /sales/:id (docs/spec.md §7); cancel and returns: modules/returns. */
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pathOf } from '../../../domain/api/endpoint';
 import { salesApi as api } from '../../../domain/api/sales';
 import { MSG } from '../../../domain/messages';
 import { schemaOf } from '../../http/endpoint-schema';
 import { ok, paginated } from '../../http/envelope';
-import type { SalesContext } from './record-sale';
+import { salesContext } from './context';
 import { createSale, getSale, listSales, salesSummary } from './service';
 
-export const salesContext = (app: FastifyInstance): SalesContext => ({ db: app.db, sqlite: app.sqlite, timeZone: app.config.timeZone });
+/** Other modules' routes build their context here too. */
+export { salesContext };
 
 const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = salesContext(app);

@@ -2,7 +2,7 @@
 import { ivaRateFromBp } from '../../../domain/invoicing/codes';
 import { fromCents } from '../../../domain/money';
 import type { SaleItemJson, SaleJson, SaleListItemJson } from '../../../domain/schemas/sales';
-import { saleFlags } from './record-sale';
+import { saleFlags } from './ledger-write';
 import type { salesRepository, SaleWithUser } from './repository';
 
 type ItemRow = ReturnType<typeof salesRepository.items>[number];

@@ -1,15 +1,17 @@
 /**
  * Sales rules for the back office: create (online), read, list, dashboard summary (cancellation and
- * returns, with their credit notes: modules/returns). Every sale is written by recordSale (record-sale.ts);
- * every stock change goes through the stock ledger. What counts as sold is net of partial returns.
+ * returns, with their credit notes: modules/returns), and the door other modules use to write a sale
+ * (sync's pushed sales). Every sale is written by writeSaleToLedger (ledger-write.ts); every stock change
+ * goes through the stock ledger. What counts as sold is net of partial returns.
  */
 import { MSG } from '../../../domain/messages';
 import { fromCents, toCents } from '../../../domain/money';
 import type { CreateSaleBody, SaleJson, SalesListQuery, SalesSummaryJson } from '../../../domain/schemas/sales';
 import { localDateString, localDayBounds, localParts, parseQueryDate } from '../../../domain/time';
 import { badRequest, notFound } from '../../http/errors';
-import { flushToDisk } from './durability';
-import { recordSale, type SalesContext } from './record-sale';
+import type { SalesContext } from './context';
+import { flushToDisk, flushToDiskShared } from './durability';
+import { writeSaleToLedger, type RecordOutcome, type SaleDraft } from './ledger-write';
 import { salesRepository, type SaleFilters } from './repository';
 import { saleJson, saleListItemJson } from './sale-json';
 import { rollupSummaryQueries } from './rollup-repository';
@@ -25,7 +27,7 @@ export function getSale(ctx: SalesContext, id: number): SaleJson {
 /** POST /sales: priced from the catalogue, never beyond stock. A repeated clientSaleId returns the stored sale (created=false). */
 export function createSale(ctx: SalesContext, body: CreateSaleBody, userId: number): { created: boolean; sale: SaleJson } {
   if (body.paymentMethod === 'mercadopago') throw badRequest(`Método de pago: ${MSG.saleMercadoPagoDirect}`);
-  const outcome = recordSale(
+  const outcome = writeSaleToLedger(
     ctx,
     {
       clientSaleId: body.clientSaleId ?? null,
@@ -45,6 +47,19 @@ export function createSale(ctx: SalesContext, body: CreateSaleBody, userId: numb
   );
   flushToDisk(ctx.sqlite);
   return { created: outcome.status === 'applied', sale: getSale(ctx, outcome.saleId) };
+}
+
+/**
+ * A sale captured on a device (POST /sync/push): written as it happened (policy 'captured', ledger-write.ts),
+ * in the caller's transaction when there is one. Not durable until writtenSalesDurable resolves.
+ */
+export function writeCapturedSale(ctx: SalesContext, draft: SaleDraft): RecordOutcome {
+  return writeSaleToLedger(ctx, draft, 'captured');
+}
+
+/** Resolves once every sale committed before the call survives a power cut (durability.ts; off the event loop). */
+export function writtenSalesDurable(ctx: SalesContext): Promise<void> {
+  return flushToDiskShared(ctx.sqlite);
 }
 
 /** UTC bounds of a query's local startDate/endDate (shop time zone). */

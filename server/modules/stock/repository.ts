@@ -16,31 +16,24 @@ export interface MovementRefs {
   note?: string | null;
 }
 
-const p = sql.placeholder;
-
-/** A sale applies one movement per item: prepared once per connection. */
+/** A sale applies one movement per item: bare statements prepared once per connection (the hot path of a sale). */
 const prepared = preparedPerConnection((db: Db) => {
+  const sqlite = db.$client;
   return {
-    addStock: db
-      .update(products)
-      .set({ stock: sql`${products.stock} + ${p('delta')}` })
-      .where(eq(products.id, p('productId')))
-      .returning({ stock: products.stock })
-      .prepare(),
-    insertMovement: db
-      .insert(stockMovements)
-      .values({ productId: p('productId'), delta: p('delta'), reason: p('reason'), saleId: p('saleId'), userId: p('userId'), note: p('note') } as unknown as typeof stockMovements.$inferInsert)
-      .prepare(),
+    addStock: sqlite.prepare<[number, number], number>('UPDATE products SET stock = stock + ? WHERE id = ? RETURNING stock').pluck(),
+    insertMovement: sqlite.prepare<[number, number, StockReason, number | null, number | null, string | null]>(
+      'INSERT INTO stock_movements (product_id, delta, reason, sale_id, user_id, note) VALUES (?, ?, ?, ?, ?, ?)',
+    ),
   };
 });
 
 /** Adds `delta` (may be negative; stock may go below 0 for offline oversells) and records it. Returns the new stock. */
 export function applyStockDelta(db: Db, productId: number, delta: number, reason: StockReason, refs: MovementRefs = {}): number {
   const statements = prepared(db);
-  const row = statements.addStock.get({ productId, delta });
-  if (!row) throw new Error(`Producto ${productId} inexistente`);
-  statements.insertMovement.run({ productId, delta, reason, saleId: refs.saleId ?? null, userId: refs.userId ?? null, note: refs.note ?? null });
-  return row.stock;
+  const stock = statements.addStock.get(delta, productId);
+  if (stock === undefined) throw new Error(`Producto ${productId} inexistente`);
+  statements.insertMovement.run(productId, delta, reason, refs.saleId ?? null, refs.userId ?? null, refs.note ?? null);
+  return stock;
 }
 
 /** Sets stock to an absolute value by recording the difference as one movement. Returns the new stock. */

@@ -1,4 +1,7 @@
-/** SQL of the push audit trail: one row per batch (who pushed), and each pushed sale's body hash and review note. */
+/**
+ * SQL of the push audit trail: one row per batch (who pushed); a pushed sale's body hash and review note
+ * are written with the sale (sales/ledger-write.ts) and read or amended here.
+ */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sales, syncBatches } from '../../db/schema';
@@ -11,8 +14,8 @@ export const pushAuditRepository = {
       .returning({ id: syncBatches.id })
       .get().id,
 
-  annotateSale: (db: Db, saleId: number, row: { bodyHash: string; reviewNote: string | null; syncBatchId: number }) =>
-    db.update(sales).set(row).where(eq(sales.id, saleId)).run(),
+  /** The review note of a pushed sale whose invoice also needs a look (the sale was written with the others). */
+  setReviewNote: (db: Db, saleId: number, reviewNote: string) => db.update(sales).set({ reviewNote }).where(eq(sales.id, saleId)).run(),
 
   bodyHashOf: (db: Db, saleId: number) => db.select({ bodyHash: sales.bodyHash }).from(sales).where(eq(sales.id, saleId)).get()?.bodyHash ?? null,
 

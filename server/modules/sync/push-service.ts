@@ -3,15 +3,13 @@
  * - Only a registered device pushes (device-auth.ts); a session alongside is optional and recorded as
  *   the batch's pusher (sync_batches), so a shop offline for longer than a session still delivers.
  * - Bounded work: at most LIMITS.syncPushMaxSales sales and LIMITS.syncPushMaxLines lines (413 above).
- *   The batch is applied in chunks of about CHUNK_BUDGET_MS of work (as many sales as fit, one at
- *   least), each its own transaction, yielding to the event loop between chunks, so /health and other
- *   requests keep answering during a big push (a request needs a few loop turns, so a chunk must stay
- *   well under the POS probe's patience; small sales still share a commit, which keeps ingest fast).
- *   Chunks of all pushes run one at a time through one FIFO queue, one chunk per loop turn: with 50
- *   devices pushing at once, a loop turn still holds one chunk, not fifty, and pushes take turns fairly.
+ *   The batch row and the sales are written in chunks of a few milliseconds, each one transaction
+ *   shared with the other pushes queued at the time, one chunk per loop turn (push-chunks.ts), so
+ *   /health and other requests keep answering during a big push or fifty small ones.
  *   A crash between chunks leaves the earlier chunks committed: the device still holds the batch and
  *   pushes it again, and every sale is idempotent by clientSaleId, so nothing lands twice.
- * - Each sale is validated on its own and applied by recordSale in its own savepoint: a bad sale is
+ * - Each sale is validated on its own and written by the sales service (writeCapturedSale, the ledger
+ *   write) in its own savepoint, with its audit (body hash, batch, review note) in the sale row: a bad sale is
  *   `rejected` with a Spanish reason and never blocks the rest; results come back in input order.
  * - Refused (rejected): malformed, Mercado Pago, captured in the future (> 24 h, a fast clock) or before
  *   the device existed (its first visit minus 30 days: a device signs in online, and so registers,
@@ -22,14 +20,15 @@
  *   disabled (push-sellers.ts), a 100 % discount.
  * - A replay (same clientSaleId) with the same body is `duplicate`: the stored result, nothing written.
  *   With another body (body_hash differs) it is `rejected` and the stored sale gets a review note.
- * - A sequence already taken never loses the sale: recordSale stores it under the next free one
+ * - A sequence already taken never loses the sale: the ledger write stores it under the next free one
  *   (`serverSeq`), and the reply's `lastSeq` lets the device move its counter past it.
  * - Business refusals are permanent (`rejected`); anything unexpected fails the request (5xx) so the
  *   device retries the whole batch later, and what was applied comes back as `duplicate`.
  * - A sale's invoice (issue #11) is recorded in the sale's savepoint and settled with ARCA after the
  *   commits, for a bounded wait (push-invoice.ts); a bad invoice request never loses the sale.
- * - Before replying, everything is made durable with one fsync of the WAL (sales/durability.ts).
- * - The reply doubles as the device's pull when it can (issue #17): each chunk notes the server-wide
+ * - Before replying, everything is made durable with an fsync of the WAL that started after the last
+ *   commit (sales/durability.ts), run off the event loop and shared with the pushes waiting at once.
+ * - The reply doubles as the device's pull when it can (issue #17): its part of each chunk notes the server-wide
  *   revision before and after it; if the chunks' spans join up from the device's `since` to the current
  *   revision, every catalogue change after `since` is this push's own stock moves, so the reply hands
  *   back that revision as the new cursor with the touched products' stock (`catalog`). Otherwise
@@ -43,13 +42,14 @@ import { toCents } from '../../../domain/money';
 import type { PublicUser } from '../../../domain/schemas/auth';
 import { pushedSale, type PushBody, type PushedSale, type PushReply, type PushResult } from '../../../domain/schemas/sync';
 import { currentRevision } from '../../db/revision-repository';
+import { inTransaction } from '../../db/transaction';
 import { AppError, forbidden } from '../../http/errors';
-import { flushToDisk } from '../sales/durability';
-import { recordSale, type SalesContext } from '../sales/record-sale';
-import { salesRepository } from '../sales/repository';
+import type { SalesContext } from '../sales/context';
+import { writeCapturedSale, writtenSalesDurable } from '../sales/service';
 import type { ArcaContext } from '../invoices/arca-context';
 import { devicesRepository, type DeviceRow } from './devices-repository';
 import { touchDevice } from './devices-service';
+import { inChunks } from './push-chunks';
 import { pullRepository } from './pull-repository';
 import { pushAuditRepository } from './push-audit-repository';
 import { recordPushedInvoice, settlePushed, type PushedInvoiceEntry, type RecordedInvoice } from './push-invoice';
@@ -59,8 +59,6 @@ import { sellerResolver, type SellerChoice } from './push-sellers';
 const MAX_CLOCK_AHEAD_MS = 24 * 60 * 60 * 1000;
 /** How long before a device's first visit a sale of it may say it was captured (see the header). */
 const MAX_BEFORE_DEVICE_MS = 30 * 24 * 60 * 60 * 1000;
-/** Work per transaction between two yields to the event loop. */
-const CHUNK_BUDGET_MS = 4;
 
 export interface Pusher {
   device: DeviceRow;
@@ -129,7 +127,7 @@ function pushOne(b: BatchContext, raw: unknown): PushResult {
   const hash = bodyHash(sale);
   try {
     // The sale and its invoice share one savepoint: both are recorded, or neither.
-    const { result, invoice } = salesRepository.inTransaction(b.ctx.sqlite, () => applyOne(b, sale, seller, hash));
+    const { result, invoice } = inTransaction(b.ctx.sqlite, () => applyOne(b, sale, seller, hash));
     if (sale.invoice && result.status !== 'rejected') b.invoices.push({ result, invoiceId: invoice?.invoiceId ?? null });
     return result;
   } catch (error) {
@@ -140,25 +138,23 @@ function pushOne(b: BatchContext, raw: unknown): PushResult {
 
 function applyOne(b: BatchContext, sale: PushedSale, seller: SellerChoice, hash: string): { result: PushResult; invoice: RecordedInvoice | null } {
   const id = { clientSaleId: sale.clientSaleId, deviceSeq: sale.deviceSeq };
-  const outcome = recordSale(
-    b.ctx,
-    {
-      clientSaleId: sale.clientSaleId,
-      deviceId: b.device.id,
-      deviceSeq: sale.deviceSeq,
-      sellerId: seller.sellerId,
-      saleDate: new Date(Date.parse(sale.capturedAt)).toISOString(),
-      items: sale.items.map((item) => ({ productId: item.productId, quantity: item.quantity, unitPriceCents: toCents(item.unitPrice) })),
-      discountCents: toCents(sale.discount),
-      paymentMethod: sale.paymentMethod,
-      customerName: sale.customerName,
-      customerDocument: sale.customerDocument,
-      customerEmail: sale.customerEmail,
-      notes: sale.notes,
-      cashSessionId: sale.cashSessionId ?? null,
-    },
-    'captured',
-  );
+  const notes = [seller.note, isFullDiscount(sale) ? MSG.reviewFullDiscount : null].filter((n): n is string => n !== null);
+  const outcome = writeCapturedSale(b.ctx, {
+    clientSaleId: sale.clientSaleId,
+    deviceId: b.device.id,
+    deviceSeq: sale.deviceSeq,
+    sellerId: seller.sellerId,
+    saleDate: new Date(Date.parse(sale.capturedAt)).toISOString(),
+    items: sale.items.map((item) => ({ productId: item.productId, quantity: item.quantity, unitPriceCents: toCents(item.unitPrice) })),
+    discountCents: toCents(sale.discount),
+    paymentMethod: sale.paymentMethod,
+    customerName: sale.customerName,
+    customerDocument: sale.customerDocument,
+    customerEmail: sale.customerEmail,
+    notes: sale.notes,
+    cashSessionId: sale.cashSessionId ?? null,
+    audit: { bodyHash: hash, syncBatchId: b.batchId, reviewNote: notes.length ? notes.join('\n') : null },
+  });
   const result: PushResult = { ...id, status: outcome.status, saleId: outcome.saleId, saleNumber: outcome.saleNumber, flags: outcome.flags };
   if (outcome.status === 'duplicate') {
     const stored = pushAuditRepository.bodyHashOf(b.ctx.db, outcome.saleId);
@@ -168,24 +164,13 @@ function applyOne(b: BatchContext, sale: PushedSale, seller: SellerChoice, hash:
   }
   const invoice = sale.invoice ? recordPushedInvoice(b.ctx.db, b.arca, b.device, outcome.saleId, seller.sellerId, sale.invoice) : null;
   if (invoice?.note) result.invoiceNote = invoice.note;
-  const notes = [seller.note, isFullDiscount(sale) ? MSG.reviewFullDiscount : null, ...(invoice?.review ?? [])].filter((n): n is string => n !== null);
-  const reviewNote = notes.length ? notes.join('\n') : null;
-  pushAuditRepository.annotateSale(b.ctx.db, outcome.saleId, { bodyHash: hash, reviewNote, syncBatchId: b.batchId });
-  if (reviewNote) result.flags = [...outcome.flags, 'review'];
+  if (invoice?.review.length) {
+    notes.push(...invoice.review);
+    pushAuditRepository.setReviewNote(b.ctx.db, outcome.saleId, notes.join('\n'));
+  }
+  if (notes.length) result.flags = [...outcome.flags, 'review'];
   if (outcome.deviceSeq !== sale.deviceSeq && outcome.deviceSeq !== null) result.serverSeq = outcome.deviceSeq;
   return { result, invoice };
-}
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** The end of the queue of chunks (of every push in this process). */
-let queueTail: Promise<unknown> = Promise.resolve();
-
-/** Runs `chunk` after every chunk queued before it, on a later loop turn of its own. */
-function inTurn<T>(chunk: () => T): Promise<T> {
-  const turn = queueTail.then(yieldToEventLoop).then(chunk);
-  queueTail = turn.catch(() => undefined);
-  return turn;
 }
 
 export async function pushSales(ctx: SalesContext, arca: ArcaContext, body: PushBody, pusher: Pusher): Promise<PushReply> {
@@ -195,28 +180,28 @@ export async function pushSales(ctx: SalesContext, arca: ArcaContext, body: Push
   if (lines > LIMITS.syncPushMaxLines) throw new AppError(413, SYNC_NOTES.tooManyLines(LIMITS.syncPushMaxLines));
   const now = new Date();
   const at = now.toISOString();
-  const batchId = salesRepository.inTransaction(ctx.sqlite, () => {
-    touchDevice(ctx.db, { id: device.id, name: body.deviceName, userAgent: pusher.userAgent, userId: pusher.user?.id ?? null, at, kind: 'push', pendingCount: body.pendingCount });
-    return pushAuditRepository.insertBatch(ctx.db, { deviceId: device.id, userId: pusher.user?.id ?? null, saleCount: body.sales.length, at });
-  });
-  const batch: BatchContext = { ctx, arca, device, batchId, nowMs: now.getTime(), sellerFor: sellerResolver(ctx.db, device, pusher.user), invoices: [] };
+  let batch: BatchContext | undefined;
   const results: PushResult[] = [];
   // The revision span this push's chunks cover, while they join up from `since` (null once they do not).
   let reached: number | null = body.since ?? null;
-  while (results.length < body.sales.length) {
-    await inTurn(() => {
-      const deadline = performance.now() + CHUNK_BUDGET_MS;
-      salesRepository.inTransaction(ctx.sqlite, () => {
-        if (reached !== null && currentRevision(ctx.db) !== reached) reached = null;
-        do results.push(pushOne(batch, body.sales[results.length]));
-        while (results.length < body.sales.length && performance.now() < deadline);
-        if (reached !== null) reached = currentRevision(ctx.db);
-      });
-    });
-  }
-  flushToDisk(ctx.sqlite);
+  await inChunks(ctx.sqlite, {
+    count: body.sales.length,
+    begin: (first) => {
+      if (reached !== null && currentRevision(ctx.db) !== reached) reached = null;
+      if (!first) return;
+      // The batch row shares the first chunk's commit (and its turn: no write outside the queue).
+      touchDevice(ctx.db, { id: device.id, name: body.deviceName, userAgent: pusher.userAgent, userId: pusher.user?.id ?? null, at, kind: 'push', pendingCount: body.pendingCount });
+      const batchId = pushAuditRepository.insertBatch(ctx.db, { deviceId: device.id, userId: pusher.user?.id ?? null, saleCount: body.sales.length, at });
+      batch = { ctx, arca, device, batchId, nowMs: now.getTime(), sellerFor: sellerResolver(ctx.db, device, pusher.user), invoices: [] };
+    },
+    step: (i) => results.push(pushOne(batch!, body.sales[i])),
+    end: () => {
+      if (reached !== null) reached = currentRevision(ctx.db);
+    },
+  });
+  await writtenSalesDurable(ctx);
   // ARCA only now, with every chunk committed (never inside a transaction), and for a bounded time.
-  if (batch.invoices.length) await settlePushed(ctx.db, arca, batch.invoices);
+  if (batch?.invoices.length) await settlePushed(ctx.db, arca, batch.invoices);
   return {
     results,
     serverTime: new Date().toISOString(),

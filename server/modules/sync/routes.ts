@@ -9,7 +9,7 @@ import { syncApi as api } from '../../../domain/api/sync';
 import { MSG } from '../../../domain/messages';
 import { schemaOf } from '../../http/endpoint-schema';
 import { ok } from '../../http/envelope';
-import { salesContext } from '../sales/routes';
+import { salesContext } from '../sales/context';
 import { deviceHooks } from './device-auth';
 import { deviceCaea } from '../invoices/caea-service';
 import { listDevices, registerDevice, setDeviceCaeaPtoVta, touchDevice } from './devices-service';

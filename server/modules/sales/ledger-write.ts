@@ -1,5 +1,6 @@
 /**
- * recordSale: THE one way a sale enters the ledger (POST /sales, POST /sync/push, the payments flow).
+ * writeSaleToLedger: THE one way a sale enters the server's ledger (POST /sales, POST /sync/push, the
+ * payments flow). Not to be confused with the device's capture into its outbox (src/offline).
  * Invariants (docs/sync.md):
  * - Exactly once: a known clientSaleId returns the stored sale as `duplicate` and writes nothing. A
  *   (deviceId, deviceSeq) already used by another sale never loses the sale: it is stored under the
@@ -12,24 +13,19 @@
  *   `price_changed` when it differs from the catalogue, accepts an oversell (stock goes negative,
  *   flag `oversold`) and accepts soft-deleted or inactive products: the goods already left the shop.
  * - Money in integer cents (domain/sale-totals.ts); unit cost copied at sale time for profit.
+ * - A pushed sale's audit (body hash, batch, review note) is written with the sale row itself.
+ * - Its SQL runs as bare prepared statements (ledger-repository.ts): this is the hot path of a push.
  */
-import type Database from 'better-sqlite3';
 import type { PaymentMethod, PaymentStatus, SaleFlag } from '../../../domain/constants';
 import { formatSaleNumber } from '../../../domain/numbering';
 import { computeSaleTotals } from '../../../domain/sale-totals';
 import { localDateString } from '../../../domain/time';
-import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict } from '../../http/errors';
 import { applyStockDelta } from '../stock/repository';
-import { devicesRepository } from '../sync/devices-repository';
+import type { SalesContext } from './context';
+import { ledgerRepository, type LedgerProduct, type StoredSale } from './ledger-repository';
 import { numberingRepository } from './numbering-repository';
-import { salesRepository, type SaleRow } from './repository';
-
-export interface SalesContext {
-  db: Db;
-  sqlite: Database.Database;
-  timeZone: string;
-}
 
 export interface SaleDraft {
   clientSaleId: string | null;
@@ -52,6 +48,8 @@ export interface SaleDraft {
   externalReference?: string | null;
   /** The device's cash session (client uuid) the sale was rung up in (issue #16). */
   cashSessionId?: string | null;
+  /** A pushed sale: the hash of its body, its batch and why the owner should look at it (sync/push-service.ts). */
+  audit?: { bodyHash: string; syncBatchId: number; reviewNote: string | null };
 }
 
 export type SalePolicy = 'online' | 'captured';
@@ -66,7 +64,7 @@ export interface RecordOutcome {
 }
 
 export function saleFlags(
-  row: Pick<SaleRow, 'flagOversold' | 'flagPriceChanged'> & { flagPaymentReview?: boolean; reviewNote?: string | null },
+  row: Pick<StoredSale, 'flagOversold' | 'flagPriceChanged'> & { flagPaymentReview?: boolean; reviewNote?: string | null },
 ): SaleFlag[] {
   const flags: SaleFlag[] = [];
   if (row.flagOversold) flags.push('oversold');
@@ -85,9 +83,7 @@ function assignSaleNumber(ctx: SalesContext, saleDate: string): string {
   }
 }
 
-type ProductRow = NonNullable<ReturnType<typeof salesRepository.productById>>;
-
-function priceLines(draft: SaleDraft, byId: Map<number, ProductRow>, policy: SalePolicy) {
+function priceLines(draft: SaleDraft, byId: Map<number, LedgerProduct>, policy: SalePolicy) {
   const remaining = new Map<number, number>();
   let oversold = false;
   let priceChanged = false;
@@ -122,29 +118,29 @@ function totalsOf(lines: ReturnType<typeof priceLines>['lines'], discountCents: 
   }
 }
 
-export function recordSale(ctx: SalesContext, draft: SaleDraft, policy: SalePolicy): RecordOutcome {
+export function writeSaleToLedger(ctx: SalesContext, draft: SaleDraft, policy: SalePolicy): RecordOutcome {
   const { db } = ctx;
-  return salesRepository.inTransaction(ctx.sqlite, (): RecordOutcome => {
+  return inTransaction(ctx.sqlite, (): RecordOutcome => {
     if (draft.clientSaleId) {
-      const stored = salesRepository.findByClientSaleId(db, draft.clientSaleId);
+      const stored = ledgerRepository.storedSale(db, draft.clientSaleId);
       if (stored) return { status: 'duplicate', saleId: stored.id, saleNumber: stored.saleNumber, flags: saleFlags(stored), deviceSeq: stored.deviceSeq };
     }
     let deviceSeq = draft.deviceSeq;
-    if (draft.deviceId && deviceSeq !== null && salesRepository.findByDeviceSeq(db, draft.deviceId, deviceSeq)) {
-      deviceSeq = (devicesRepository.find(db, draft.deviceId)?.lastSeq ?? 0) + 1;
+    if (draft.deviceId && deviceSeq !== null && ledgerRepository.deviceSeqTaken(db, draft.deviceId, deviceSeq)) {
+      deviceSeq = ledgerRepository.lastSeq(db, draft.deviceId) + 1;
     }
-    if (!salesRepository.userExists(db, draft.sellerId)) throw badRequest(`El vendedor ${draft.sellerId} no existe`);
+    if (!ledgerRepository.userExists(db, draft.sellerId)) throw badRequest(`El vendedor ${draft.sellerId} no existe`);
 
-    const byId = new Map<number, ProductRow>();
+    const byId = new Map<number, LedgerProduct>();
     for (const { productId } of draft.items) {
-      const product = byId.has(productId) ? undefined : salesRepository.productById(db, productId);
+      const product = byId.has(productId) ? undefined : ledgerRepository.product(db, productId);
       if (product) byId.set(productId, product);
     }
     const { lines, oversold, priceChanged } = priceLines(draft, byId, policy);
     const totals = totalsOf(lines, draft.discountCents);
 
     const saleNumber = assignSaleNumber(ctx, draft.saleDate);
-    const { id: saleId } = salesRepository.insertSale(db, {
+    const saleId = ledgerRepository.insertSale(db, {
       saleNumber,
       clientSaleId: draft.clientSaleId,
       deviceId: draft.deviceId,
@@ -168,9 +164,12 @@ export function recordSale(ctx: SalesContext, draft: SaleDraft, policy: SalePoli
       preferenceId: draft.preferenceId ?? null,
       externalReference: draft.externalReference ?? null,
       cashSessionId: draft.cashSessionId ?? null,
+      bodyHash: draft.audit?.bodyHash ?? null,
+      syncBatchId: draft.audit?.syncBatchId ?? null,
+      reviewNote: draft.audit?.reviewNote ?? null,
     });
     lines.forEach((line, i) =>
-      salesRepository.insertItem(db, {
+      ledgerRepository.insertItem(db, {
         saleId,
         productId: line.product.id,
         productName: line.product.name,
@@ -183,7 +182,7 @@ export function recordSale(ctx: SalesContext, draft: SaleDraft, policy: SalePoli
       }),
     );
     for (const line of lines) applyStockDelta(db, line.product.id, -line.quantity, 'sale', { saleId, userId: draft.sellerId });
-    if (draft.deviceId && deviceSeq !== null) salesRepository.advanceDeviceSeq(db, draft.deviceId, deviceSeq);
+    if (draft.deviceId && deviceSeq !== null) ledgerRepository.advanceDeviceSeq(db, draft.deviceId, deviceSeq);
     return { status: 'applied', saleId, saleNumber, flags: saleFlags({ flagOversold: oversold, flagPriceChanged: priceChanged }), deviceSeq };
   });
 }

@@ -1,0 +1,139 @@
+/**
+ * SQL of the ledger write (ledger-write.ts): the statements one sale runs, as bare better-sqlite3
+ * statements prepared once per connection. A sale runs about fifteen of them, and the ORM's work per
+ * call (filling placeholders, mapping rows) cost more than SQLite's own (issue #17 item 6), so this hot
+ * path speaks SQL directly; everything else reads through drizzle (repository.ts).
+ */
+import type { Db } from '../../db/client';
+import { preparedPerConnection } from '../../db/prepared';
+
+/** What a replay needs of the stored sale (its outcome and flags). */
+export interface StoredSale {
+  id: number;
+  saleNumber: string;
+  deviceSeq: number | null;
+  flagOversold: boolean;
+  flagPriceChanged: boolean;
+  flagPaymentReview: boolean;
+  reviewNote: string | null;
+}
+
+/** A product as a sale line needs it, soft-deleted ones included (a captured sale of a deleted product still lands). */
+export interface LedgerProduct {
+  id: number;
+  name: string;
+  priceCents: number;
+  ivaRateBp: number;
+  costCents: number;
+  stock: number;
+  active: boolean;
+  deletedAt: string | null;
+}
+
+export interface LedgerSaleInsert {
+  saleNumber: string;
+  clientSaleId: string | null;
+  deviceId: string | null;
+  deviceSeq: number | null;
+  userId: number;
+  customerName: string | null;
+  customerDocument: string | null;
+  customerEmail: string | null;
+  paymentMethod: string;
+  paymentStatus: string;
+  subtotalCents: number;
+  discountCents: number;
+  totalCents: number;
+  costCents: number;
+  notes: string | null;
+  flagOversold: boolean;
+  flagPriceChanged: boolean;
+  saleDate: string;
+  localDate: string;
+  preferenceId: string | null;
+  externalReference: string | null;
+  cashSessionId: string | null;
+  reviewNote: string | null;
+  bodyHash: string | null;
+  syncBatchId: number | null;
+}
+
+export interface LedgerItemInsert {
+  saleId: number;
+  productId: number;
+  productName: string;
+  quantity: number;
+  unitPriceCents: number;
+  unitCostCents: number;
+  subtotalCents: number;
+  catalogPriceCents: number | null;
+  ivaRateBp: number;
+}
+
+const SALE_COLUMNS: Record<keyof LedgerSaleInsert, string> = {
+  saleNumber: 'sale_number', clientSaleId: 'client_sale_id', deviceId: 'device_id', deviceSeq: 'device_seq', userId: 'user_id',
+  customerName: 'customer_name', customerDocument: 'customer_document', customerEmail: 'customer_email', paymentMethod: 'payment_method',
+  paymentStatus: 'payment_status', subtotalCents: 'subtotal_cents', discountCents: 'discount_cents', totalCents: 'total_cents',
+  costCents: 'cost_cents', notes: 'notes', flagOversold: 'flag_oversold', flagPriceChanged: 'flag_price_changed', saleDate: 'sale_date',
+  localDate: 'local_date', preferenceId: 'preference_id', externalReference: 'external_reference', cashSessionId: 'cash_session_id',
+  reviewNote: 'review_note', bodyHash: 'body_hash', syncBatchId: 'sync_batch_id',
+};
+const ITEM_COLUMNS: Record<keyof LedgerItemInsert, string> = {
+  saleId: 'sale_id', productId: 'product_id', productName: 'product_name', quantity: 'quantity', unitPriceCents: 'unit_price_cents',
+  unitCostCents: 'unit_cost_cents', subtotalCents: 'subtotal_cents', catalogPriceCents: 'catalog_price_cents', ivaRateBp: 'iva_rate_bp',
+};
+const insertSql = (table: string, columns: Record<string, string>) =>
+  `INSERT INTO ${table} (${Object.values(columns).join(', ')}) VALUES (${Object.keys(columns).map((k) => `@${k}`).join(', ')})`;
+
+type Flag = 0 | 1;
+type StoredRow = Omit<StoredSale, 'flagOversold' | 'flagPriceChanged' | 'flagPaymentReview'> & { flagOversold: Flag; flagPriceChanged: Flag; flagPaymentReview: Flag };
+type ProductRow = Omit<LedgerProduct, 'active'> & { active: Flag };
+type SaleParams = Omit<LedgerSaleInsert, 'flagOversold' | 'flagPriceChanged'> & { flagOversold: Flag; flagPriceChanged: Flag };
+
+const statements = preparedPerConnection((db: Db) => {
+  const sqlite = db.$client;
+  return {
+    byClientSaleId: sqlite.prepare<[string], StoredRow>(
+      `SELECT id, sale_number AS saleNumber, device_seq AS deviceSeq, flag_oversold AS flagOversold, flag_price_changed AS flagPriceChanged,
+              flag_payment_review AS flagPaymentReview, review_note AS reviewNote
+       FROM sales WHERE client_sale_id = ?`,
+    ),
+    deviceSeqTaken: sqlite.prepare<[string, number], number>('SELECT 1 FROM sales WHERE device_id = ? AND device_seq = ?').pluck(),
+    lastSeq: sqlite.prepare<[string], number>('SELECT last_seq FROM devices WHERE id = ?').pluck(),
+    userExists: sqlite.prepare<[number], number>('SELECT 1 FROM users WHERE id = ?').pluck(),
+    product: sqlite.prepare<[number], ProductRow>(
+      `SELECT id, name, price_cents AS priceCents, iva_rate_bp AS ivaRateBp, cost_cents AS costCents, stock, active, deleted_at AS deletedAt
+       FROM products WHERE id = ?`,
+    ),
+    insertSale: sqlite.prepare<[SaleParams], number>(`${insertSql('sales', SALE_COLUMNS)} RETURNING id`).pluck(),
+    insertItem: sqlite.prepare<[LedgerItemInsert]>(insertSql('sale_items', ITEM_COLUMNS)),
+    advanceDeviceSeq: sqlite.prepare<[number, string]>('UPDATE devices SET last_seq = max(last_seq, ?) WHERE id = ?'),
+  };
+});
+
+export const ledgerRepository = {
+  storedSale: (db: Db, clientSaleId: string): StoredSale | undefined => {
+    const row = statements(db).byClientSaleId.get(clientSaleId);
+    return row && { ...row, flagOversold: row.flagOversold === 1, flagPriceChanged: row.flagPriceChanged === 1, flagPaymentReview: row.flagPaymentReview === 1 };
+  },
+
+  deviceSeqTaken: (db: Db, deviceId: string, deviceSeq: number): boolean => statements(db).deviceSeqTaken.get(deviceId, deviceSeq) !== undefined,
+
+  /** The device's last applied sequence (0 for an unknown device). */
+  lastSeq: (db: Db, deviceId: string): number => statements(db).lastSeq.get(deviceId) ?? 0,
+
+  userExists: (db: Db, userId: number): boolean => statements(db).userExists.get(userId) !== undefined,
+
+  product: (db: Db, id: number): LedgerProduct | undefined => {
+    const row = statements(db).product.get(id);
+    return row && { ...row, active: row.active === 1 };
+  },
+
+  insertSale: (db: Db, row: LedgerSaleInsert): number =>
+    statements(db).insertSale.get({ ...row, flagOversold: row.flagOversold ? 1 : 0, flagPriceChanged: row.flagPriceChanged ? 1 : 0 })!,
+
+  insertItem: (db: Db, row: LedgerItemInsert) => statements(db).insertItem.run(row),
+
+  /** Device's last applied sequence = max of what it had and this sale's. */
+  advanceDeviceSeq: (db: Db, deviceId: string, deviceSeq: number) => statements(db).advanceDeviceSeq.run(deviceSeq, deviceId),
+};
