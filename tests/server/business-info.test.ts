@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../helpers/server';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../helpers/server';
 
-let s: TestServer;
-let admin: string;
-beforeAll(async () => {
-  s = await createTestServer();
-  admin = await s.login();
-});
-afterAll(() => s.close());
+const { s, admin } = await buildApp();
 
 const full = {
   businessName: 'Kiosco La Esquina',

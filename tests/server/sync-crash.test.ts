@@ -4,6 +4,7 @@
  * checkpoints the WAL) — started again on the same file, and the device re-pushes everything: exactly
  * 1,000 sales, exact stock (initial − sold, equal to the ledger sum), every sale applied or duplicate.
  */
+import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -43,7 +44,7 @@ function buildBatches(ids: number[], deviceId: string) {
     for (const item of items) sold.set(item.productId, sold.get(item.productId)! + item.quantity);
     return { clientSaleId: randomUUID(), deviceSeq: i + 1, capturedAt: new Date().toISOString(), sellerId: 1, items, discount: 0, paymentMethod: 'efectivo' };
   });
-  const batches = Array.from({ length: 5 }, (_, b) => JSON.stringify({ deviceId, schemaVersion: 1, sales: sales.slice(b * 200, b * 200 + 200) }));
+  const batches = Array.from({ length: 5 }, (_, b) => JSON.stringify({ deviceId, schemaVersion: SYNC_SCHEMA_VERSION, sales: sales.slice(b * 200, b * 200 + 200) }));
   return { batches, sold };
 }
 
