@@ -3,6 +3,7 @@
  * that carries a 100 % discount lands (it happened), attributed to the device's user, listed among the
  * sales with observations with the "Revisar" chip, and its detail tells the owner why, in Spanish.
  */
+import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,7 +39,7 @@ describe('pushed sales the owner should review', () => {
       headers: device.headers,
       body: {
         deviceId: device.id,
-        schemaVersion: 1,
+        schemaVersion: SYNC_SCHEMA_VERSION,
         sales: [
           {
             clientSaleId: randomUUID(),

@@ -4,6 +4,7 @@
  * listed, an admin's cancellation returns the stock and hides the button, and a seller sees no admin
  * entries nor "Cancelar Venta".
  */
+import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,7 +83,7 @@ describe('dashboard', () => {
       body: {
         deviceId: device.id,
         deviceName: 'Mostrador 1',
-        schemaVersion: 1,
+        schemaVersion: SYNC_SCHEMA_VERSION,
         sales: [
           {
             clientSaleId: randomUUID(),

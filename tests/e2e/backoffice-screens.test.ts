@@ -4,6 +4,7 @@
  * touch targets of at least 44 px; and the dashboard's charts chunk (recharts) is loaded lazily, never
  * by the public pages.
  */
+import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -56,7 +57,7 @@ beforeAll(async () => {
     body: {
       deviceId: device.id,
       deviceName: 'Mostrador 1',
-      schemaVersion: 1,
+      schemaVersion: SYNC_SCHEMA_VERSION,
       sales: [{ clientSaleId: randomUUID(), deviceSeq: 1, capturedAt: new Date().toISOString(), sellerId: admin.id, items: [{ productId: products[4].id, quantity: products[4].stock + 1, unitPrice: products[4].price - 500 }], paymentMethod: 'efectivo' }],
     },
   });

@@ -3,6 +3,7 @@
  * categories and brands, sales numbering (the saved format is what the next sale gets, equal to the
  * preview), users (create, deactivate, reset password, reactivate) and devices.
  */
+import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -179,7 +180,7 @@ describe('users and devices', () => {
       body: {
         deviceId: device.id,
         deviceName: 'Caja 1',
-        schemaVersion: 1,
+        schemaVersion: SYNC_SCHEMA_VERSION,
         pendingCount: 2,
         sales: [{ clientSaleId: randomUUID(), deviceSeq: 1, capturedAt: new Date().toISOString(), sellerId: admin.id, items: [{ productId: product.id, quantity: 1, unitPrice: product.price }], paymentMethod: 'efectivo' }],
       },
