@@ -5,26 +5,18 @@
  */
 import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminPage, type ApiProduct } from './backoffice-helpers';
-import { DESKTOP, launchBrowser, newContext, startServer, type E2eServer } from './harness';
+import { DESKTOP, newContext, serverAndBrowser } from './harness';
 
-let server: E2eServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
+const { server, browser } = await serverAndBrowser();
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   context = await newContext(browser, DESKTOP);
   page = await adminPage(context, server);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('pushed sales the owner should review', () => {

@@ -6,13 +6,11 @@
  */
 import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminPage, createSale, money, productById, statValue, waitForText, type ApiProduct } from './backoffice-helpers';
-import { DESKTOP, launchBrowser, loginThroughForm, newContext, screenshot, SELLER_PASSWORD, startServer, type E2eServer } from './harness';
+import { DESKTOP, loginThroughForm, newContext, screenshot, SELLER_PASSWORD, serverAndBrowser } from './harness';
 
-let server: E2eServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let products: ApiProduct[];
@@ -23,8 +21,8 @@ const detail = () => page.getByRole('dialog', { name: /^Detalle de Venta/ });
 const confirmDialog = () => page.getByRole('dialog', { name: 'Confirmar' });
 const shopDate = (d: Date) => new Intl.DateTimeFormat('es-AR', { timeZone: 'America/Argentina/Buenos_Aires', day: '2-digit', month: '2-digit', year: 'numeric' }).format(d);
 
+const { server, browser } = await serverAndBrowser();
 beforeAll(async () => {
-  server = await startServer();
   const token = await server.adminToken();
   const all = (await server.api('GET', '/products?limit=10000&active=true', { token })).body.data as ApiProduct[];
   products = all.filter((p) => p.stock >= 10).slice(0, 3);
@@ -33,14 +31,8 @@ beforeAll(async () => {
     await createSale(server, { items: [{ productId: products[1].id, quantity: 1 }], paymentMethod: 'tarjeta', customerName: 'Ana Pérez' }),
     await createSale(server, { items: [{ productId: products[2].id, quantity: 3 }, { productId: products[0].id, quantity: 1 }], paymentMethod: 'transferencia' }),
   ];
-  browser = await launchBrowser();
   context = await newContext(browser, DESKTOP);
   page = await adminPage(context, server);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('dashboard', () => {

@@ -8,10 +8,10 @@ import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminPage, createSale, layoutProblems, pngImage, statValue, themedContext, waitForText, type ApiProduct } from './backoffice-helpers';
-import { DESKTOP, launchBrowser, newContext, screenshot, startServer, type E2eServer } from './harness';
+import { DESKTOP, newContext, screenshot, serverAndBrowser } from './harness';
 
 const VIEWPORTS = [
   ['desktop', DESKTOP],
@@ -28,9 +28,6 @@ const SETTINGS_TABS = [
   ['facturacion', 'Datos del emisor'],
 ] as const;
 
-let server: E2eServer;
-let browser: Browser;
-
 async function check(page: Page, name: string, fullPage = true): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
   await screenshot(page, name, fullPage);
@@ -38,8 +35,8 @@ async function check(page: Page, name: string, fullPage = true): Promise<void> {
   expect(problems, name).toEqual({ overflow: false, scrolledTables: [], small: [] });
 }
 
+const { server, browser } = await serverAndBrowser();
 beforeAll(async () => {
-  server = await startServer();
   const token = await server.adminToken();
   const products = ((await server.api('GET', '/products?limit=10000&active=true', { token })).body.data as ApiProduct[]).filter((p) => p.stock >= 5);
   const form = new FormData();
@@ -64,12 +61,6 @@ beforeAll(async () => {
   for (const [name, email] of [['Lucía Gómez', 'lucia@example.com'], ['Pedro Ruiz', 'pedro@example.com']]) {
     await server.api('POST', '/contact', { body: { name, email, phone: '11 5555-1234', subject: 'Consulta', message: 'Hola, quisiera saber si tienen stock y el horario del local.', productId: products[0].id } });
   }
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('back-office screens', () => {

@@ -5,13 +5,11 @@
  */
 import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminPage, createSale, pngImage, waitForImageLoaded, waitForText } from './backoffice-helpers';
-import { DESKTOP, launchBrowser, newContext, screenshot, startServer, type E2eServer } from './harness';
+import { DESKTOP, newContext, screenshot, serverAndBrowser } from './harness';
 
-let server: E2eServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
@@ -23,18 +21,12 @@ const openTab = async (name: string) => {
 };
 const login = (username: string, password: string) => server.api('POST', '/auth/login', { body: { username, password } });
 
+const { server, browser } = await serverAndBrowser();
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   context = await newContext(browser, DESKTOP);
   page = await adminPage(context, server);
   await page.goto(`${server.baseUrl}/settings`);
   await page.getByRole('heading', { name: 'Configuración' }).waitFor();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('business information', () => {
