@@ -3,10 +3,10 @@
  * that carries a 100 % discount lands (it happened), attributed to the device's user, listed among the
  * sales with observations with the "Revisar" chip, and its detail tells the owner why, in Spanish.
  */
-import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
-import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
+import { pushedSale } from '../helpers/fixtures';
 import { adminPage, type ApiProduct } from './backoffice-helpers';
 import { DESKTOP, newContext, serverAndBrowser } from './harness';
 
@@ -32,17 +32,7 @@ describe('pushed sales the owner should review', () => {
       body: {
         deviceId: device.id,
         schemaVersion: SYNC_SCHEMA_VERSION,
-        sales: [
-          {
-            clientSaleId: randomUUID(),
-            deviceSeq: 1,
-            capturedAt: new Date().toISOString(),
-            sellerId: beto.id,
-            items: [{ productId: product.id, quantity: 1, unitPrice: product.price }],
-            discount: product.price,
-            paymentMethod: 'efectivo',
-          },
-        ],
+        sales: [pushedSale(1, [{ productId: product.id, quantity: 1, unitPrice: product.price }], { sellerId: beto.id, discount: product.price })],
       },
     });
     const result = push.body.data.results[0];

@@ -4,10 +4,10 @@
  * listed, an admin's cancellation returns the stock and hides the button, and a seller sees no admin
  * entries nor "Cancelar Venta".
  */
-import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
-import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
+import { pushedSale } from '../helpers/fixtures';
 import { adminPage, createSale, money, productById, statValue, waitForText, type ApiProduct } from './backoffice-helpers';
 import { DESKTOP, loginThroughForm, newContext, screenshot, SELLER_PASSWORD, serverAndBrowser } from './harness';
 
@@ -76,16 +76,7 @@ describe('dashboard', () => {
         deviceId: device.id,
         deviceName: 'Mostrador 1',
         schemaVersion: SYNC_SCHEMA_VERSION,
-        sales: [
-          {
-            clientSaleId: randomUUID(),
-            deviceSeq: 1,
-            capturedAt: new Date().toISOString(),
-            sellerId: admin.id,
-            items: [{ productId: soldOut.id, quantity: 1, unitPrice: soldOut.price - 1000 }],
-            paymentMethod: 'efectivo',
-          },
-        ],
+        sales: [pushedSale(1, [{ productId: soldOut.id, quantity: 1, unitPrice: soldOut.price - 1000 }], { sellerId: admin.id })],
       },
     });
     expect(push.body.data.results[0]).toMatchObject({ status: 'applied', flags: ['oversold', 'price_changed'] });

@@ -4,12 +4,12 @@
  * touch targets of at least 44 px; and the dashboard's charts chunk (recharts) is loaded lazily, never
  * by the public pages.
  */
-import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
+import { pushedSale } from '../helpers/fixtures';
 import { adminPage, createSale, layoutProblems, pngImage, statValue, themedContext, waitForText, type ApiProduct } from './backoffice-helpers';
 import { DESKTOP, newContext, screenshot, serverAndBrowser } from './harness';
 
@@ -55,7 +55,7 @@ beforeAll(async () => {
       deviceId: device.id,
       deviceName: 'Mostrador 1',
       schemaVersion: SYNC_SCHEMA_VERSION,
-      sales: [{ clientSaleId: randomUUID(), deviceSeq: 1, capturedAt: new Date().toISOString(), sellerId: admin.id, items: [{ productId: products[4].id, quantity: products[4].stock + 1, unitPrice: products[4].price - 500 }], paymentMethod: 'efectivo' }],
+      sales: [pushedSale(1, [{ productId: products[4].id, quantity: products[4].stock + 1, unitPrice: products[4].price - 500 }], { sellerId: admin.id })],
     },
   });
   for (const [name, email] of [['Lucía Gómez', 'lucia@example.com'], ['Pedro Ruiz', 'pedro@example.com']]) {

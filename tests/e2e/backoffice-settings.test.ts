@@ -3,10 +3,10 @@
  * categories and brands, sales numbering (the saved format is what the next sale gets, equal to the
  * preview), users (create, deactivate, reset password, reactivate) and devices.
  */
-import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
-import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
+import { pushedSale } from '../helpers/fixtures';
 import { adminPage, createSale, pngImage, waitForImageLoaded, waitForText } from './backoffice-helpers';
 import { DESKTOP, newContext, screenshot, serverAndBrowser } from './harness';
 
@@ -174,7 +174,7 @@ describe('users and devices', () => {
         deviceName: 'Caja 1',
         schemaVersion: SYNC_SCHEMA_VERSION,
         pendingCount: 2,
-        sales: [{ clientSaleId: randomUUID(), deviceSeq: 1, capturedAt: new Date().toISOString(), sellerId: admin.id, items: [{ productId: product.id, quantity: 1, unitPrice: product.price }], paymentMethod: 'efectivo' }],
+        sales: [pushedSale(1, [{ productId: product.id, quantity: 1, unitPrice: product.price }], { sellerId: admin.id })],
       },
     });
     expect(push.body.data.results[0].status).toBe('applied');

@@ -4,13 +4,13 @@
  * checkpoints the WAL) — started again on the same file, and the device re-pushes everything: exactly
  * 1,000 sales, exact stock (initial − sold, equal to the ledger sum), every sale applied or duplicate.
  */
-import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
 import { openDatabase } from '../../server/db/client';
 import { startChildServer, type ChildServer } from '../helpers/child-server';
 import { createProducts } from '../helpers/fixtures';

@@ -3,9 +3,9 @@
  * commit, exactly one per sale on replays and concurrent pushes; a bad request keeps the sale; a CAEA
  * invoice numbered offline is recorded once as issued, to be reported.
  */
-import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
 import { caeas, devices, invoices, sales } from '../../server/db/schema';
 import { createProduct, pushedSale } from '../helpers/fixtures';
 import type { TestDevice } from '../helpers/server';
