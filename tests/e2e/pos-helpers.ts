@@ -74,7 +74,7 @@ export async function addProduct(page: Page, name: string, times = 1): Promise<v
   await searchBox(page).fill('');
 }
 
-/** "Procesar Venta" → "Completar Venta" → "Confirmar Venta"; waits for the spec's success text. */
+/** "Procesar Venta" → "Completar Venta" → "Confirmar Venta"; waits for the spec's success text and the emptied cart. */
 export async function checkout(page: Page, options: { method?: string; discount?: string; customer?: string } = {}): Promise<void> {
   await page.getByRole('button', { name: 'Procesar Venta' }).click();
   const dialog = page.getByRole('dialog', { name: 'Completar Venta' });
