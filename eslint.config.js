@@ -38,5 +38,7 @@ export default tseslint.config(
   // auth → users, through the users service; users (which owns password hashing) imports nothing of auth.
   { files: ['server/modules/auth/**'], rules: forbid(SERVER, ['../users/*', '!../users/service', '!../users/password']) },
   { files: ['server/modules/users/**'], rules: forbid(SERVER, ['../auth/**']) },
+  // sync writes captured sales through the sales service (and its context), never its routes or repository.
+  { files: ['server/modules/sync/**'], rules: forbid(SERVER, ['../sales/*', '!../sales/service', '!../sales/context']) },
   { files: ['domain/**'], rules: forbid(['**/src/**', '**/server/**', 'react', '@mantine/*', 'dexie*', 'better-sqlite3', 'drizzle-orm*', 'fastify*', 'node:*']) },
 );

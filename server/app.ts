@@ -10,7 +10,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { LIMITS } from '../domain/constants';
@@ -18,6 +18,7 @@ import { MSG } from '../domain/messages';
 import type { AppConfig } from './config';
 import { openDatabase, type Database_, type Db } from './db/client';
 import { seedDatabase } from './setup/seed';
+import { replySerializer } from './http/reply-serializer';
 import { installAuth } from './http/auth';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http/error-handler';
 import { installRouteTable } from './http/route-table';
@@ -92,7 +93,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(replySerializer);
 
   const backupPlace = { settings: config.backup, uploadsDir: config.uploadsDir, timeZone: config.timeZone };
   const database = openDatabase(config.dbFile, { beforeMigrate: (sqlite) => backupBeforeMigration(backupPlace, sqlite) });

@@ -1,9 +1,10 @@
 /** Calls to the real API from the bench process: sign-in, JSON reads, registering a device and pushing sales as it does. */
 import { randomUUID } from 'node:crypto';
-import { fromCents } from '../../domain/money';
 import type { PublicUser } from '../../domain/schemas/auth';
-import type { DeviceRegistration, PushedSale, PushReply } from '../../domain/schemas/sync';
+import { SYNC_SCHEMA_VERSION, type DeviceRegistration, type PushedSale, type PushReply } from '../../domain/schemas/sync';
+import { toPushedSale } from '../../src/offline/outbox';
 import type { ProductRef } from './data';
+import { outboxEntry } from './device-store';
 import { BENCH_ADMIN_PASSWORD } from './paths';
 import { seededRandom } from './vocabulary';
 
@@ -38,25 +39,19 @@ export async function serverSaleCount(baseUrl: string, token: string): Promise<n
   return body.pagination.total;
 }
 
-/** `count` three-item sales of one device (sequences from `firstSeq`), priced as the device saw them. */
+/**
+ * `count` three-item sales of one device (sequences from `firstSeq`), priced as the device saw them: outbox
+ * entries (device-store.ts outboxEntry) turned into the push body by the app's own toPushedSale.
+ */
 export function makeSales(products: readonly ProductRef[], count: number, firstSeq = 1, seed = 7): PushedSale[] {
   const random = seededRandom(seed);
+  const deviceId = randomUUID();
+  const seller = { id: 1, fullName: 'Administrador' };
   return Array.from({ length: count }, (_, i) => {
     const picked = new Set<ProductRef>();
     while (picked.size < 3) picked.add(products[Math.floor(random() * products.length)]);
-    return {
-      clientSaleId: randomUUID(),
-      deviceSeq: firstSeq + i,
-      capturedAt: new Date().toISOString(),
-      sellerId: 1,
-      items: [...picked].map((p) => ({ productId: p.id, quantity: 1 + Math.floor(random() * 3), unitPrice: fromCents(p.priceCents) })),
-      discount: 0,
-      paymentMethod: 'efectivo',
-      customerName: null,
-      customerDocument: null,
-      customerEmail: null,
-      notes: null,
-    };
+    const items = [...picked].map((p) => ({ productId: p.id, name: p.code, quantity: 1 + Math.floor(random() * 3), unitPriceCents: p.priceCents }));
+    return toPushedSale(outboxEntry(deviceId, firstSeq + i, seller, items));
   });
 }
 
@@ -81,7 +76,7 @@ export async function pushBatch(baseUrl: string, device: BenchDevice, sales: rea
   const reply = await call<PushReply>(`${baseUrl}/api/sync/push`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...device.headers },
-    body: JSON.stringify({ deviceId: device.deviceId, schemaVersion: 1, pendingCount, sales }),
+    body: JSON.stringify({ deviceId: device.deviceId, schemaVersion: SYNC_SCHEMA_VERSION, pendingCount, sales }),
   });
   const refused = reply.results.filter((r) => r.status !== 'applied');
   if (refused.length) throw new Error(`push: ${refused.length} ventas no aplicadas: ${JSON.stringify(refused[0])}`);

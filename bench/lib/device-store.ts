@@ -1,9 +1,50 @@
 /**
  * The POS device's IndexedDB ('mostrador', written by Dexie: src/offline/db.ts) read and written from
  * the page with plain IndexedDB, so the bench sees what the app stored without going through it.
+ * Outbox entries are built here in Node with the app's own pieces (its OutboxEntry type, provisional
+ * number, sale totals and schema version), then written by the page.
  */
 import type { Page } from 'playwright-core';
+import { computeSaleTotals } from '../../domain/sale-totals';
 import type { PublicUser } from '../../domain/schemas/auth';
+import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
+import type { OutboxEntry, OutboxItem } from '../../src/offline/db';
+import { provisionalNumber } from '../../src/offline/device';
+
+/** A pending cash sale of `items` as src/offline/outbox.ts recordSale writes it (no invoice, no cash session). */
+export function outboxEntry(deviceId: string, deviceSeq: number, seller: Pick<PublicUser, 'id' | 'fullName'>, items: OutboxItem[], capturedAt = new Date()): OutboxEntry {
+  const totals = computeSaleTotals(items, 0);
+  return {
+    clientSaleId: crypto.randomUUID(),
+    deviceSeq,
+    provisionalNumber: provisionalNumber(deviceId, deviceSeq),
+    schemaVersion: SYNC_SCHEMA_VERSION,
+    capturedAt: capturedAt.toISOString(),
+    sellerId: seller.id,
+    sellerName: seller.fullName,
+    items,
+    subtotalCents: totals.subtotalCents,
+    discountCents: totals.discountCents,
+    totalCents: totals.totalCents,
+    paymentMethod: 'efectivo',
+    customerName: null,
+    customerDocument: null,
+    customerEmail: null,
+    notes: null,
+    status: 'pending',
+    attempts: 0,
+    lastError: null,
+    lastAttemptAt: null,
+    saleId: null,
+    saleNumber: null,
+    flags: [],
+    syncedAt: null,
+    invoiceRequest: null,
+    invoice: null,
+    invoiceNote: null,
+    cashSessionId: null,
+  };
+}
 
 /** Products in the local catalogue and outbox entries not yet confirmed (pending or syncing). */
 export function deviceCounts(page: Page): Promise<{ products: number; unsynced: number }> {
@@ -41,67 +82,60 @@ export function deviceCounts(page: Page): Promise<{ products: number; unsynced: 
 }
 
 /**
- * Queues `count` three-item sales in the outbox exactly as src/offline/capture.ts captureSale shapes
- * them (next device sequences, the provisional number, status pending), in one transaction that also
- * moves the device sequence. Returns the sequences used.
+ * Queues `count` three-item sales in the outbox (outboxEntry, shaped as src/offline/capture.ts captureSale shapes them: next device sequences, the provisional
+ * number, status pending) and moves the device sequence. Reads the device id, sequence and sellable
+ * products first, then writes all entries and the sequence in one transaction (the app stays idle
+ * meanwhile). Returns the sequences used.
  */
-export function queueSales(page: Page, count: number, seller: PublicUser): Promise<{ first: number; last: number }> {
-  return page.evaluate(
-    ({ count, seller }) =>
-      new Promise<{ first: number; last: number }>((resolve, reject) => {
+export async function queueSales(page: Page, count: number, seller: PublicUser): Promise<{ first: number; last: number }> {
+  const device = await page.evaluate(
+    () =>
+      new Promise<{ deviceId: string; seq: number; sellable: { id: number; name: string; priceCents: number }[] }>((resolve, reject) => {
         const open = indexedDB.open('mostrador');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const idb = open.result;
-          const tx = idb.transaction(['outbox', 'meta', 'products'], 'readwrite');
-          const meta = tx.objectStore('meta');
-          const deviceReq = meta.get('deviceId');
-          const seqReq = meta.get('deviceSeq');
+          const tx = idb.transaction(['meta', 'products']);
+          const deviceReq = tx.objectStore('meta').get('deviceId');
+          const seqReq = tx.objectStore('meta').get('deviceSeq');
           const productsReq = tx.objectStore('products').getAll(null, 3000);
-          productsReq.onsuccess = () => {
-            const deviceId = deviceReq.result.value as string;
-            const start = (seqReq.result?.value as number | undefined) ?? 0;
-            const sellable = (productsReq.result as { id: number; name: string; priceCents: number; active: boolean; stock: number }[]).filter((p) => p.active && p.stock > 0);
-            const shortId = deviceId.replace(/-/g, '').slice(0, 4).toUpperCase();
-            for (let i = 1; i <= count; i++) {
-              const items = [0, 1, 2].map((k) => sellable[(i * 7 + k * 131) % sellable.length]).map((p) => ({ productId: p.id, name: p.name, quantity: 1, unitPriceCents: p.priceCents }));
-              const subtotal = items.reduce((sum, item) => sum + item.unitPriceCents * item.quantity, 0);
-              tx.objectStore('outbox').add({
-                clientSaleId: crypto.randomUUID(),
-                deviceSeq: start + i,
-                provisionalNumber: `${shortId}-${start + i}`,
-                schemaVersion: 1,
-                capturedAt: new Date().toISOString(),
-                sellerId: seller.id,
-                sellerName: seller.fullName,
-                items,
-                subtotalCents: subtotal,
-                discountCents: 0,
-                totalCents: subtotal,
-                paymentMethod: 'efectivo',
-                customerName: null,
-                customerDocument: null,
-                customerEmail: null,
-                notes: null,
-                status: 'pending',
-                attempts: 0,
-                lastError: null,
-                lastAttemptAt: null,
-                saleId: null,
-                saleNumber: null,
-                flags: [],
-                syncedAt: null,
-              });
-            }
-            meta.put({ key: 'deviceSeq', value: start + count });
-            tx.oncomplete = () => {
-              resolve({ first: start + 1, last: start + count });
-              idb.close();
-            };
+          tx.oncomplete = () => {
+            const products = productsReq.result as { id: number; name: string; priceCents: number; active: boolean; stock: number }[];
+            resolve({
+              deviceId: deviceReq.result.value as string,
+              seq: (seqReq.result?.value as number | undefined) ?? 0,
+              sellable: products.filter((p) => p.active && p.stock > 0).map(({ id, name, priceCents }) => ({ id, name, priceCents })),
+            });
+            idb.close();
           };
           tx.onerror = () => reject(tx.error);
         };
       }),
-    { count, seller },
   );
+  const { deviceId, seq, sellable } = device;
+  const entries = Array.from({ length: count }, (_, n) => {
+    const i = n + 1;
+    const items = [0, 1, 2].map((k) => sellable[(i * 7 + k * 131) % sellable.length]).map((p) => ({ productId: p.id, name: p.name, quantity: 1, unitPriceCents: p.priceCents }));
+    return outboxEntry(deviceId, seq + i, seller, items);
+  });
+  await page.evaluate(
+    ({ entries, last }) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('mostrador');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const idb = open.result;
+          const tx = idb.transaction(['outbox', 'meta'], 'readwrite');
+          for (const entry of entries) tx.objectStore('outbox').add(entry);
+          tx.objectStore('meta').put({ key: 'deviceSeq', value: last });
+          tx.oncomplete = () => {
+            resolve();
+            idb.close();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    { entries, last: seq + count },
+  );
+  return { first: seq + 1, last: seq + count };
 }

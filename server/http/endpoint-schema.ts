@@ -4,7 +4,7 @@
  * stripped, a reply that breaks its description is a 500 the tests see) and every refusal through the
  * failure envelope. `/api/docs` shows both. A file reply (`reply: null`) is described, not serialised.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { failureEnvelope, successEnvelope, type Endpoint, type PagedSuccessEnvelope, type SuccessEnvelope } from '../../domain/api/endpoint';
 
 interface Doc {
@@ -30,6 +30,9 @@ type RequestSchemas<E extends Endpoint> = (E extends { params: infer P } ? { par
 export type EndpointSchema<E extends Endpoint> = Doc &
   RequestSchemas<E> & { response: { [S in StatusOf<E>]: ReplyOf<E> } & { '4xx': typeof failureEnvelope; '5xx': typeof failureEnvelope } };
 
+/** A file reply (a download): documented as binary; Fastify never serialises the Buffer or stream it sends. */
+const FILE_REPLY = z.string().meta({ description: 'El archivo pedido', format: 'binary' });
+
 export function schemaOf<const E extends Endpoint>(e: E, doc: Doc): EndpointSchema<E> {
   const statuses = e.status === undefined ? [200] : typeof e.status === 'number' ? [e.status] : e.status;
   const success = e.reply ? successEnvelope(e.reply, e.paginated ?? false) : undefined;
@@ -38,6 +41,6 @@ export function schemaOf<const E extends Endpoint>(e: E, doc: Doc): EndpointSche
     ...(e.params ? { params: e.params } : {}),
     ...(e.query ? { querystring: e.query } : {}),
     ...(e.body ? { body: e.body } : {}),
-    response: { ...(success ? Object.fromEntries(statuses.map((s) => [s, success])) : {}), '4xx': failureEnvelope, '5xx': failureEnvelope },
+    response: { ...Object.fromEntries(statuses.map((s) => [s, success ?? FILE_REPLY])), '4xx': failureEnvelope, '5xx': failureEnvelope },
   } as EndpointSchema<E>;
 }

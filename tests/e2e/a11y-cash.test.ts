@@ -5,27 +5,18 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { themedContext } from './backoffice-helpers';
-import { launchBrowser, loginThroughForm, SELLER_PASSWORD, startServer, type E2eServer } from './harness';
+import { loginThroughForm, SELLER_PASSWORD, serverAndBrowser } from './harness';
 import { createProduct, openPos } from './pos-helpers';
 
 const AXE = readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
-let server: E2eServer;
-let browser: Browser;
-let seller: string;
 
+const { server, browser } = await serverAndBrowser();
+const seller = await server.createSeller('cajera');
 beforeAll(async () => {
-  server = await startServer();
-  seller = await server.createSeller('cajera');
   await createProduct(server, { name: 'Caramelos surtidos', code: 'E2E-CASH-A11Y', price: 300, stock: 60 });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 async function seriousFindings(page: Page): Promise<string[]> {

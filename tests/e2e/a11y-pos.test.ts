@@ -4,28 +4,19 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { themedContext } from './backoffice-helpers';
-import { launchBrowser, loginThroughForm, SELLER_PASSWORD, startServer, type E2eServer } from './harness';
+import { loginThroughForm, SELLER_PASSWORD, serverAndBrowser } from './harness';
 import { addProduct, checkout, createProduct, openPos } from './pos-helpers';
 
 const AXE = readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
-let server: E2eServer;
-let browser: Browser;
-let seller: string;
 
+const { server, browser } = await serverAndBrowser();
+const seller = await server.createSeller('accesible');
 beforeAll(async () => {
-  server = await startServer();
-  seller = await server.createSeller('accesible');
   await createProduct(server, { name: 'Cuaderno rayado 48 hojas', code: 'E2E-A11Y-1', price: 1800, stock: 3 });
   await createProduct(server, { name: 'Lapicera azul', code: 'E2E-A11Y-2', price: 450, stock: 60 });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 /** Critical and serious findings, as "rule: target" lines (easy to read in a failure). */

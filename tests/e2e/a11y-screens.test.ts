@@ -5,27 +5,18 @@
  * reach (focus is trapped), and it was checked on its own in the step before.
  * The POS and its checkout are covered by a11y-pos.test.ts.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousFindings } from './a11y-helpers';
 import { adminPage, createSale, themedContext } from './backoffice-helpers';
-import { launchBrowser, startServer, type E2eServer } from './harness';
+import { serverAndBrowser } from './harness';
 import { createProduct } from './pos-helpers';
 
-let server: E2eServer;
-let browser: Browser;
-
+const { server, browser } = await serverAndBrowser();
 beforeAll(async () => {
-  server = await startServer();
   const product = await createProduct(server, { name: 'Resma A4 500 hojas', code: 'A11Y-S-1', price: 7200, stock: 2 });
   await createSale(server, { items: [{ productId: product, quantity: 1 }], paymentMethod: 'efectivo', customerName: 'Lucía Gómez' });
   await server.api('POST', '/contact', { body: { name: 'Lucía Gómez', email: 'lucia.gomez@correo-ejemplo.com.ar', message: '¿Tienen resmas A4 en cantidad?' } });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 type Step = { name: string; open: (page: Page) => Promise<void> };

@@ -3,24 +3,12 @@
  * the landing, a signed-in cashier to the POS, and a staff member back to the last staff screen they
  * used on this device — the screen remembered for another user never applies.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, launchBrowser, loginThroughForm, newContext, SELLER_PASSWORD, startServer, type E2eServer } from './harness';
 
-let server: E2eServer;
-let browser: Browser;
-let seller: string;
+import { describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, loginThroughForm, newContext, SELLER_PASSWORD, serverAndBrowser } from './harness';
 
-beforeAll(async () => {
-  server = await startServer({ DEMO_DATA: 'false' });
-  seller = await server.createSeller('cajera');
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const { server, browser } = await serverAndBrowser({ DEMO_DATA: 'false' });
+const seller = await server.createSeller('cajera');
 
 const pathOf = (url: string) => new URL(url).pathname;
 

@@ -2,35 +2,12 @@
  * Login, session, route guard, staff layout, profile and theme persistence in real Chromium against the
  * real server.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_PASSWORD,
-  DESKTOP,
-  launchBrowser,
-  loginThroughForm,
-  newContext,
-  PHONE,
-  screenshot,
-  SELLER_PASSWORD,
-  startServer,
-  type E2eServer,
-} from './harness';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, DESKTOP, loginThroughForm, newContext, PHONE, screenshot, SELLER_PASSWORD, serverAndBrowser } from './harness';
 
-let server: E2eServer;
-let browser: Browser;
-let seller: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  seller = await server.createSeller('vera');
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const { server, browser } = await serverAndBrowser();
+const seller = await server.createSeller('vera');
 
 async function freshPage(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(browser, viewport);

@@ -6,32 +6,24 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archiveName } from '../../server/modules/backups/archive';
 import { adminPage } from './backoffice-helpers';
-import { DESKTOP, launchBrowser, loginThroughForm, newContext, screenshot, SELLER_PASSWORD, startServer, type E2eServer } from './harness';
+import { DESKTOP, loginThroughForm, newContext, screenshot, SELLER_PASSWORD, serverAndBrowser } from './harness';
 
-let server: E2eServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 const backupDir = mkdtempSync(path.join(tmpdir(), 'mostrador-e2e-copias-'));
+afterAll(() => rmSync(backupDir, { recursive: true, force: true }));
+// An old backup (three days ago) with a daily schedule: the newest is older than two intervals.
+writeFileSync(path.join(backupDir, archiveName(new Date(Date.now() - 3 * 86_400_000), 'programada')), '');
+const { server, browser } = await serverAndBrowser({ BACKUP_DIR: backupDir, BACKUP_INTERVAL: '1d' });
 
 beforeAll(async () => {
-  // An old backup (three days ago) with a daily schedule: the newest is older than two intervals.
-  writeFileSync(path.join(backupDir, archiveName(new Date(Date.now() - 3 * 86_400_000), 'programada')), '');
-  server = await startServer({ BACKUP_DIR: backupDir, BACKUP_INTERVAL: '1d' });
   await server.createSeller();
-  browser = await launchBrowser();
   context = await newContext(browser, DESKTOP);
   page = await adminPage(context, server);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  rmSync(backupDir, { recursive: true, force: true });
 });
 
 describe('copias de seguridad', () => {

@@ -3,22 +3,19 @@
  * $ 100 from "Actualizar precios", the preview shows old and new prices of exactly those products,
  * applying changes only them on the server, and a POS tablet signed in as a seller pulls the new prices.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminPage, money, productById } from './backoffice-helpers';
-import { launchBrowser, newContext, screenshot, SELLER_PASSWORD, startServer, type E2eServer } from './harness';
+import { newContext, screenshot, SELLER_PASSWORD, serverAndBrowser } from './harness';
 import { createProduct, newDevice, productCard, searchBox, signInAndOpenPos } from './pos-helpers';
 
-let server: E2eServer;
-let browser: Browser;
-let seller: string;
 let categoryId: number;
 const inCategory: Record<string, number> = {};
 let outside: number;
 
+const { server, browser } = await serverAndBrowser();
+const seller = await server.createSeller('lucia');
 beforeAll(async () => {
-  server = await startServer();
-  seller = await server.createSeller('lucia');
   const token = await server.adminToken();
   categoryId = (await server.api('POST', '/categories', { token, body: { name: 'Infusiones' } })).body.data.id;
   for (const [name, code, price] of [
@@ -30,12 +27,6 @@ beforeAll(async () => {
     await server.api('PUT', `/products/${inCategory[name]}`, { token, body: { categoryId } });
   }
   outside = await createProduct(server, { name: 'Azúcar infusión 1 kg', code: 'AZU-1', price: 1250, stock: 10 });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 /** The POS card of a product found by its name, as the seller sees it. */

@@ -8,17 +8,14 @@ import ExcelJS from 'exceljs';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminPage, money, type ApiProduct } from './backoffice-helpers';
-import { launchBrowser, newContext, screenshot, startServer, type E2eServer } from './harness';
+import { newContext, screenshot, serverAndBrowser } from './harness';
 import { createProduct } from './pos-helpers';
 
-let server: E2eServer;
-let browser: Browser;
-
+const { server, browser } = await serverAndBrowser();
 beforeAll(async () => {
-  server = await startServer();
   for (const [name, code, price] of [
     ['Galletitas de agua', 'IMX-1', 1200],
     ['Dulce de leche 400 g', 'IMX-2', 2350.5],
@@ -27,12 +24,6 @@ beforeAll(async () => {
   ] as const) {
     await createProduct(server, { name, code, price, stock: 7 });
   }
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 async function allProducts(): Promise<ApiProduct[]> {

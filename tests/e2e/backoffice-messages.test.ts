@@ -3,13 +3,11 @@
  * new message read, a status change with notes records who answered, filters, paging, delete with
  * confirmation, empty state.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { statValue, waitForText } from './backoffice-helpers';
-import { DESKTOP, launchBrowser, loginThroughForm, newContext, screenshot, startServer, type E2eServer } from './harness';
+import { DESKTOP, loginThroughForm, newContext, screenshot, serverAndBrowser } from './harness';
 
-let server: E2eServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let product: { id: number; name: string };
@@ -23,8 +21,8 @@ async function send(body: Record<string, unknown>): Promise<number> {
   return res.body.data.id as number;
 }
 
+const { server, browser } = await serverAndBrowser();
 beforeAll(async () => {
-  server = await startServer();
   const token = await server.adminToken();
   product = (await server.api('GET', '/products?limit=1', { token })).body.data[0];
   const marta = await server.api('POST', '/users', { token, body: { username: 'marta', fullName: 'Marta Encargada', password: 'marta-clave-1', role: 'admin' } });
@@ -38,17 +36,11 @@ beforeAll(async () => {
     message: `Hola, ¿tienen stock de ${product.name}? Gracias.`,
     productId: product.id,
   });
-  browser = await launchBrowser();
   context = await newContext(browser, DESKTOP);
   page = await context.newPage();
   await loginThroughForm(page, server.baseUrl, 'marta', 'marta-clave-1');
   await page.goto(`${server.baseUrl}/contact-messages`);
   await page.getByRole('heading', { name: 'Mensajes de Contacto' }).waitFor();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('contact messages', () => {

@@ -3,25 +3,16 @@
  * from the installed app's cache), every back-office screen says "Sin conexión" and that the POS keeps
  * working, and a failed load shows the error — never "$ 0,00" or "No hay ventas para mostrar".
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createSale } from './backoffice-helpers';
-import { ADMIN_PASSWORD, launchBrowser, loginThroughForm, startServer, type E2eServer } from './harness';
+import { ADMIN_PASSWORD, loginThroughForm, serverAndBrowser } from './harness';
 import { createProduct, newDevice, waitForServiceWorker } from './pos-helpers';
 
-let server: E2eServer;
-let browser: Browser;
-
+const { server, browser } = await serverAndBrowser({ DEMO_DATA: 'false' });
 beforeAll(async () => {
-  server = await startServer({ DEMO_DATA: 'false' });
   const product = await createProduct(server, { name: 'Té en saquitos', code: 'OFF-1', price: 1500, stock: 10 });
   await createSale(server, { items: [{ productId: product, quantity: 2 }], paymentMethod: 'efectivo' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('back office offline', () => {

@@ -3,14 +3,12 @@
  * with an uploaded PNG reaches GET /api/products, the public catalogue and the POS; a failed upload keeps
  * the image; stock chip colours; delete asks first; empty state.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminPage, pngImage, productByName, waitForImageLoaded, waitForText } from './backoffice-helpers';
-import { DESKTOP, launchBrowser, newContext, screenshot, startServer, type E2eServer } from './harness';
+import { DESKTOP, newContext, screenshot, serverAndBrowser } from './harness';
 
 const NAME = 'Soporte para notebook e2e';
-let server: E2eServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let demoCount: number;
@@ -28,19 +26,13 @@ async function searchProducts(text: string) {
   await page.getByPlaceholder('Nombre, código o descripción').fill(text);
 }
 
+const { server, browser } = await serverAndBrowser();
 beforeAll(async () => {
-  server = await startServer();
   demoCount = (await server.api('GET', '/products?limit=1', { token: await server.adminToken() })).body.pagination.total;
-  browser = await launchBrowser();
   context = await newContext(browser, DESKTOP);
   page = await adminPage(context, server);
   await page.goto(`${server.baseUrl}/products`);
   await page.getByText(`Mostrando ${demoCount} producto(s)`).waitFor();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('product management', () => {

@@ -4,17 +4,14 @@
  * exactly as the seeded sales make them (a cancelled sale adds nothing), the daily chart with one bar per day
  * of the range (days without sales at zero); an end date before the start is refused with a Spanish message.
  */
-import type { Browser, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { firstOfMonthString, todayString } from '../../src/ui/dates';
 import { adminPage, createSale, money, waitForText } from './backoffice-helpers';
-import { launchBrowser, newContext, screenshot, SELLER_PASSWORD, startServer, type E2eServer } from './harness';
+import { newContext, screenshot, SELLER_PASSWORD, serverAndBrowser } from './harness';
 
-let server: E2eServer;
-let browser: Browser;
-
+const { server, browser } = await serverAndBrowser({ DEMO_DATA: 'false' });
 beforeAll(async () => {
-  server = await startServer({ DEMO_DATA: 'false' });
   const token = await server.adminToken();
   const seller = await server.createSeller('vera');
   const sellerToken = (await server.api('POST', '/auth/login', { body: { username: seller, password: SELLER_PASSWORD } })).body.data.token as string;
@@ -28,12 +25,6 @@ beforeAll(async () => {
   await createSale(server, { items: [{ productId: rice, quantity: 2 }], paymentMethod: 'tarjeta' }, sellerToken);
   const cancelled = await createSale(server, { items: [{ productId: water, quantity: 10 }], paymentMethod: 'efectivo' }, sellerToken);
   expect((await server.api('POST', `/sales/${cancelled.id}/cancel`, { token })).status).toBe(200);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 const cellsOf = (table: Locator) =>

@@ -3,27 +3,20 @@
  * that carries a 100 % discount lands (it happened), attributed to the device's user, listed among the
  * sales with observations with the "Revisar" chip, and its detail tells the owner why, in Spanish.
  */
-import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
+import { pushedSale } from '../helpers/fixtures';
 import { adminPage, type ApiProduct } from './backoffice-helpers';
-import { DESKTOP, launchBrowser, newContext, startServer, type E2eServer } from './harness';
+import { DESKTOP, newContext, serverAndBrowser } from './harness';
 
-let server: E2eServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
+const { server, browser } = await serverAndBrowser();
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   context = await newContext(browser, DESKTOP);
   page = await adminPage(context, server);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('pushed sales the owner should review', () => {
@@ -38,18 +31,8 @@ describe('pushed sales the owner should review', () => {
       headers: device.headers,
       body: {
         deviceId: device.id,
-        schemaVersion: 1,
-        sales: [
-          {
-            clientSaleId: randomUUID(),
-            deviceSeq: 1,
-            capturedAt: new Date().toISOString(),
-            sellerId: beto.id,
-            items: [{ productId: product.id, quantity: 1, unitPrice: product.price }],
-            discount: product.price,
-            paymentMethod: 'efectivo',
-          },
-        ],
+        schemaVersion: SYNC_SCHEMA_VERSION,
+        sales: [pushedSale(1, [{ productId: product.id, quantity: 1, unitPrice: product.price }], { sellerId: beto.id, discount: product.price })],
       },
     });
     const result = push.body.data.results[0];

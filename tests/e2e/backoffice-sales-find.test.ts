@@ -4,19 +4,17 @@
  * cancelled a sale and when in its detail; and when the sales list, the dashboard or the products fail
  * to load, the error with "Reintentar" instead of "No hay ventas", $ 0,00 or "No hay productos".
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminPage, createSale, money, waitForText } from './backoffice-helpers';
-import { launchBrowser, newContext, SELLER_PASSWORD, startServer, type E2eServer } from './harness';
+import { newContext, SELLER_PASSWORD, serverAndBrowser } from './harness';
 
-let server: E2eServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 const sales: { id: number; saleNumber: string; total: number }[] = [];
 
+const { server, browser } = await serverAndBrowser();
 beforeAll(async () => {
-  server = await startServer();
   const token = await server.adminToken();
   const sellerName = await server.createSeller('tomas');
   const sellerToken = (await server.api('POST', '/auth/login', { body: { username: sellerName, password: SELLER_PASSWORD } })).body.data.token as string;
@@ -27,14 +25,8 @@ beforeAll(async () => {
   sales.push(await createSale(server, { items: [{ productId: turron, quantity: 1 }], paymentMethod: 'efectivo' }, sellerToken));
   sales.push(await createSale(server, { items: [{ productId: alfajor, quantity: 1 }], paymentMethod: 'tarjeta' }, sellerToken));
   expect((await server.api('POST', `/sales/${sales[2].id}/cancel`, { token })).status).toBe(200);
-  browser = await launchBrowser();
   context = await newContext(browser, { width: 1024, height: 768 });
   page = await adminPage(context, server);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 const totals = () => page.getByTestId('sales-totals');

@@ -4,18 +4,16 @@
  * scroll needed, none of the page); "Reimprimir" on a row and "Reimprimir ticket" in the detail print
  * that sale's 80 mm ticket — its number, items and total — marked "No válido como factura".
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminPage, createSale, layoutProblems, money } from './backoffice-helpers';
-import { launchBrowser, newContext, startServer, type E2eServer } from './harness';
+import { newContext, serverAndBrowser } from './harness';
 import { createProduct } from './pos-helpers';
 
-let server: E2eServer;
-let browser: Browser;
 let sale: { id: number; saleNumber: string };
 
+const { server, browser } = await serverAndBrowser({ DEMO_DATA: 'false' });
 beforeAll(async () => {
-  server = await startServer({ DEMO_DATA: 'false' });
   const token = await server.adminToken();
   for (const [clave, valor] of [
     ['prefijo', 'CENTRO-SUR'],
@@ -29,12 +27,6 @@ beforeAll(async () => {
   await createSale(server, { items: [{ productId: bombilla, quantity: 1 }], paymentMethod: 'tarjeta', customerName: 'Marta Fernández Larrañaga' });
   sale = await createSale(server, { items: [{ productId: mate, quantity: 1 }, { productId: bombilla, quantity: 2 }], paymentMethod: 'efectivo' });
   expect(sale.saleNumber).toMatch(/^CENTRO-SUR-LOCAL-0001-\d{8}-00000002$/);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 /** Replaces the print dialog: records the ticket's text while the page prints. */

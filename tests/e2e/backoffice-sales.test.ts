@@ -4,14 +4,13 @@
  * listed, an admin's cancellation returns the stock and hides the button, and a seller sees no admin
  * entries nor "Cancelar Venta".
  */
-import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
+import { pushedSale } from '../helpers/fixtures';
 import { adminPage, createSale, money, productById, statValue, waitForText, type ApiProduct } from './backoffice-helpers';
-import { DESKTOP, launchBrowser, loginThroughForm, newContext, screenshot, SELLER_PASSWORD, startServer, type E2eServer } from './harness';
+import { DESKTOP, loginThroughForm, newContext, screenshot, SELLER_PASSWORD, serverAndBrowser } from './harness';
 
-let server: E2eServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let products: ApiProduct[];
@@ -22,8 +21,8 @@ const detail = () => page.getByRole('dialog', { name: /^Detalle de Venta/ });
 const confirmDialog = () => page.getByRole('dialog', { name: 'Confirmar' });
 const shopDate = (d: Date) => new Intl.DateTimeFormat('es-AR', { timeZone: 'America/Argentina/Buenos_Aires', day: '2-digit', month: '2-digit', year: 'numeric' }).format(d);
 
+const { server, browser } = await serverAndBrowser();
 beforeAll(async () => {
-  server = await startServer();
   const token = await server.adminToken();
   const all = (await server.api('GET', '/products?limit=10000&active=true', { token })).body.data as ApiProduct[];
   products = all.filter((p) => p.stock >= 10).slice(0, 3);
@@ -32,14 +31,8 @@ beforeAll(async () => {
     await createSale(server, { items: [{ productId: products[1].id, quantity: 1 }], paymentMethod: 'tarjeta', customerName: 'Ana Pérez' }),
     await createSale(server, { items: [{ productId: products[2].id, quantity: 3 }, { productId: products[0].id, quantity: 1 }], paymentMethod: 'transferencia' }),
   ];
-  browser = await launchBrowser();
   context = await newContext(browser, DESKTOP);
   page = await adminPage(context, server);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('dashboard', () => {
@@ -82,17 +75,8 @@ describe('dashboard', () => {
       body: {
         deviceId: device.id,
         deviceName: 'Mostrador 1',
-        schemaVersion: 1,
-        sales: [
-          {
-            clientSaleId: randomUUID(),
-            deviceSeq: 1,
-            capturedAt: new Date().toISOString(),
-            sellerId: admin.id,
-            items: [{ productId: soldOut.id, quantity: 1, unitPrice: soldOut.price - 1000 }],
-            paymentMethod: 'efectivo',
-          },
-        ],
+        schemaVersion: SYNC_SCHEMA_VERSION,
+        sales: [pushedSale(1, [{ productId: soldOut.id, quantity: 1, unitPrice: soldOut.price - 1000 }], { sellerId: admin.id })],
       },
     });
     expect(push.body.data.results[0]).toMatchObject({ status: 'applied', flags: ['oversold', 'price_changed'] });

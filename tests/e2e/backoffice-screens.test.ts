@@ -4,13 +4,14 @@
  * touch targets of at least 44 px; and the dashboard's charts chunk (recharts) is loaded lazily, never
  * by the public pages.
  */
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
+import { pushedSale } from '../helpers/fixtures';
 import { adminPage, createSale, layoutProblems, pngImage, statValue, themedContext, waitForText, type ApiProduct } from './backoffice-helpers';
-import { DESKTOP, launchBrowser, newContext, screenshot, startServer, type E2eServer } from './harness';
+import { DESKTOP, newContext, screenshot, serverAndBrowser } from './harness';
 
 const VIEWPORTS = [
   ['desktop', DESKTOP],
@@ -27,9 +28,6 @@ const SETTINGS_TABS = [
   ['facturacion', 'Datos del emisor'],
 ] as const;
 
-let server: E2eServer;
-let browser: Browser;
-
 async function check(page: Page, name: string, fullPage = true): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
   await screenshot(page, name, fullPage);
@@ -37,8 +35,8 @@ async function check(page: Page, name: string, fullPage = true): Promise<void> {
   expect(problems, name).toEqual({ overflow: false, scrolledTables: [], small: [] });
 }
 
+const { server, browser } = await serverAndBrowser();
 beforeAll(async () => {
-  server = await startServer();
   const token = await server.adminToken();
   const products = ((await server.api('GET', '/products?limit=10000&active=true', { token })).body.data as ApiProduct[]).filter((p) => p.stock >= 5);
   const form = new FormData();
@@ -56,19 +54,13 @@ beforeAll(async () => {
     body: {
       deviceId: device.id,
       deviceName: 'Mostrador 1',
-      schemaVersion: 1,
-      sales: [{ clientSaleId: randomUUID(), deviceSeq: 1, capturedAt: new Date().toISOString(), sellerId: admin.id, items: [{ productId: products[4].id, quantity: products[4].stock + 1, unitPrice: products[4].price - 500 }], paymentMethod: 'efectivo' }],
+      schemaVersion: SYNC_SCHEMA_VERSION,
+      sales: [pushedSale(1, [{ productId: products[4].id, quantity: products[4].stock + 1, unitPrice: products[4].price - 500 }], { sellerId: admin.id })],
     },
   });
   for (const [name, email] of [['Lucía Gómez', 'lucia@example.com'], ['Pedro Ruiz', 'pedro@example.com']]) {
     await server.api('POST', '/contact', { body: { name, email, phone: '11 5555-1234', subject: 'Consulta', message: 'Hola, quisiera saber si tienen stock y el horario del local.', productId: products[0].id } });
   }
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('back-office screens', () => {

@@ -3,14 +3,13 @@
  * categories and brands, sales numbering (the saved format is what the next sale gets, equal to the
  * preview), users (create, deactivate, reset password, reactivate) and devices.
  */
-import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
+import { pushedSale } from '../helpers/fixtures';
 import { adminPage, createSale, pngImage, waitForImageLoaded, waitForText } from './backoffice-helpers';
-import { DESKTOP, launchBrowser, newContext, screenshot, startServer, type E2eServer } from './harness';
+import { DESKTOP, newContext, screenshot, serverAndBrowser } from './harness';
 
-let server: E2eServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
@@ -22,18 +21,12 @@ const openTab = async (name: string) => {
 };
 const login = (username: string, password: string) => server.api('POST', '/auth/login', { body: { username, password } });
 
+const { server, browser } = await serverAndBrowser();
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   context = await newContext(browser, DESKTOP);
   page = await adminPage(context, server);
   await page.goto(`${server.baseUrl}/settings`);
   await page.getByRole('heading', { name: 'Configuración' }).waitFor();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('business information', () => {
@@ -179,9 +172,9 @@ describe('users and devices', () => {
       body: {
         deviceId: device.id,
         deviceName: 'Caja 1',
-        schemaVersion: 1,
+        schemaVersion: SYNC_SCHEMA_VERSION,
         pendingCount: 2,
-        sales: [{ clientSaleId: randomUUID(), deviceSeq: 1, capturedAt: new Date().toISOString(), sellerId: admin.id, items: [{ productId: product.id, quantity: 1, unitPrice: product.price }], paymentMethod: 'efectivo' }],
+        sales: [pushedSale(1, [{ productId: product.id, quantity: 1, unitPrice: product.price }], { sellerId: admin.id })],
       },
     });
     expect(push.body.data.results[0].status).toBe('applied');

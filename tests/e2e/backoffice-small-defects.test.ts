@@ -3,20 +3,18 @@
  * in the side navigation (wrapped, not cut); a long e-mail in Mensajes wraps only after "@" or before
  * ".", never mid-word; sale status chips read "Pagado" / "Cancelado" like the message chips.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminPage, createSale } from './backoffice-helpers';
-import { launchBrowser, newContext, startServer, type E2eServer } from './harness';
+import { newContext, serverAndBrowser } from './harness';
 import { createProduct } from './pos-helpers';
 
 const LONG_NAME = 'Almacén y Despensa Los Tres Hermanos de Villa Crespo';
 const LONG_EMAIL = 'maria.fernandez.larranaga.compras@distribuidora-ejemplo.com.ar';
-let server: E2eServer;
-let browser: Browser;
 let page: Page;
 
+const { server, browser } = await serverAndBrowser({ DEMO_DATA: 'false' });
 beforeAll(async () => {
-  server = await startServer({ DEMO_DATA: 'false' });
   const token = await server.adminToken();
   expect((await server.api('PUT', '/business-info', { token, body: { businessName: LONG_NAME } })).status).toBe(200);
   await server.api('POST', '/contact', { body: { name: 'María Fernández', email: LONG_EMAIL, message: 'Hola, quisiera saber si tienen yerba en oferta.' } });
@@ -24,13 +22,7 @@ beforeAll(async () => {
   await createSale(server, { items: [{ productId: product, quantity: 1 }], paymentMethod: 'efectivo' });
   const cancelled = await createSale(server, { items: [{ productId: product, quantity: 1 }], paymentMethod: 'efectivo' });
   expect((await server.api('POST', `/sales/${cancelled.id}/cancel`, { token })).status).toBe(200);
-  browser = await launchBrowser();
   page = await adminPage(await newContext(browser, { width: 1024, height: 768 }), server);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 /** The text of an element split into the lines the browser laid it out on. */

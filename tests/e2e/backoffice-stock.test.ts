@@ -4,13 +4,11 @@
  * sale (with its number) that moved it; a recuento with 3 differences applies exactly 3 movements and
  * every product's stock equals its ledger.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminPage, createSale, productById, waitForText } from './backoffice-helpers';
-import { launchBrowser, newContext, screenshot, startServer, type E2eServer } from './harness';
+import { newContext, screenshot, serverAndBrowser } from './harness';
 
-let server: E2eServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 const ids: number[] = [];
@@ -26,21 +24,15 @@ async function ledger(id: number): Promise<number> {
   return (res.body.data as { delta: number }[]).reduce((sum, m) => sum + m.delta, 0);
 }
 
+const { server, browser } = await serverAndBrowser();
 beforeAll(async () => {
-  server = await startServer();
   ids.push(await create('REC-1', 'Recuento uno', 10), await create('REC-2', 'Recuento dos', 4), await create('REC-3', 'Recuento tres', 0));
   ids.push(await create('REC-4', 'Recuento cuatro', 8));
-  browser = await launchBrowser();
   context = await newContext(browser, { width: 1024, height: 768 });
   page = await adminPage(context, server);
   await page.goto(`${server.baseUrl}/products`);
   await page.getByPlaceholder('Nombre, código o descripción').fill('Recuento');
   await page.getByText('Mostrando 4 producto(s)').waitFor();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('stock with reasons', () => {

@@ -7,27 +7,17 @@
  * The back office lists and details the sessions, the dashboard shows today's differences, and
  * "Exigir caja abierta para vender" stops a sale on a counter without an open session.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CASH_MSG } from '../../domain/cash-messages';
 import { randomUUID } from 'node:crypto';
-import { ADMIN_PASSWORD, launchBrowser, loginThroughForm, screenshot, SELLER_PASSWORD, startServer, type E2eServer } from './harness';
+import { ADMIN_PASSWORD, loginThroughForm, screenshot, SELLER_PASSWORD, serverAndBrowser } from './harness';
 import { addProduct, checkout, createProduct, newDevice, openPos, signInAndOpenPos, waitAllSynced, waitForServiceWorker } from './pos-helpers';
 
-let server: E2eServer;
-let browser: Browser;
-let seller: string;
-
+const { server, browser } = await serverAndBrowser();
+const seller = await server.createSeller('vera');
 beforeAll(async () => {
-  server = await startServer();
-  seller = await server.createSeller('vera');
   await createProduct(server, { name: 'Alfajor triple de dulce de leche', code: '7791234500110', price: 2500, stock: 100 });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 const cashDialog = (page: Page, name: string) => page.getByRole('dialog', { name });

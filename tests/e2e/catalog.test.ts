@@ -2,14 +2,12 @@
  * Public catalogue `/catalog` in real Chromium against the real server (demo catalogue of 44 products
  * plus one created here with an uploaded image): search, category, paging, viewer, enquiry, WhatsApp.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, startServer, type E2eServer } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, newContext, PHONE, screenshot, serverAndBrowser } from './harness';
 
 const PRODUCT = 'Cámara de seguridad Wi-Fi 360°';
-let server: E2eServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let productId: number;
@@ -37,20 +35,14 @@ async function createProductWithImage(): Promise<number> {
 const countLine = () => page.getByText(/producto\(s\) encontrado\(s\)/);
 const cardNames = () => page.locator('article h3').allInnerTexts();
 
+const { server, browser } = await serverAndBrowser();
 beforeAll(async () => {
-  server = await startServer();
   productId = await createProductWithImage();
   totalProducts = (await server.api('GET', '/products/catalog?limit=1')).body.pagination.totalItems;
-  browser = await launchBrowser();
   context = await newContext(browser, DESKTOP);
   page = await context.newPage();
   await page.goto(`${server.baseUrl}/catalog`);
   await page.getByText(`Mostrando 20 de ${totalProducts} productos`).waitFor();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('catalogue', () => {
@@ -72,16 +64,17 @@ describe('catalogue', () => {
   it('searches with accents (debounced), shows the count line and clears the filters', async () => {
     await page.getByRole('button', { name: 'Página siguiente' }).click();
     await page.getByText(`Mostrando 20 de ${totalProducts} productos`).waitFor();
+    const expected = (await server.api('GET', `/products/catalog?search=${encodeURIComponent('camara')}`)).body.pagination.totalItems as number;
     await page.getByPlaceholder('Buscar productos...').fill('  camara ');
-    await countLine().waitFor();
+    // The count line shows only once the search's own results are in (never the previous list's count).
+    await page.getByText(`${expected} producto(s) encontrado(s)`).waitFor();
     const names = await cardNames();
     expect(names).toContain('Cámara web Full HD 1080p');
     expect(names).toContain(PRODUCT);
-    const expected = await server.api('GET', `/products/catalog?search=${encodeURIComponent('camara')}`);
-    expect(names.length).toBe(expected.body.pagination.totalItems);
-    expect(await countLine().innerText()).toBe(`${names.length} producto(s) encontrado(s)`);
+    expect(names.length).toBe(expected);
     await page.getByPlaceholder('Buscar productos...').fill('cámara');
     await page.getByText('Buscando...').waitFor({ state: 'detached' });
+    expect(await countLine().innerText()).toBe(`${expected} producto(s) encontrado(s)`);
     expect((await cardNames()).sort()).toEqual([...names].sort());
     // The page went back to 1 and the pagination is gone (a single page of results).
     expect(await page.getByRole('button', { name: 'Última página' }).count()).toBe(0);

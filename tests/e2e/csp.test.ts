@@ -3,20 +3,17 @@
  * office load in real Chromium (service worker allowed) with the header present and without a single CSP
  * violation (Mantine's inline styles, data:/blob: images, the service worker and the API are all allowed).
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminPage } from './backoffice-helpers';
-import { launchBrowser, startServer, type E2eServer } from './harness';
+import { serverAndBrowser } from './harness';
 import { newDevice, waitForServiceWorker } from './pos-helpers';
 
-let server: E2eServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
+const { server, browser } = await serverAndBrowser();
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   context = await newDevice(browser, { serviceWorkers: 'allow' });
   context.setDefaultTimeout(15_000);
   await context.addInitScript(() => {
@@ -25,11 +22,6 @@ beforeAll(async () => {
     document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
   });
   page = await adminPage(context, server);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 const violations = () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -98,6 +99,18 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2e
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The shared setup of an e2e file (awaited at its top level): the server (env on top of the defaults)
+ * and a browser, both closed after the file's tests.
+ */
+export async function serverAndBrowser(env: Record<string, string> = {}): Promise<{ server: E2eServer; browser: Browser }> {
+  const server = await startServer(env);
+  afterAll(() => server.close());
+  const browser = await launchBrowser();
+  afterAll(() => browser.close());
+  return { server, browser };
 }
 
 export function launchBrowser(): Promise<Browser> {

@@ -6,17 +6,15 @@
  * Spanish; /invoices lists the invoices with paging; the settings tab validates, saves and tests the
  * connection; errors are shown as errors.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildQrData, formatCuit, parseQrUrl, QR_BASE_URL } from '../../domain/invoicing';
 import type { InvoiceJson } from '../../domain/schemas/invoices';
 import { createTestPki } from '../../server/integrations/arca/simulator/pki';
 import { adminPage, createSale, layoutProblems, money, themedContext, waitForText, type ApiProduct } from './backoffice-helpers';
-import { DESKTOP, launchBrowser, newContext, screenshot, startServer, type E2eServer } from './harness';
+import { DESKTOP, type E2eServer, newContext, screenshot, serverAndBrowser, startServer } from './harness';
 import { pdfPageSizesMm, pdfQrText, pdfText } from './pdf-helpers';
 
-let server: E2eServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let products: ApiProduct[];
@@ -81,18 +79,12 @@ function expectedQr(invoice: InvoiceJson) {
   });
 }
 
+const { server, browser } = await serverAndBrowser();
 beforeAll(async () => {
-  server = await startServer();
   const token = await server.adminToken();
   products = ((await server.api('GET', '/products?limit=10000&active=true', { token })).body.data as ApiProduct[]).filter((p) => p.stock >= 10);
-  browser = await launchBrowser();
   context = await newContext(browser, DESKTOP);
   page = await adminPage(context, server);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('invoicing a sale from its detail dialog', () => {

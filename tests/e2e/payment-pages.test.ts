@@ -1,21 +1,13 @@
 /** The three payment result pages (docs/spec.md §2), read from the provider's query parameters. */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, PHONE, screenshot, startServer, type E2eServer } from './harness';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newContext, PHONE, screenshot, serverAndBrowser } from './harness';
 
-let server: E2eServer;
-let browser: Browser;
 let page: Page;
 
+const { server, browser } = await serverAndBrowser({ DEMO_DATA: 'false' });
 beforeAll(async () => {
-  server = await startServer({ DEMO_DATA: 'false' });
-  browser = await launchBrowser();
   page = await (await newContext(browser, PHONE)).newPage();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 const pathOf = () => new URL(page.url()).pathname;

@@ -3,27 +3,18 @@
  * still applies), "Paga con" with the "Vuelto" in large type, and a warning at checkout for a line whose
  * stock the last pull says ran out elsewhere (the sale is still recorded).
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, PHONE, SELLER_PASSWORD, startServer, type E2eServer } from './harness';
+
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PHONE, SELLER_PASSWORD, serverAndBrowser } from './harness';
 import { addProduct, cartLine, createProduct, newDevice, openPos, productStock, signInAndOpenPos, waitAllSynced } from './pos-helpers';
 
-let server: E2eServer;
-let browser: Browser;
-let seller: string;
 const ids: Record<string, number> = {};
 
+const { server, browser } = await serverAndBrowser();
+const seller = await server.createSeller('mostrador');
 beforeAll(async () => {
-  server = await startServer();
-  seller = await server.createSeller('mostrador');
   ids.pila = await createProduct(server, { name: 'Pila AA alcalina', code: 'E2E-PILA', price: 850, stock: 30 });
   ids.foco = await createProduct(server, { name: 'Foco LED 9 W', code: 'E2E-FOCO', price: 2300, stock: 4 });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('at the counter', () => {

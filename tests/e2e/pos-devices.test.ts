@@ -4,27 +4,18 @@
  * exactly both quantities and the oversold sale is flagged; and two tabs of one device with pending
  * sales — one uploader (every sale travels in exactly one push request), no duplicates.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, launchBrowser, SELLER_PASSWORD, startServer, type E2eServer } from './harness';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, SELLER_PASSWORD, serverAndBrowser } from './harness';
 import { addProduct, checkout, createProduct, deviceOutbox, newDevice, openPos, productCard, productStock, searchBox, serverSales, signInAndOpenPos, waitAllSynced } from './pos-helpers';
 
-let server: E2eServer;
-let browser: Browser;
-let seller: string;
 const ids: Record<string, number> = {};
 
+const { server, browser } = await serverAndBrowser();
+const seller = await server.createSeller('vera');
 beforeAll(async () => {
-  server = await startServer();
-  seller = await server.createSeller('vera');
   ids.last = await createProduct(server, { name: 'Funda de cuero edición limitada', code: '7791234500066', price: 19000, stock: 3 });
   ids.tabs = await createProduct(server, { name: 'Pila recargable AA', code: '7791234500073', price: 3500, stock: 50 });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('POS on several devices and tabs', () => {

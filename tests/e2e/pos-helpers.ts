@@ -52,17 +52,29 @@ export const productCard = (page: Page, name: string) => page.getByRole('button'
 
 export const cartLine = (page: Page, name: string) => page.getByTestId('cart-line').filter({ hasText: name });
 
+/** The quantity of `name` in the cart (0 when absent), read in one step: never waits for a line that just went away. */
+export function cartQuantity(page: Page, name: string): Promise<number> {
+  return cartLine(page, name)
+    .getByTestId('cart-quantity')
+    .evaluateAll((quantities) => (quantities.length ? Number(quantities[0].textContent) : 0));
+}
+
+/** Waits until the cart shows no line (a confirmed sale empties it; the screen follows the store a moment later). */
+export async function waitCartEmpty(page: Page): Promise<void> {
+  await page.getByTestId('cart-line').first().waitFor({ state: 'detached' });
+}
+
 /** Finds a product by typing its name, taps its card `times` times and waits for the cart to show it. */
 export async function addProduct(page: Page, name: string, times = 1): Promise<void> {
   const line = cartLine(page, name);
-  const before = (await line.count()) ? Number(await line.getByTestId('cart-quantity').textContent()) : 0;
+  const before = await cartQuantity(page, name);
   await searchBox(page).fill(name);
   for (let i = 0; i < times; i += 1) await productCard(page, name).click();
   await line.getByTestId('cart-quantity').getByText(String(before + times), { exact: true }).waitFor();
   await searchBox(page).fill('');
 }
 
-/** "Procesar Venta" → "Completar Venta" → "Confirmar Venta"; waits for the spec's success text. */
+/** "Procesar Venta" → "Completar Venta" → "Confirmar Venta"; waits for the spec's success text and the emptied cart. */
 export async function checkout(page: Page, options: { method?: string; discount?: string; customer?: string } = {}): Promise<void> {
   await page.getByRole('button', { name: 'Procesar Venta' }).click();
   const dialog = page.getByRole('dialog', { name: 'Completar Venta' });
@@ -73,6 +85,7 @@ export async function checkout(page: Page, options: { method?: string; discount?
   await dialog.getByRole('button', { name: 'Confirmar Venta' }).click();
   await page.getByText('Venta registrada correctamente').last().waitFor();
   await dialog.waitFor({ state: 'hidden' });
+  await waitCartEmpty(page);
 }
 
 export interface DeviceSale {

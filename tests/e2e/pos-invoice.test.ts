@@ -8,14 +8,14 @@
  * from the admin's API, and the reporter informs the invoices to the simulator's ledger.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { arcaDate, isoFromArcaDate, parseQrUrl } from '../../domain/invoicing';
 import type { DeviceCaeaJson } from '../../domain/schemas/sync';
 import { caeas, invoices } from '../../server/db/schema';
-import { launchBrowser, SELLER_PASSWORD, startServer, type E2eServer } from './harness';
+import { SELLER_PASSWORD, serverAndBrowser } from './harness';
 import { layoutProblems } from './backoffice-helpers';
-import { addProduct, createProduct, deviceOutbox, newDevice, openPos, signInAndOpenPos, waitAllSynced, waitForOutbox, waitForServiceWorker } from './pos-helpers';
+import { addProduct, createProduct, deviceOutbox, newDevice, openPos, signInAndOpenPos, waitAllSynced, waitCartEmpty, waitForOutbox, waitForServiceWorker } from './pos-helpers';
 import { pdfQrText, pdfText } from './pdf-helpers';
 
 const DEMO_CUIT = '20111111112';
@@ -49,6 +49,7 @@ async function sellWithInvoice(page: Page, product: string, expectedType: string
   await dialog.getByRole('button', { name: 'Confirmar Venta' }).click();
   await page.getByText('Venta registrada correctamente').last().waitFor();
   await dialog.waitFor({ state: 'hidden' });
+  await waitCartEmpty(page);
 }
 
 const deviceOutboxCount = async (page: Page) => (await deviceOutbox(page)).length;
@@ -82,21 +83,11 @@ async function waitForMeta(page: Page, key: string): Promise<unknown> {
   }
 }
 
-let server: E2eServer;
-let browser: Browser;
-let seller: string;
-
+const { server, browser } = await serverAndBrowser({ ARCA_TAX_CONDITION: 'responsable_inscripto', ARCA_CAEA_CHECK_MS: '500' });
+const seller = await server.createSeller('vera');
 beforeAll(async () => {
-  server = await startServer({ ARCA_TAX_CONDITION: 'responsable_inscripto', ARCA_CAEA_CHECK_MS: '500' });
-  seller = await server.createSeller('vera');
   await createProduct(server, { name: 'Queso cremoso 1 kg', code: '7791234500103', price: 9680, stock: 50 });
   await createProduct(server, { name: 'Dulce de leche 400 g', code: '7791234500110', price: 2420, stock: 50 });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('Factura at the counter, online', () => {

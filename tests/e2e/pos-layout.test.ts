@@ -3,29 +3,20 @@
  * product cards are fully on screen, the cart panel with several lines and the last sale is fully
  * readable (nothing cut or truncated), the navigation is a 240 px drawer out of the way; screenshots.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, SELLER_PASSWORD, startServer, type E2eServer } from './harness';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, SELLER_PASSWORD, serverAndBrowser } from './harness';
 import { addProduct, checkout, createProduct, newDevice, signInAndOpenPos } from './pos-helpers';
 
-let server: E2eServer;
-let browser: Browser;
-let seller: string;
 const NAMES = ['Alfajor triple de chocolate', 'Galletitas de agua 300 g', 'Gaseosa cola 2,25 l', 'Agua mineral 1,5 l'];
 
+const { server, browser } = await serverAndBrowser();
+const seller = await server.createSeller('tablet');
 beforeAll(async () => {
-  server = await startServer();
-  seller = await server.createSeller('tablet');
   for (let i = 0; i < 24; i += 1) {
     const name = NAMES[i] ?? `Artículo de almacén ${String(i).padStart(2, '0')}`;
     await createProduct(server, { name, code: `E2E-LAY-${i}`, price: 1250.5 + i * 100, stock: 40 });
   }
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 /** Cards whose whole box is inside both the viewport and the grid's scrolling area. */

@@ -3,26 +3,16 @@
  * "." as thousands and "," as decimals through the one es-AR reader; ambiguous text is refused with a
  * message instead of being misread. Also the discount as a percentage (item 14).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, SELLER_PASSWORD, startServer, type E2eServer } from './harness';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SELLER_PASSWORD, serverAndBrowser } from './harness';
 import { adminPage, productByName } from './backoffice-helpers';
 import { addProduct, createProduct, newDevice, serverSales, signInAndOpenPos, waitAllSynced } from './pos-helpers';
 
-let server: E2eServer;
-let browser: Browser;
-let seller: string;
-
+const { server, browser } = await serverAndBrowser();
+const seller = await server.createSeller('montos');
 beforeAll(async () => {
-  server = await startServer();
-  seller = await server.createSeller('montos');
   await createProduct(server, { name: 'Parlante bluetooth', code: 'E2E-PAR-1', price: 12345.5, stock: 10 });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('money typed es-AR', () => {

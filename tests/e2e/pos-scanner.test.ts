@@ -3,29 +3,20 @@
  * character plus Enter lands in the search box after every sale, closed dialog and notice, with no tap
  * on the box; and a keyboard-only sale takes the codes plus at most 4 keys.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, SELLER_PASSWORD, startServer, type E2eServer } from './harness';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SELLER_PASSWORD, serverAndBrowser } from './harness';
 import { createProduct, newDevice, productStock, serverSales, signInAndOpenPos, waitAllSynced, waitForOutbox } from './pos-helpers';
 
-let server: E2eServer;
-let browser: Browser;
-let seller: string;
 const ids: Record<string, number> = {};
 const YERBA = '7790387000012';
 const AZUCAR = '7790150000027';
 
+const { server, browser } = await serverAndBrowser();
+const seller = await server.createSeller('caja');
 beforeAll(async () => {
-  server = await startServer();
-  seller = await server.createSeller('caja');
   ids.yerba = await createProduct(server, { name: 'Yerba mate 1 kg', code: YERBA, price: 4200, stock: 50 });
   ids.azucar = await createProduct(server, { name: 'Azúcar 1 kg', code: AZUCAR, price: 1500.5, stock: 50 });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 async function cashierPos(): Promise<Page> {

@@ -3,14 +3,12 @@
  * the real server: open the dialog at stock 19, sell 3 (16), change only the price, save → 16 stays.
  * A price someone else changed meanwhile is refused with "El producto cambió mientras lo editabas".
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminPage, createSale, productById } from './backoffice-helpers';
-import { launchBrowser, newContext, startServer, type E2eServer } from './harness';
+import { newContext, serverAndBrowser } from './harness';
 
 const TABLET = { width: 1024, height: 768 };
-let server: E2eServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let admin: string;
@@ -18,17 +16,11 @@ let admin: string;
 const dialog = () => page.getByRole('dialog', { name: /Producto/ });
 const field = (name: string) => dialog().getByRole('textbox', { name, exact: true });
 
+const { server, browser } = await serverAndBrowser();
 beforeAll(async () => {
-  server = await startServer();
   admin = await server.adminToken();
-  browser = await launchBrowser();
   context = await newContext(browser, TABLET);
   page = await adminPage(context, server);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 async function openEditor(name: string) {

@@ -5,17 +5,15 @@
  * Nota de Crédito C with the server's CAE and the invoice it credits; printed like the invoice, it says
  * "Comprobante asociado: Factura C …". Returning more than is left is impossible from the dialog.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { InvoiceJson } from '../../domain/schemas/invoices';
 import type { SaleReturnsJson } from '../../domain/schemas/returns';
 import type { SaleJson } from '../../domain/schemas/sales';
 import { adminPage, createSale, layoutProblems, money, themedContext, type ApiProduct } from './backoffice-helpers';
-import { DESKTOP, launchBrowser, newContext, screenshot, startServer, type E2eServer } from './harness';
+import { DESKTOP, newContext, screenshot, serverAndBrowser } from './harness';
 import { pdfText } from './pdf-helpers';
 
-let server: E2eServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let products: ApiProduct[];
@@ -44,18 +42,12 @@ async function printedPdf(scope: Locator): Promise<Buffer> {
   return pdf;
 }
 
+const { server, browser } = await serverAndBrowser();
 beforeAll(async () => {
-  server = await startServer();
   const token = await server.adminToken();
   products = ((await server.api('GET', '/products?limit=10000&active=true', { token })).body.data as ApiProduct[]).filter((p) => p.stock >= 10);
-  browser = await launchBrowser();
   context = await newContext(browser, DESKTOP);
   page = await adminPage(context, server);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('Devolución from the sale detail', () => {

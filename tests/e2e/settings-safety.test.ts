@@ -4,15 +4,13 @@
  * "Reintentar" and "Guardar" disabled (no PUT is ever sent); deleting a category or brand in use names
  * how many products use it and asks where they go.
  */
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminPage } from './backoffice-helpers';
-import { launchBrowser, newContext, SELLER_PASSWORD, startServer, type E2eServer } from './harness';
+import { newContext, SELLER_PASSWORD, serverAndBrowser } from './harness';
 
 const TABLET = { width: 1024, height: 768 };
 
-let server: E2eServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let admin: string;
@@ -23,20 +21,14 @@ const openTab = async (name: string) => {
   await page.getByRole('tab', { name, selected: true }).waitFor();
 };
 
+const { server, browser } = await serverAndBrowser();
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   context = await newContext(browser, TABLET);
   page = await adminPage(context, server);
   admin = await server.adminToken();
   page.on('request', (request: Request) => {
     if (request.method() !== 'GET') writes.push(`${request.method()} ${new URL(request.url()).pathname}`);
   });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('a form never saves what it never loaded', () => {

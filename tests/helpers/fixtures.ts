@@ -5,7 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import { toCents } from '../../domain/money';
+import type { pushedSale as pushedSaleSchema } from '../../domain/schemas/sync';
 import type { Db } from '../../server/db/client';
 import { devices, products, sales, stockMovements } from '../../server/db/schema';
 import { productSearchText } from '../../server/modules/products/search';
@@ -79,8 +81,11 @@ export function backdateDevice(app: FastifyInstance, deviceId: string, iso = '20
   app.db.update(devices).set({ createdAt: iso }).where(eq(devices.id, deviceId)).run();
 }
 
-/** A pushed sale as the POS sends it. */
-export function pushedSale(seq: number, items: { productId: number; quantity: number; unitPrice: number }[], extra: Record<string, unknown> = {}) {
+/** A sale as the POS pushes it (domain/schemas/sync.ts pushedSale, before parsing). */
+export type PushedSaleInput = z.input<typeof pushedSaleSchema>;
+
+/** A pushed sale as the POS sends it: cash, no discount, captured now by the first user; `extra` on top. */
+export function pushedSale(seq: number, items: PushedSaleInput['items'], extra: Partial<PushedSaleInput> = {}): PushedSaleInput {
   return {
     clientSaleId: randomUUID(),
     deviceSeq: seq,

@@ -1,10 +1,11 @@
 /**
  * A real server (listening on loopback, so the simulator's webhooks reach it) configured against a
- * real Mercado Pago simulator, plus the steps of the POS's card flow through the API.
+ * real Mercado Pago simulator, plus the steps of the POS's card flow through the API. Both are closed
+ * with the caller's scope (see buildApp).
  */
 import { startMercadoPagoSimulator, type MercadoPagoSimulator } from '../../server/integrations/mercadopago/simulator/server';
 import { createProduct } from './fixtures';
-import { createTestServer, type TestServer } from './server';
+import { buildApp, closeWithScope, type TestServer } from './server';
 
 export const MP_TOKEN = 'TEST-1234567890-token-de-prueba';
 export const MP_SECRET = 'secreto-webhook-de-prueba';
@@ -13,27 +14,18 @@ export interface MpTestbed {
   server: TestServer;
   sim: MercadoPagoSimulator;
   origin: string;
+  /** A seller's token. */
   token: string;
-  close: () => Promise<void>;
 }
 
 export async function startMpTestbed(env: Record<string, string> = {}): Promise<MpTestbed> {
   const sim = await startMercadoPagoSimulator({ webhookSecret: MP_SECRET, accessToken: MP_TOKEN });
-  const server = await createTestServer({}, { MP_ACCESS_TOKEN: MP_TOKEN, MP_WEBHOOK_SECRET: MP_SECRET, MP_API_URL: sim.url, ...env });
+  closeWithScope(() => sim.close());
+  const { s: server, seller: token } = await buildApp({ env: { MP_ACCESS_TOKEN: MP_TOKEN, MP_WEBHOOK_SECRET: MP_SECRET, MP_API_URL: sim.url, ...env }, seller: 'vendedor1' });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
   const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const token = await server.sellerToken();
-  return {
-    server,
-    sim,
-    origin,
-    token,
-    close: async () => {
-      await sim.close();
-      await server.close();
-    },
-  };
+  return { server, sim, origin, token };
 }
 
 /** A preference for `items` (the POS's call), from the shop's own origin. */

@@ -1,10 +1,19 @@
-/** A real server on a temporary SQLite file, driven with fastify.inject. */
+/**
+ * The one server-test harness: a real server on a temporary SQLite file (migrations run at start, the
+ * first admin seeded from ADMIN_PASSWORD), driven with fastify.inject.
+ *
+ * Test files use buildApp() (fastify/demo's `build(t)`): it returns the server and an admin token and
+ * closes the server (deleting its data directory) when the caller's scope ends: after the test when called
+ * inside a test, otherwise after the file or describe block whose body awaited it. createTestServer() is
+ * the bare constructor for the few tests that restart a server on the same data directory themselves.
+ */
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../../server/app';
+import { buildApp as buildServer } from '../../server/app';
+import { afterAll, onTestFinished, TestRunner } from 'vitest';
 import { loadConfig, type AppConfig } from '../../server/config';
 
 export const ADMIN_PASSWORD = 'admin-secreto-123';
@@ -33,19 +42,21 @@ export interface TestDevice {
   headers: { 'x-device-id': string; 'x-device-key': string };
 }
 
+/** The test server's configuration on `dataDir`: no demo data, no rate limit, no client bundle; `env` on top. */
+export function testConfig(dataDir: string, env: NodeJS.ProcessEnv = {}, overrides: Partial<AppConfig> = {}): AppConfig {
+  return loadConfig({ DEMO_DATA: 'false', ADMIN_PASSWORD, RATE_LIMIT_PER_MINUTE: '0', CLIENT_DIR: path.join(dataDir, 'no-client'), ...env }, { dataDir, ...overrides });
+}
+
 export async function createTestServer(
   overrides: Partial<AppConfig> = {},
   env: NodeJS.ProcessEnv = {},
   options: { captureLogs?: boolean } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mostrador-test-'));
-  const config = loadConfig(
-    { DEMO_DATA: 'false', ADMIN_PASSWORD, RATE_LIMIT_PER_MINUTE: '0', CLIENT_DIR: path.join(dataDir, 'no-client'), ...env },
-    { dataDir, ...overrides },
-  );
+  const config = testConfig(dataDir, env, overrides);
   const logs: TestServer['logs'] = [];
   const logStream = { write: (line: string) => void logs.push(JSON.parse(line)) };
-  const app = await buildApp(config, options.captureLogs ? { logStream } : {});
+  const app = await buildServer(config, options.captureLogs ? { logStream } : {});
   await app.ready();
 
   const call: TestServer['call'] = async ({ token, headers, ...opts }) => {
@@ -75,6 +86,7 @@ export async function createTestServer(
     const key = res.body.data.deviceKey as string;
     return { id: deviceId, key, headers: { 'x-device-id': deviceId, 'x-device-key': key } };
   };
+  let closing: Promise<void> | undefined;
   return {
     app,
     config,
@@ -83,9 +95,44 @@ export async function createTestServer(
     sellerToken,
     logs,
     registerDevice,
-    close: async () => {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    // Idempotent: a test may close the server itself (to restart on its data) before its scope ends.
+    close: () =>
+      (closing ??= (async () => {
+        await app.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      })()),
   };
+}
+
+export interface AppOptions {
+  /** Config fields set directly (e.g. dataDir, timeZone, clientDir). */
+  config?: Partial<AppConfig>;
+  /** Environment as the server reads it (e.g. ARCA_*, RATE_LIMIT_PER_MINUTE). */
+  env?: NodeJS.ProcessEnv;
+  captureLogs?: boolean;
+  /** Username of a seller (vendedor) to create and sign in. */
+  seller?: string;
+}
+
+export interface TestApp {
+  s: TestServer;
+  /** Token of the first admin. */
+  admin: string;
+}
+
+type WithSeller<O> = O extends { seller: string } ? { seller: string } : unknown;
+
+/** Runs `cleanup` when the calling test ends, or after the calling file / describe block. */
+export function closeWithScope(cleanup: () => Promise<void> | void): void {
+  if (TestRunner.getCurrentTest()) onTestFinished(cleanup);
+  else afterAll(cleanup);
+}
+
+/** A fresh server, an admin token (and a seller's when asked), closed with the caller's scope. */
+export async function buildApp<O extends AppOptions>(options: O = {} as O): Promise<TestApp & WithSeller<O>> {
+  const s = await createTestServer(options.config, options.env, { captureLogs: options.captureLogs });
+  closeWithScope(() => s.close());
+  const admin = await s.login();
+  const seller = options.seller === undefined ? undefined : await s.sellerToken(options.seller);
+  return { s, admin, ...(seller === undefined ? {} : { seller }) } as TestApp & WithSeller<O>;
 }

@@ -4,14 +4,10 @@
  * makes a second admin; a bad command or an unknown user is refused in Spanish.
  */
 import { spawnSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../helpers/server';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../helpers/server';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await createTestServer({}, { BACKUP_INTERVAL: 'off' });
-});
-afterAll(() => t.close());
+const { s: t } = await buildApp({ env: { BACKUP_INTERVAL: 'off' } });
 
 function admin(...args: string[]): { status: number | null; stdout: string; stderr: string } {
   const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {

@@ -7,9 +7,10 @@
  * handler that returns internal columns sends only the declared fields.
  */
 import Fastify from 'fastify';
-import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { replySerializer } from '../../server/http/reply-serializer';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 import { authApi } from '../../domain/api/auth';
 import { backupsApi } from '../../domain/api/backups';
 import { businessApi } from '../../domain/api/business';
@@ -23,27 +24,16 @@ import { stockApi } from '../../domain/api/stock';
 import { uploadsApi } from '../../domain/api/uploads';
 import { usersApi } from '../../domain/api/users';
 import { schemaOf } from '../../server/http/endpoint-schema';
-import { createTestServer, type Envelope, type TestServer } from '../helpers/server';
+import { buildApp, type Envelope } from '../helpers/server';
 
 const modules = [productsApi, categoriesApi, stockApi, uploadsApi, businessApi, configurationApi, contactApi, usersApi, authApi, healthApi, backupsApi];
 const operations: Endpoint[] = modules.flatMap((m) => Object.values(m) as Endpoint[]);
 
-let s: TestServer;
-let admin: string;
-let seller: string;
-let categoryId: number;
-let productId: number;
-
-beforeAll(async () => {
-  s = await createTestServer();
-  admin = await s.login();
-  seller = await s.sellerToken('respuestas');
-  categoryId = (await s.call({ method: 'POST', url: '/api/categories', token: admin, payload: { name: 'Cables' } })).body.data.id;
-  productId = (
-    await s.call({ method: 'POST', url: '/api/products', token: admin, payload: { code: 'C-1', name: 'Cable USB', price: 1500.5, cost: 900, stock: 12, categoryId } })
-  ).body.data.id;
-});
-afterAll(() => s.close());
+const { s, admin, seller } = await buildApp({ seller: 'respuestas' });
+const categoryId: number = (await s.call({ method: 'POST', url: '/api/categories', token: admin, payload: { name: 'Cables' } })).body.data.id;
+const productId: number = (
+  await s.call({ method: 'POST', url: '/api/products', token: admin, payload: { code: 'C-1', name: 'Cable USB', price: 1500.5, cost: 900, stock: 12, categoryId } })
+).body.data.id;
 
 const covered = new Set<string>();
 /** The module blocks below that ran to the end (the coverage check needs all of them). */
@@ -192,7 +182,7 @@ describe('stray fields never leave the server', () => {
   it('the reply schema strips what a handler adds beyond it, and a reply that breaks it is a 500', async () => {
     const app = Fastify();
     app.setValidatorCompiler(validatorCompiler);
-    app.setSerializerCompiler(serializerCompiler);
+    app.setSerializerCompiler(replySerializer);
     const product = (await s.call({ method: 'GET', url: `/api/products/${productId}`, token: admin })).body.data;
     const routes: FastifyPluginAsyncZod = async (api) => {
       api.get(pathOf(productsApi.get.key), { schema: schemaOf(productsApi.get, { tags: [], summary: '' }) }, async (req) =>

@@ -7,8 +7,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { replySerializer } from '../../server/http/reply-serializer';
+import { describe, expect, it } from 'vitest';
 import { cashApi } from '../../domain/api/cash';
 import { successEnvelope, type Endpoint } from '../../domain/api/endpoint';
 import { invoicesApi } from '../../domain/api/invoices';
@@ -23,38 +24,25 @@ import { schemaOf } from '../../server/http/endpoint-schema';
 import { startMercadoPagoSimulator, type MercadoPagoSimulator } from '../../server/integrations/mercadopago/simulator/server';
 import { createProduct, pushedSale } from '../helpers/fixtures';
 import { eventually, MP_SECRET, MP_TOKEN } from '../helpers/mercadopago';
-import { createTestServer, type Envelope, type TestDevice, type TestServer } from '../helpers/server';
-import { ISSUER_CUIT, startSimulator, testPki, type ArcaSetup } from './arca/harness';
+import { buildApp, closeWithScope, type Envelope, type TestDevice } from '../helpers/server';
+import { ISSUER_CUIT, scopedSimulator, testPki } from './arca/harness';
 
 const apis = [salesApi, returnsApi, syncApi, cashApi, invoicesApi, paymentsApi, reportsApi];
 const operations: Endpoint[] = apis.flatMap((a) => Object.values(a) as Endpoint[]);
 
-let arca: ArcaSetup;
-let mp: MercadoPagoSimulator;
-let s: TestServer;
-let admin: string;
-let seller: string;
-let device: TestDevice;
-let host: string;
+const arca = await scopedSimulator('responsable_inscripto');
+const mp: MercadoPagoSimulator = await startMercadoPagoSimulator({ webhookSecret: MP_SECRET, accessToken: MP_TOKEN });
+closeWithScope(() => mp.close());
+// A slow background retry: the test's own retry call finds the pending invoice still pending.
+const { s, admin, seller } = await buildApp({
+  env: { ...arca.env, ARCA_RETRY_BASE_MS: '600000', MP_ACCESS_TOKEN: MP_TOKEN, MP_WEBHOOK_SECRET: MP_SECRET, MP_API_URL: mp.url },
+  seller: 'vendedora',
+});
+await s.app.listen({ port: 0, host: '127.0.0.1' });
+const address = s.app.server.address();
+const host = `127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const device: TestDevice = await s.registerDevice(seller);
 const seen = new Set<string>();
-
-beforeAll(async () => {
-  arca = await startSimulator('responsable_inscripto');
-  mp = await startMercadoPagoSimulator({ webhookSecret: MP_SECRET, accessToken: MP_TOKEN });
-  // A slow background retry: the test's own retry call finds the pending invoice still pending.
-  s = await createTestServer({}, { ...arca.env, ARCA_RETRY_BASE_MS: '600000', MP_ACCESS_TOKEN: MP_TOKEN, MP_WEBHOOK_SECRET: MP_SECRET, MP_API_URL: mp.url });
-  await s.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = s.app.server.address();
-  host = `127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  admin = await s.login();
-  seller = await s.sellerToken('vendedora');
-  device = await s.registerDevice(seller);
-});
-afterAll(async () => {
-  await s.close();
-  await mp.close();
-  await arca.sim.close();
-});
 
 /** The reply of `e` parsed with its declared envelope, which must give it back unchanged. */
 function expectReply(e: Endpoint, res: { status: number; body: Envelope }, status = 200): Envelope {
@@ -217,7 +205,7 @@ describe('the contract itself', () => {
     // The same schema the real route registers, on a bare Fastify with the same zod serialiser.
     const bare = Fastify();
     bare.setValidatorCompiler(validatorCompiler);
-    bare.setSerializerCompiler(serializerCompiler);
+    bare.setSerializerCompiler(replySerializer);
     bare.get('/sales/:id', { schema: schemaOf(salesApi.get, { tags: [], summary: 'prueba' }) }, async () => ({ success: true as const, data: leaky }));
     const res = await bare.inject({ method: 'GET', url: `/sales/${sale.id}` });
     await bare.close();

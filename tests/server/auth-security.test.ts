@@ -2,20 +2,13 @@
  * Issue #13 items 10–13: sessions die with a password change or reset; guessing is limited per account,
  * per address and per device (not per IP alone); a disabled account's right password looks like a wrong one.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../domain/messages';
 import { LOGIN_LIMITS } from '../../server/modules/auth/login-limits';
-import { createTestServer, type TestServer } from '../helpers/server';
+import { buildApp } from '../helpers/server';
 
-let s: TestServer;
-let admin: string;
-
-beforeAll(async () => {
-  // Limits on (the other server tests turn them off).
-  s = await createTestServer({}, { RATE_LIMIT_PER_MINUTE: '10' });
-  admin = await s.login();
-});
-afterAll(() => s.close());
+// Limits on (the other server tests turn them off).
+const { s, admin } = await buildApp({ env: { RATE_LIMIT_PER_MINUTE: '10' } });
 
 const login = (username: string, password: string, ip = '10.0.0.1', headers: Record<string, string> = {}) =>
   s.call({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, headers, payload: { username, password } });

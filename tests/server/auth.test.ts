@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, createTestServer, type TestServer } from '../helpers/server';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, buildApp } from '../helpers/server';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await createTestServer();
-});
-afterAll(() => s.close());
+const { s } = await buildApp();
 
 describe('auth', () => {
   it('logs in the first admin and returns token and user', async () => {

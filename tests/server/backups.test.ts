@@ -10,7 +10,7 @@ import path from 'node:path';
 import * as tar from 'tar';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
 import { migrationsFolder } from '../../server/db/migrations-folder';
 import { integrityProblems } from '../../server/db/snapshot';
@@ -18,24 +18,16 @@ import { archiveName } from '../../server/modules/backups/archive';
 import { restoreBackup } from '../../server/modules/backups/restore';
 import { backupFromFile, listBackups, rotateBackups } from '../../server/modules/backups/service';
 import { createProducts, pushedSale } from '../helpers/fixtures';
-import { createTestServer, type TestServer } from '../helpers/server';
+import { buildApp, type TestServer } from '../helpers/server';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
+/** A temporary directory removed when the calling test ends. */
 function tempDir(prefix: string): string {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
 
-async function server(): Promise<TestServer> {
-  const t = await createTestServer({}, { BACKUP_INTERVAL: 'off' });
-  cleanups.push(() => t.close());
-  return t;
-}
+const server = async (): Promise<TestServer> => (await buildApp({ env: { BACKUP_INTERVAL: 'off' } })).s;
 
 const restoreTarget = (dataDir: string) => ({ dataDir, dbFile: path.join(dataDir, 'mostrador.sqlite'), uploadsDir: path.join(dataDir, 'uploads') });
 
@@ -79,7 +71,7 @@ describe('copia de seguridad en caliente', () => {
     const dbFile = path.join(restored, 'mostrador.sqlite');
     expect(integrityProblems(dbFile)).toEqual([]);
     const db = new Database(dbFile, { readonly: true });
-    cleanups.push(() => void db.close());
+    onTestFinished(() => void db.close());
     const stored = new Set((db.prepare('select client_sale_id as id from sales').all() as { id: string }[]).map((row) => row.id));
     expect(acknowledgedBefore.filter((id) => !stored.has(id))).toEqual([]);
     const stock = db.prepare('select p.stock, (select sum(delta) from stock_movements m where m.product_id = p.id) as ledger from products p').all() as { stock: number; ledger: number }[];
@@ -180,8 +172,7 @@ describe('antes de migrar', () => {
     migrate(drizzle(old), { migrationsFolder: oldMigrations });
     old.close();
 
-    const t = await createTestServer({ dataDir }, { BACKUP_INTERVAL: 'off' });
-    cleanups.push(() => t.close());
+    const { s: t } = await buildApp({ config: { dataDir }, env: { BACKUP_INTERVAL: 'off' } });
     const copies = listBackups(t.config.backup.dir);
     expect(copies.map((entry) => entry.kind)).toEqual(['pre-migracion']);
     const work = tempDir('mostrador-premig-');
@@ -189,9 +180,7 @@ describe('antes de migrar', () => {
     expect(JSON.parse(readFileSync(path.join(work, 'manifest.json'), 'utf8')).schema.migrations).toBe(2);
 
     await t.close();
-    cleanups.pop();
-    const again = await createTestServer({ dataDir }, { BACKUP_INTERVAL: 'off' });
-    cleanups.push(() => again.close());
+    const { s: again } = await buildApp({ config: { dataDir }, env: { BACKUP_INTERVAL: 'off' } });
     expect(listBackups(again.config.backup.dir)).toHaveLength(1);
   });
 });

@@ -1,16 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../helpers/server';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../helpers/server';
 
-let s: TestServer;
-let admin: string;
-let seller: string;
-
-beforeAll(async () => {
-  s = await createTestServer();
-  admin = await s.login();
-  seller = await s.sellerToken();
-});
-afterAll(() => s.close());
+const { s, admin, seller } = await buildApp({ seller: 'vendedor1' });
 
 const create = (payload: object, token = admin) => s.call({ method: 'POST', url: '/api/brands', token, payload });
 const names = (data: { name: string }[]) => data.map((b) => b.name);

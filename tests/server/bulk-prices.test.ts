@@ -3,24 +3,20 @@
  * the preview equals what is applied; only the products in scope change; one catalogue revision; a price
  * that would go negative refuses everything.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newPriceCents, roundPrice } from '../../domain/price-update';
-import { createTestServer, type TestServer } from '../helpers/server';
+import { buildApp } from '../helpers/server';
 
-let s: TestServer;
-let admin: string;
 let categoryId: number;
 let otherCategoryId: number;
 let brandId: number;
 
+const { s, admin } = await buildApp();
 beforeAll(async () => {
-  s = await createTestServer();
-  admin = await s.login();
   categoryId = (await s.call({ method: 'POST', url: '/api/categories', token: admin, payload: { name: 'Bebidas' } })).body.data.id;
   otherCategoryId = (await s.call({ method: 'POST', url: '/api/categories', token: admin, payload: { name: 'Almacén' } })).body.data.id;
   brandId = (await s.call({ method: 'POST', url: '/api/brands', token: admin, payload: { name: 'Marolio' } })).body.data.id;
 });
-afterAll(() => s.close());
 
 const create = async (payload: object) =>
   (await s.call({ method: 'POST', url: '/api/products', token: admin, payload: { stock: 1, ...payload } })).body.data.id as number;

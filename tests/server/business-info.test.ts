@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIME_ZONE } from '../../domain/constants';
-import { createTestServer, type TestServer } from '../helpers/server';
+import { buildApp } from '../helpers/server';
 
-let s: TestServer;
-let admin: string;
-beforeAll(async () => {
-  s = await createTestServer();
-  admin = await s.login();
-});
-afterAll(() => s.close());
+const { s, admin } = await buildApp();
 
 const full = {
   businessName: 'Kiosco La Esquina',
@@ -103,15 +97,10 @@ describe('business info', () => {
   });
 
   it('tells the client the shop’s configured time zone (SHOP_TIME_ZONE), which a PUT cannot change', async () => {
-    const other = await createTestServer({}, { SHOP_TIME_ZONE: 'America/Mexico_City' });
-    try {
-      expect((await other.call({ method: 'GET', url: '/api/business-info' })).body.data.timeZone).toBe('America/Mexico_City');
-      const token = await other.login();
-      const res = await other.call({ method: 'PUT', url: '/api/business-info', token, payload: { ...full, timeZone: 'UTC' } });
-      expect(res.status).toBe(200);
-      expect(res.body.data.timeZone).toBe('America/Mexico_City');
-    } finally {
-      await other.close();
-    }
+    const { s: other, admin: token } = await buildApp({ env: { SHOP_TIME_ZONE: 'America/Mexico_City' } });
+    expect((await other.call({ method: 'GET', url: '/api/business-info' })).body.data.timeZone).toBe('America/Mexico_City');
+    const res = await other.call({ method: 'PUT', url: '/api/business-info', token, payload: { ...full, timeZone: 'UTC' } });
+    expect(res.status).toBe(200);
+    expect(res.body.data.timeZone).toBe('America/Mexico_City');
   });
 });

@@ -5,22 +5,17 @@
  * cents, and the difference is counted − expected. A seeded generator (mulberry32): a failure names its seed.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fromCents, toCents } from '../../domain/money';
+import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
 import { createProduct, pushedSale } from '../helpers/fixtures';
-import { createTestServer, type TestServer } from '../helpers/server';
+import { buildApp } from '../helpers/server';
 
 const METHODS = ['efectivo', 'efectivo', 'tarjeta', 'transferencia'] as const;
 const RUNS = 25;
 
-let s: TestServer;
-let admin: string;
 
-beforeAll(async () => {
-  s = await createTestServer();
-  admin = await s.login();
-});
-afterAll(() => s.close());
+const { s, admin } = await buildApp();
 
 function mulberry32(seed: number) {
   let a = seed >>> 0;
@@ -63,7 +58,7 @@ describe('expected cash of a session (seeded property)', () => {
         model += kind === 'in' ? amountCents : -amountCents;
         events.push({ type: 'movement', eventId: randomUUID(), ...base, kind, amount: fromCents(amountCents), reason: 'otro' });
       }
-      const pushed = await s.call({ method: 'POST', url: '/api/sync/push', headers: device.headers, payload: { deviceId: device.id, schemaVersion: 1, sales } });
+      const pushed = await s.call({ method: 'POST', url: '/api/sync/push', headers: device.headers, payload: { deviceId: device.id, schemaVersion: SYNC_SCHEMA_VERSION, sales } });
       const results = pushed.body.data.results as { status: string; saleId: number }[];
       expect(results.every((r) => r.status === 'applied'), `seed ${seed}`).toBe(true);
       for (let i = 0; i < results.length; i++) {

@@ -5,19 +5,14 @@
  * late on the session, and the back office lists and details sessions by device and day.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CASH_MSG } from '../../domain/cash-messages';
+import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
 import { createProduct, pushedSale } from '../helpers/fixtures';
-import { createTestServer, type TestDevice, type TestServer } from '../helpers/server';
+import { buildApp, type TestDevice } from '../helpers/server';
 
-let s: TestServer;
-let admin: string;
 
-beforeAll(async () => {
-  s = await createTestServer();
-  admin = await s.login();
-});
-afterAll(() => s.close());
+const { s, admin } = await buildApp();
 
 const at = (offsetMs = 0) => new Date(Date.now() + offsetMs).toISOString();
 const open = (session: string, float: number, extra: Record<string, unknown> = {}) => ({ type: 'open', eventId: randomUUID(), clientSessionId: session, at: at(), userId: 1, float, ...extra });
@@ -26,7 +21,7 @@ const close = (session: string, counted: number, comment: string | null = null) 
 
 const pushCash = (device: TestDevice, events: unknown[]) => s.call({ method: 'POST', url: '/api/sync/cash', headers: device.headers, payload: { deviceId: device.id, events } });
 const pushSales = (device: TestDevice, sales: unknown[]) =>
-  s.call({ method: 'POST', url: '/api/sync/push', headers: device.headers, payload: { deviceId: device.id, schemaVersion: 1, sales } });
+  s.call({ method: 'POST', url: '/api/sync/push', headers: device.headers, payload: { deviceId: device.id, schemaVersion: SYNC_SCHEMA_VERSION, sales } });
 const statuses = (res: { body: { data?: { results: { status: string }[] } } }) => res.body.data!.results.map((r) => r.status);
 const sessionsOf = async (deviceId: string) => (await s.call({ method: 'GET', url: `/api/cash-sessions?deviceId=${deviceId}`, token: admin })).body.data;
 const countRows = (table: string, where: string, arg: string) => (s.app.sqlite.prepare(`select count(*) as n from ${table} where ${where}`).get(arg) as { n: number }).n;

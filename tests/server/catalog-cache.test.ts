@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CatalogCache } from '../../server/modules/products/catalog-cache';
 import { createProduct } from '../helpers/fixtures';
-import { createTestServer, type TestServer } from '../helpers/server';
+import { buildApp } from '../helpers/server';
 
 describe('CatalogCache', () => {
   it('serves a page only at the revision it was computed at', () => {
@@ -24,16 +24,9 @@ describe('CatalogCache', () => {
   });
 });
 
-describe('GET /products/catalog is never stale', () => {
-  let s: TestServer;
-  let admin: string;
-  let id: number;
-  beforeAll(async () => {
-    s = await createTestServer();
-    admin = await s.login();
-    id = createProduct(s.app.db, { name: 'Lámpara de escritorio', price: 1000, stock: 5 });
-  });
-  afterAll(() => s.close());
+describe('GET /products/catalog is never stale', async () => {
+  const { s, admin } = await buildApp();
+  const id = createProduct(s.app.db, { name: 'Lámpara de escritorio', price: 1000, stock: 5 });
 
   const fetchLamp = async () => (await s.call({ method: 'GET', url: '/api/products/catalog?search=lampara' })).body.data[0];
 

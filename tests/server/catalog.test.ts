@@ -1,26 +1,23 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp as buildServer } from '../../server/app';
 import { productsRepository } from '../../server/modules/products/repository';
 import { productSearchText, searchTerms } from '../../server/modules/products/search';
 import { ledgerStock } from '../../server/modules/stock/repository';
-import { createTestServer, type TestServer } from '../helpers/server';
+import { buildApp } from '../helpers/server';
 
 type Item = { id: number; name: string; [k: string]: unknown };
 const names = (data: Item[]) => data.map((p) => p.name);
 
-describe('GET /products/catalog', () => {
-  let s: TestServer;
-  let admin: string;
+describe('GET /products/catalog', async () => {
   let audio: number;
   let cables: number;
   const catalog = (query = '', token?: string) => s.call({ method: 'GET', url: `/api/products/catalog${query}`, token });
   const create = async (payload: object) =>
     (await s.call({ method: 'POST', url: '/api/products', token: admin, payload: { price: 100, cost: 60, stock: 3, ...payload } })).body.data;
 
+  const { s, admin } = await buildApp();
   beforeAll(async () => {
-    s = await createTestServer();
-    admin = await s.login();
     audio = (await s.call({ method: 'POST', url: '/api/categories', token: admin, payload: { name: 'Audio' } })).body.data.id;
     cables = (await s.call({ method: 'POST', url: '/api/categories', token: admin, payload: { name: 'Cables' } })).body.data.id;
     await create({ name: 'Cámara web Full HD 1080p', code: '7791234000011', description: 'Micrófono incorporado', categoryId: audio });
@@ -32,7 +29,6 @@ describe('GET /products/catalog', () => {
     const gone = await create({ name: 'Cámara eliminada' });
     await s.call({ method: 'DELETE', url: `/api/products/${gone.id}`, token: admin });
   });
-  afterAll(() => s.close());
 
   it('is public, works with or without a token (even a stale one), and never returns the cost', async () => {
     const anon = await catalog();
@@ -98,12 +94,11 @@ describe('GET /products/catalog', () => {
   });
 });
 
-describe('catalogue at scale', () => {
-  let s: TestServer;
+describe('catalogue at scale', async () => {
   const TOTAL = 3000;
 
+  const { s } = await buildApp();
   beforeAll(async () => {
-    s = await createTestServer();
     const db = s.app.db;
     db.transaction(() => {
       for (let i = 0; i < TOTAL; i++) {
@@ -113,7 +108,6 @@ describe('catalogue at scale', () => {
       }
     });
   });
-  afterAll(() => s.close());
 
   it('counts and pages every visible product exactly once, in name order', async () => {
     const visible = TOTAL - TOTAL / 10;
@@ -162,12 +156,8 @@ describe('catalogue at scale', () => {
   });
 });
 
-describe('demo catalogue', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await createTestServer({}, { DEMO_DATA: 'true' });
-  });
-  afterAll(() => s.close());
+describe('demo catalogue', async () => {
+  const { s } = await buildApp({ env: { DEMO_DATA: 'true' } });
 
   it('seeds a technology-accessories shop through the stock ledger', async () => {
     const token = await s.login();
@@ -216,7 +206,7 @@ describe('demo catalogue', () => {
   it('does not seed again on the next start', async () => {
     const count = () => (s.app.sqlite.prepare('SELECT count(*) AS n FROM products').get() as { n: number }).n;
     const before = count();
-    const second = await buildApp(s.config);
+    const second = await buildServer(s.config);
     await second.close();
     expect(count()).toBe(before);
   });

@@ -1,14 +1,12 @@
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createProducts } from '../helpers/fixtures';
-import { createTestServer, type TestServer } from '../helpers/server';
+import { buildApp } from '../helpers/server';
 
-let s: TestServer;
+const { s } = await buildApp();
 beforeAll(async () => {
-  s = await createTestServer();
   createProducts(s.app.db, 300);
 });
-afterAll(() => s.close());
 
 describe('response compression', () => {
   it('gzips a large catalogue pull for a client that accepts it, and the JSON is intact', async () => {

@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { numberingFormatError, numberingValueError } from '../../domain/schemas/configuration';
-import { createTestServer, type TestServer } from '../helpers/server';
+import { buildApp } from '../helpers/server';
 
-let s: TestServer;
-let admin: string;
-let seller: string;
-beforeAll(async () => {
-  s = await createTestServer();
-  admin = await s.login();
-  seller = await s.sellerToken();
-});
-afterAll(() => s.close());
+const { s, admin, seller } = await buildApp({ seller: 'vendedor1' });
 
 const putValor = (clave: string, valor: unknown, token = admin) =>
   s.call({ method: 'PUT', url: `/api/configuration/ventas/${clave}`, token, payload: { valor } });

@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recentBounds } from '../../server/modules/contact/service';
-import { createTestServer, type TestServer } from '../helpers/server';
+import { buildApp } from '../helpers/server';
 
-let s: TestServer;
-let admin: string;
-let seller: string;
-beforeAll(async () => {
-  s = await createTestServer();
-  admin = await s.login();
-  seller = await s.sellerToken();
-});
-afterAll(() => s.close());
+const { s, admin, seller } = await buildApp({ seller: 'vendedor1' });
 
 const valid = { name: 'Ana Pérez', email: 'ana@example.com', phone: '11 5555-0000', subject: 'Horarios', message: '¿Abren los sábados a la tarde?' };
 const send = (payload: object, headers?: Record<string, string>) => s.call({ method: 'POST', url: '/api/contact', payload, headers });
@@ -222,19 +214,15 @@ describe('recentBounds', () => {
 
 describe('POST /contact rate limit', () => {
   it('answers 429 with the Spanish text after the per-minute allowance', async () => {
-    const limited = await createTestServer({}, { RATE_LIMIT_PER_MINUTE: '3' });
-    try {
-      for (let i = 0; i < 3; i++) {
-        const ok = await limited.call({ method: 'POST', url: '/api/contact', payload: valid });
-        expect(ok.status).toBe(201);
-      }
-      const fourth = await limited.call({ method: 'POST', url: '/api/contact', payload: valid });
-      expect(fourth.status).toBe(429);
-      expect(fourth.body).toEqual({ success: false, message: 'Demasiadas solicitudes. Esperá un momento e intentá nuevamente.' });
-      const count = limited.app.sqlite.prepare('SELECT COUNT(*) AS n FROM contact_messages').get() as { n: number };
-      expect(count.n).toBe(3);
-    } finally {
-      await limited.close();
+    const { s: limited } = await buildApp({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
+    for (let i = 0; i < 3; i++) {
+      const ok = await limited.call({ method: 'POST', url: '/api/contact', payload: valid });
+      expect(ok.status).toBe(201);
     }
+    const fourth = await limited.call({ method: 'POST', url: '/api/contact', payload: valid });
+    expect(fourth.status).toBe(429);
+    expect(fourth.body).toEqual({ success: false, message: 'Demasiadas solicitudes. Esperá un momento e intentá nuevamente.' });
+    const count = limited.app.sqlite.prepare('SELECT COUNT(*) AS n FROM contact_messages').get() as { n: number };
+    expect(count.n).toBe(3);
   });
 });

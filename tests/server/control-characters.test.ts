@@ -2,17 +2,13 @@
  * Control characters (NUL and friends) never reach SQL: the shared text schemas strip them, so the
  * public catalogue search and the product list answer normally, and stored names come out clean.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../helpers/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../helpers/server';
 
-let s: TestServer;
-let admin: string;
+const { s, admin } = await buildApp({ captureLogs: true });
 beforeAll(async () => {
-  s = await createTestServer({}, {}, { captureLogs: true });
-  admin = await s.login();
   await s.call({ method: 'POST', url: '/api/products', token: admin, payload: { name: 'Cable abcdef', price: 10, stock: 1 } });
 });
-afterAll(() => s.close());
 
 describe('control characters in text inputs', () => {
   it.each(['/api/products/catalog?search=abc%00def', '/api/products/catalog?search=%00', '/api/products?search=abc%00def', '/api/products?search=%01%1F%7F'])(

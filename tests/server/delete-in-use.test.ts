@@ -3,16 +3,10 @@
  * reply is 409 with the count and nothing changes; products=move&moveTo=<id> moves them,
  * products=detach leaves them without one. An unused one deletes at once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../helpers/server';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../helpers/server';
 
-let s: TestServer;
-let admin: string;
-beforeAll(async () => {
-  s = await createTestServer();
-  admin = await s.login();
-});
-afterAll(() => s.close());
+const { s, admin } = await buildApp();
 
 const KINDS = [
   { path: 'categories', field: 'categoryId', one: 'categoría', deleted: 'Categoría eliminada correctamente' },

@@ -5,22 +5,16 @@
  * all valid rows as one revision, and refuses a stale preview, a non-spreadsheet and an oversize file.
  */
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../server/modules/products/sheet-reader';
-import { createTestServer, type TestServer } from '../helpers/server';
+import { buildApp } from '../helpers/server';
 
-let s: TestServer;
-let admin: string;
-let seller: string;
 let categoryId: number;
 
+const { s, admin, seller } = await buildApp({ seller: 'vende-export' });
 beforeAll(async () => {
-  s = await createTestServer();
-  admin = await s.login();
-  seller = await s.sellerToken('vende-export');
   categoryId = (await s.call({ method: 'POST', url: '/api/categories', token: admin, payload: { name: 'Almacén' } })).body.data.id;
 });
-afterAll(() => s.close());
 
 const create = async (payload: object) =>
   (await s.call({ method: 'POST', url: '/api/products', token: admin, payload: { stock: 10, ...payload } })).body.data.id as number;

@@ -7,8 +7,8 @@
  */
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../helpers/server';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../helpers/server';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Schema = any;
@@ -21,7 +21,7 @@ interface Operation {
   secured: boolean;
 }
 
-const s: TestServer = await createTestServer({}, {}, { captureLogs: true });
+const { s, admin } = await buildApp({ captureLogs: true });
 const doc = (await s.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, Schema>> };
 const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, methods]) =>
   Object.entries(methods).map(([method, op]) => ({
@@ -33,12 +33,6 @@ const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, method
     secured: Boolean(op.security),
   })),
 );
-let admin: string;
-
-beforeAll(async () => {
-  admin = await s.login();
-});
-afterAll(() => s.close());
 
 // Values --------------------------------------------------------------------------------------------
 

@@ -6,24 +6,15 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../helpers/server';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../helpers/server';
 
-let s: TestServer;
-let admin: string;
 const clientDir = mkdtempSync(path.join(tmpdir(), 'mostrador-client-'));
-
-beforeAll(async () => {
-  mkdirSync(path.join(clientDir, 'assets'));
-  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Mostrador</title><div id="root"></div>');
-  writeFileSync(path.join(clientDir, 'assets', 'app.js'), 'console.log(1)');
-  s = await createTestServer({ clientDir });
-  admin = await s.login();
-});
-afterAll(async () => {
-  await s.close();
-  rmSync(clientDir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
+mkdirSync(path.join(clientDir, 'assets'));
+writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Mostrador</title><div id="root"></div>');
+writeFileSync(path.join(clientDir, 'assets', 'app.js'), 'console.log(1)');
+const { s, admin } = await buildApp({ config: { clientDir } });
 
 const header = async (url: string, name: string, token?: string) => {
   const res = await s.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });

@@ -7,20 +7,16 @@ import { readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../helpers/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../helpers/server';
 
-let s: TestServer;
 let port: number;
-let admin: string;
 
+const { s, admin } = await buildApp({ env: { REQUEST_TIMEOUT_MS: '1500', HEADERS_TIMEOUT_MS: '1000', CONNECTION_TIMEOUT_MS: '2000', KEEP_ALIVE_TIMEOUT_MS: '500' } });
 beforeAll(async () => {
-  s = await createTestServer({}, { REQUEST_TIMEOUT_MS: '1500', HEADERS_TIMEOUT_MS: '1000', CONNECTION_TIMEOUT_MS: '2000', KEEP_ALIVE_TIMEOUT_MS: '500' });
   await s.app.listen({ port: 0, host: '127.0.0.1' });
   port = (s.app.server.address() as { port: number }).port;
-  admin = await s.login();
 });
-afterAll(() => s.close());
 
 interface Conversation {
   socket: Socket;

@@ -1,14 +1,8 @@
 /** Money with more than 2 decimals is refused with a Spanish message, never rounded to 0 cents. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../helpers/server';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../helpers/server';
 
-let s: TestServer;
-let admin: string;
-beforeAll(async () => {
-  s = await createTestServer();
-  admin = await s.login();
-});
-afterAll(() => s.close());
+const { s, admin } = await buildApp();
 
 const createProduct = (payload: object) =>
   s.call({ method: 'POST', url: '/api/products', token: admin, payload: { name: `P ${Math.random()}`, price: 10, stock: 5, ...payload } });

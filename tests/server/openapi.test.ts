@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../helpers/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../helpers/server';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
-let s: TestServer;
 let doc: Json;
+const { s } = await buildApp();
 beforeAll(async () => {
-  s = await createTestServer();
   const res = await s.app.inject({ method: 'GET', url: '/api/docs/json' });
   expect(res.statusCode).toBe(200);
   doc = res.json();
 });
-afterAll(() => s.close());
 
 const bodySchema = (path: string, method: string) => doc.paths[path]?.[method]?.requestBody?.content?.['application/json']?.schema;
 const paramNames = (path: string, method: string, where: 'path' | 'query') =>

@@ -3,18 +3,13 @@
  * the client's), the reference format, back_urls, auto_return, one idempotency key per attempt even
  * across retries, the spec's messages, and the pendiente sale with its stock taken once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../domain/messages';
 import { countSales, createProduct, stockOf } from '../helpers/fixtures';
-import { pendingSale, requestPreference, startMpTestbed, type MpTestbed } from '../helpers/mercadopago';
-import { createTestServer } from '../helpers/server';
+import { pendingSale, requestPreference, startMpTestbed } from '../helpers/mercadopago';
+import { buildApp } from '../helpers/server';
 
-let bed: MpTestbed;
-
-beforeAll(async () => {
-  bed = await startMpTestbed();
-});
-afterAll(async () => bed?.close());
+const bed = await startMpTestbed();
 
 describe('POST /payments/preference', () => {
   it('prices from the catalogue even when the client sends prices, with the reference, back_urls and auto_return', async () => {
@@ -145,48 +140,36 @@ describe('POST /payments/sale', () => {
 
 describe('configuration', () => {
   it('without credentials (and no demo) the method says it is not configured', async () => {
-    const bare = await createTestServer();
-    try {
-      const token = await bare.sellerToken();
-      const availability = await bare.call({ method: 'GET', url: '/api/payments/availability', token });
-      expect(availability.body.data).toEqual({ configured: false, simulated: false, label: 'Mercado Pago' });
-      const id = createProduct(bare.app.db, { stock: 3 });
-      const res = await bare.call({ method: 'POST', url: '/api/payments/preference', token, payload: { items: [{ productId: id, quantity: 1 }], payer: { email: 'a@example.com' } } });
-      expect(res.status).toBe(409);
-      expect(res.body.message).toBe(MSG.paymentNotConfigured);
-    } finally {
-      await bare.close();
-    }
+    const { s: bare } = await buildApp();
+    const token = await bare.sellerToken();
+    const availability = await bare.call({ method: 'GET', url: '/api/payments/availability', token });
+    expect(availability.body.data).toEqual({ configured: false, simulated: false, label: 'Mercado Pago' });
+    const id = createProduct(bare.app.db, { stock: 3 });
+    const res = await bare.call({ method: 'POST', url: '/api/payments/preference', token, payload: { items: [{ productId: id, quantity: 1 }], payer: { email: 'a@example.com' } } });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(MSG.paymentNotConfigured);
   });
 
   it('a token Mercado Pago refuses gives the spec message with the reason, and nothing is half-made', async () => {
-    const wrong = await createTestServer({}, { MP_ACCESS_TOKEN: 'APP_USR-equivocado', MP_WEBHOOK_SECRET: 'x', MP_API_URL: bed.sim.url });
-    try {
-      const token = await wrong.sellerToken();
-      const id = createProduct(wrong.app.db, { stock: 3, price: 10 });
-      const res = await wrong.call({ method: 'POST', url: '/api/payments/preference', token, payload: { items: [{ productId: id, quantity: 1 }], payer: { email: 'a@example.com' } } });
-      expect(res.status).toBe(502);
-      expect(res.body.message).toMatch(/^Error al procesar pago con Mercado Pago: .*credenciales/);
-      expect(res.body.message).not.toContain('APP_USR-equivocado');
-    } finally {
-      await wrong.close();
-    }
+    const { s: wrong } = await buildApp({ env: { MP_ACCESS_TOKEN: 'APP_USR-equivocado', MP_WEBHOOK_SECRET: 'x', MP_API_URL: bed.sim.url } });
+    const token = await wrong.sellerToken();
+    const id = createProduct(wrong.app.db, { stock: 3, price: 10 });
+    const res = await wrong.call({ method: 'POST', url: '/api/payments/preference', token, payload: { items: [{ productId: id, quantity: 1 }], payer: { email: 'a@example.com' } } });
+    expect(res.status).toBe(502);
+    expect(res.body.message).toMatch(/^Error al procesar pago con Mercado Pago: .*credenciales/);
+    expect(res.body.message).not.toContain('APP_USR-equivocado');
   });
 
   it('with demo data and no credentials an in-process simulator answers, labelled "Mercado Pago simulado"', async () => {
-    const demo = await createTestServer({}, { DEMO_DATA: 'true' });
-    try {
-      const token = await demo.sellerToken();
-      const availability = await demo.call({ method: 'GET', url: '/api/payments/availability', token });
-      expect(availability.body.data).toEqual({ configured: true, simulated: true, label: 'Mercado Pago simulado' });
-      const id = createProduct(demo.app.db, { stock: 3, price: 10 });
-      const res = await demo.call({ method: 'POST', url: '/api/payments/preference', token, payload: { items: [{ productId: id, quantity: 1 }], payer: { email: 'a@example.com' } } });
-      expect(res.status).toBe(201);
-      const page = await fetch(res.body.data.sandboxInitPoint);
-      expect(await page.text()).toContain('Mercado Pago simulado');
-    } finally {
-      await demo.close();
-    }
+    const { s: demo } = await buildApp({ env: { DEMO_DATA: 'true' } });
+    const token = await demo.sellerToken();
+    const availability = await demo.call({ method: 'GET', url: '/api/payments/availability', token });
+    expect(availability.body.data).toEqual({ configured: true, simulated: true, label: 'Mercado Pago simulado' });
+    const id = createProduct(demo.app.db, { stock: 3, price: 10 });
+    const res = await demo.call({ method: 'POST', url: '/api/payments/preference', token, payload: { items: [{ productId: id, quantity: 1 }], payer: { email: 'a@example.com' } } });
+    expect(res.status).toBe(201);
+    const page = await fetch(res.body.data.sandboxInitPoint);
+    expect(await page.text()).toContain('Mercado Pago simulado');
   });
 
   it('an admin saves the token; it is never returned; sellers may not read or change settings', async () => {

@@ -9,11 +9,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import { startMercadoPagoSimulator } from '../../server/integrations/mercadopago/simulator/server';
 import { createProduct } from '../helpers/fixtures';
 import { MP_SECRET, MP_TOKEN } from '../helpers/mercadopago';
-import { ADMIN_PASSWORD } from '../helpers/server';
+import { ADMIN_PASSWORD, testConfig } from '../helpers/server';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'mostrador-mp-restart-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -31,10 +30,7 @@ async function preference(app: FastifyInstance, productId: number) {
 
 it('a retry after a restart reuses the stored idempotency key and gets the same preference', async () => {
   const sim = await startMercadoPagoSimulator({ webhookSecret: MP_SECRET, accessToken: MP_TOKEN });
-  const config = loadConfig(
-    { DEMO_DATA: 'false', ADMIN_PASSWORD, RATE_LIMIT_PER_MINUTE: '0', CLIENT_DIR: path.join(dataDir, 'no-client'), MP_ACCESS_TOKEN: MP_TOKEN, MP_WEBHOOK_SECRET: MP_SECRET, MP_API_URL: sim.url },
-    { dataDir },
-  );
+  const config = testConfig(dataDir, { MP_ACCESS_TOKEN: MP_TOKEN, MP_WEBHOOK_SECRET: MP_SECRET, MP_API_URL: sim.url });
   try {
     let app = await buildApp(config);
     const productId = createProduct(app.db, { price: 999, stock: 3 });

@@ -5,18 +5,13 @@
  * (return page and timer) with webhooks switched off.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { paymentEvents, stockMovements } from '../../server/db/schema';
 import { stockOf } from '../helpers/fixtures';
 import { MSG } from '../../domain/messages';
-import { eventually, pendingSale, requestPreference, startMpTestbed, type MpTestbed } from '../helpers/mercadopago';
+import { eventually, pendingSale, requestPreference, startMpTestbed } from '../helpers/mercadopago';
 
-let bed: MpTestbed;
-
-beforeAll(async () => {
-  bed = await startMpTestbed();
-});
-afterAll(async () => bed?.close());
+const bed = await startMpTestbed();
 afterEach(() => {
   Object.assign(bed.sim.controls, { mode: 'signed', repeat: 1, hold: false });
 });
@@ -140,39 +135,31 @@ describe('polling when no webhook arrives (a shop behind NAT)', () => {
 
   it('the timer settles a pendiente sale within its interval', async () => {
     const timed = await startMpTestbed({ MP_POLL_INTERVAL_MS: '300' });
-    try {
-      timed.sim.controls.mode = 'none';
-      const { saleId, preferenceId } = await pendingSale(timed);
-      timed.sim.pay(preferenceId, 'approved');
-      const started = Date.now();
-      const sale = await eventually(async () => (await timed.server.call({ method: 'GET', url: `/api/sales/${saleId}`, token: timed.token })).body.data, (s) => s.paymentStatus === 'pagado');
-      expect(sale.paymentStatus).toBe('pagado');
-      expect(Date.now() - started).toBeLessThan(15_000);
-    } finally {
-      await timed.close();
-    }
+    timed.sim.controls.mode = 'none';
+    const { saleId, preferenceId } = await pendingSale(timed);
+    timed.sim.pay(preferenceId, 'approved');
+    const started = Date.now();
+    const sale = await eventually(async () => (await timed.server.call({ method: 'GET', url: `/api/sales/${saleId}`, token: timed.token })).body.data, (s) => s.paymentStatus === 'pagado');
+    expect(sale.paymentStatus).toBe('pagado');
+    expect(Date.now() - started).toBeLessThan(15_000);
   });
 
   it('an expired preference with no payment cancels the sale and returns the stock', async () => {
     const short = await startMpTestbed({ MP_POLL_INTERVAL_MS: '200', MP_PREFERENCE_MINUTES: '0.005' });
-    try {
-      short.sim.controls.mode = 'none';
-      const { saleId, productId } = await pendingSale(short, { stock: 5, quantity: 5 });
-      expect(stockOf(short.server.app, productId).stock).toBe(0);
-      await eventually(async () => (await short.server.call({ method: 'GET', url: `/api/sales/${saleId}`, token: short.token })).body.data, (s) => s.paymentStatus === 'cancelado');
-      expect(stockOf(short.server.app, productId)).toEqual({ stock: 5, ledger: 5 });
-      // A sale for a preference that already expired is refused (its buyer could no longer pay).
-      const items = [{ productId, quantity: 1 }];
-      const requestedAt = Date.now();
-      const pref = await requestPreference(short, { items, payer: { email: 'tarde@example.com' } });
-      const lifetimeMs = 0.005 * 60_000;
-      await eventually(() => Date.now(), (now) => now - requestedAt > lifetimeMs + 100, 5_000);
-      const late = await short.server.call({ method: 'POST', url: '/api/payments/sale', token: short.token, payload: { preferenceId: pref.body.data.preferenceId, items } });
-      expect(late.status).toBe(409);
-      expect(late.body.message).toBe(MSG.paymentPreferenceExpired);
-      expect(stockOf(short.server.app, productId).stock).toBe(5);
-    } finally {
-      await short.close();
-    }
+    short.sim.controls.mode = 'none';
+    const { saleId, productId } = await pendingSale(short, { stock: 5, quantity: 5 });
+    expect(stockOf(short.server.app, productId).stock).toBe(0);
+    await eventually(async () => (await short.server.call({ method: 'GET', url: `/api/sales/${saleId}`, token: short.token })).body.data, (s) => s.paymentStatus === 'cancelado');
+    expect(stockOf(short.server.app, productId)).toEqual({ stock: 5, ledger: 5 });
+    // A sale for a preference that already expired is refused (its buyer could no longer pay).
+    const items = [{ productId, quantity: 1 }];
+    const requestedAt = Date.now();
+    const pref = await requestPreference(short, { items, payer: { email: 'tarde@example.com' } });
+    const lifetimeMs = 0.005 * 60_000;
+    await eventually(() => Date.now(), (now) => now - requestedAt > lifetimeMs + 100, 5_000);
+    const late = await short.server.call({ method: 'POST', url: '/api/payments/sale', token: short.token, payload: { preferenceId: pref.body.data.preferenceId, items } });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe(MSG.paymentPreferenceExpired);
+    expect(stockOf(short.server.app, productId).stock).toBe(5);
   });
 });

@@ -3,18 +3,15 @@
  * (401) and changes nothing; an unsigned IPN is answered 200 and only the API's answer counts.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signatureManifest, signManifest, verifySignature } from '../../server/integrations/mercadopago/signature';
-import { eventually, MP_SECRET, pendingSale, startMpTestbed, type MpTestbed } from '../helpers/mercadopago';
-import { createTestServer } from '../helpers/server';
+import { eventually, MP_SECRET, pendingSale, startMpTestbed } from '../helpers/mercadopago';
+import { buildApp } from '../helpers/server';
 
-let bed: MpTestbed;
-
+const bed = await startMpTestbed();
 beforeAll(async () => {
-  bed = await startMpTestbed();
   bed.sim.controls.mode = 'none'; // this file sends every notification itself
 });
-afterAll(async () => bed?.close());
 
 const saleOf = async (id: number) => (await bed.server.call({ method: 'GET', url: `/api/sales/${id}`, token: bed.token })).body.data;
 
@@ -98,16 +95,12 @@ describe('POST /payments/webhook', () => {
 
 describe('POST /payments/reconcile (public)', () => {
   it('is rate-limited per IP when limits are on', async () => {
-    const limited = await createTestServer({}, { RATE_LIMIT_PER_MINUTE: '10' });
-    try {
-      const statuses: number[] = [];
-      for (let i = 0; i < 31; i += 1) {
-        statuses.push((await limited.call({ method: 'POST', url: '/api/payments/reconcile', payload: { externalReference: `VENTA-${i}` } })).status);
-      }
-      expect(statuses.slice(0, 30).every((s) => s === 202)).toBe(true);
-      expect(statuses[30]).toBe(429);
-    } finally {
-      await limited.close();
+    const { s: limited } = await buildApp({ env: { RATE_LIMIT_PER_MINUTE: '10' } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i += 1) {
+      statuses.push((await limited.call({ method: 'POST', url: '/api/payments/reconcile', payload: { externalReference: `VENTA-${i}` } })).status);
     }
+    expect(statuses.slice(0, 30).every((s) => s === 202)).toBe(true);
+    expect(statuses[30]).toBe(429);
   });
 });

@@ -3,17 +3,11 @@
  * a stock edit is an adjustment relative to what the editor loaded, and a field someone else changed
  * meanwhile is a 409 "El producto cambió mientras lo editabas" instead of a silent overwrite.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ledgerStock } from '../../server/modules/stock/repository';
-import { createTestServer, type TestServer } from '../helpers/server';
+import { buildApp } from '../helpers/server';
 
-let s: TestServer;
-let admin: string;
-beforeAll(async () => {
-  s = await createTestServer();
-  admin = await s.login();
-});
-afterAll(() => s.close());
+const { s, admin } = await buildApp();
 
 const create = async (payload: object = {}) =>
   (await s.call({ method: 'POST', url: '/api/products', token: admin, payload: { name: `Producto ${Math.random()}`, price: 100, cost: 60, stock: 19, ...payload } })).body.data;

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ledgerStock } from '../../server/modules/stock/repository';
-import { createTestServer, type TestServer } from '../helpers/server';
+import { buildApp } from '../helpers/server';
 
-let s: TestServer;
-let admin: string;
-let seller: string;
 let categoryId: number;
 let brandId: number;
 
+const { s, admin, seller } = await buildApp({ seller: 'vendedor1' });
 beforeAll(async () => {
-  s = await createTestServer();
-  admin = await s.login();
-  seller = await s.sellerToken();
   categoryId = (await s.call({ method: 'POST', url: '/api/categories', token: admin, payload: { name: 'Audio' } })).body.data.id;
   brandId = (await s.call({ method: 'POST', url: '/api/brands', token: admin, payload: { name: 'JBL' } })).body.data.id;
 });
-afterAll(() => s.close());
 
 let codes = 0;
 const create = (payload: object, token = admin) =>

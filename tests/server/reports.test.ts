@@ -3,12 +3,10 @@
  * without category), sellers, quantities, local days and hours, some cancelled, some outside the range
  * and one day without sales inside it. Also: end before start is refused in Spanish.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { localDateString, localParts, zonedToUtc } from '../../domain/time';
-import { createTestServer, type TestServer } from '../helpers/server';
+import { buildApp } from '../helpers/server';
 
-let s: TestServer;
-let admin: string;
 const TZ = 'America/Argentina/Buenos_Aires';
 
 interface Gen { saleId: number; userId: number; day: string; hour: number; cancelled: boolean; total: number; items: { productId: number; name: string; categoryId: number | null; qty: number; price: number; cost: number }[] }
@@ -21,9 +19,8 @@ const rand = (n: number) => {
   return seed % n;
 };
 
+const { s, admin } = await buildApp({ config: { timeZone: TZ } });
 beforeAll(async () => {
-  s = await createTestServer({ timeZone: TZ });
-  admin = await s.login();
   const tokens = [admin, await s.sellerToken('ana'), await s.sellerToken('beto')];
   const userIds: number[] = [];
   for (const t of tokens) userIds.push((await s.call({ method: 'GET', url: '/api/auth/me', token: t })).body.data.id);
@@ -55,7 +52,6 @@ beforeAll(async () => {
     generated.push({ saleId: res.body.data.id, userId: userIds[seller], day, hour: localParts(instant, TZ).hour, cancelled, total: res.body.data.total, items });
   }
 });
-afterAll(() => s.close());
 
 const report = (q: string) => s.call({ method: 'GET', url: `/api/reports/sales?${q}`, token: admin });
 

@@ -4,9 +4,9 @@
  * checked without being listed here. Listed here: the only routes allowed to be public (a new public
  * route must be added on purpose) and the access docs/spec.md §6 gives the routes it names.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Access } from '../../server/http/route-table';
-import { createTestServer } from '../helpers/server';
+import { buildApp } from '../helpers/server';
 
 /** Open to anyone, with or without a session. Anything else must demand one. */
 const PUBLIC_ROUTES = [
@@ -105,16 +105,9 @@ const SPEC: Record<string, Access> = {
 const SAMPLE_PARAMS: Record<string, string> = { id: '999999', saleId: '999999', categoria: 'ventas', clave: 'prefijo', filename: 'no-existe.webp', dataset: 'productos' };
 
 // The table is read at collection time so each route is its own test.
-const s = await createTestServer();
+const { s, admin } = await buildApp();
+const seller = await s.sellerToken('matriz');
 const table = s.app.routeTable.map((r) => ({ route: `${r.method} ${r.url}`, access: r.access }));
-let seller: string;
-let admin: string;
-
-beforeAll(async () => {
-  admin = await s.login();
-  seller = await s.sellerToken('matriz');
-});
-afterAll(() => s.close());
 
 const urlOf = (route: string) => {
   const [method, template] = route.split(' ');

@@ -1,13 +1,12 @@
 /** server/README.md maps every route the server registers to the file that declares it, and nothing else. */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routeRows, withRouteTable } from '../../scripts/lib/route-map';
-import { createTestServer } from '../helpers/server';
+import { buildApp } from '../helpers/server';
 
 const root = process.cwd();
-const server = await createTestServer({}, { BACKUP_INTERVAL: 'off' });
-afterAll(() => server.close());
+const { s: server } = await buildApp({ env: { BACKUP_INTERVAL: 'off' } });
 
 describe('mapa de rutas de server/README.md', () => {
   const rows = routeRows(root);

@@ -1,24 +1,19 @@
 /** Bad input on every sales and sync route gets a Spanish 4xx naming the field, never a 5xx. */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
 import { createProduct } from '../helpers/fixtures';
-import { createTestServer, type TestDevice, type TestServer } from '../helpers/server';
+import { buildApp, type TestDevice } from '../helpers/server';
 
-let s: TestServer;
-let admin: string;
-let seller: string;
 let device: TestDevice;
 /** Known before the cases are built; registered in beforeAll. */
 const DEVICE_ID = randomUUID();
 
+const { s, admin, seller } = await buildApp({ seller: 'caja' });
 beforeAll(async () => {
-  s = await createTestServer();
-  admin = await s.login();
-  seller = await s.sellerToken('caja');
   device = await s.registerDevice(seller, DEVICE_ID);
   expect(createProduct(s.app.db, { stock: 10 })).toBe(1);
 });
-afterAll(() => s.close());
 
 interface Case {
   name: string;
@@ -36,7 +31,7 @@ interface Case {
 /** The first product of a fresh database (checked in beforeAll). */
 const line = () => ({ productId: 1, quantity: 1 });
 const sale = (patch: Record<string, unknown>) => ({ items: [line()], paymentMethod: 'efectivo', ...patch });
-const envelope = (patch: Record<string, unknown>) => ({ deviceId: DEVICE_ID, schemaVersion: 1, sales: [], ...patch });
+const envelope = (patch: Record<string, unknown>) => ({ deviceId: DEVICE_ID, schemaVersion: SYNC_SCHEMA_VERSION, sales: [], ...patch });
 
 const cases: Case[] = [
   { name: 'sale without body', method: 'POST', url: '/api/sales', status: 400 },
@@ -81,7 +76,7 @@ const cases: Case[] = [
   { name: 'push without device credential', method: 'POST', url: '/api/sync/push', payload: envelope({}), device: false, status: 401, mentions: 'dispositivo' },
   { name: 'register: device not a UUID', method: 'POST', url: '/api/sync/devices/register', payload: { deviceId: 'tablet' }, status: 400, mentions: 'Dispositivo' },
   { name: 'push with broken JSON', method: 'POST', url: '/api/sync/push', raw: '{"deviceId":', status: 400, mentions: 'JSON' },
-  { name: 'push without device', method: 'POST', url: '/api/sync/push', payload: { schemaVersion: 1, sales: [] }, status: 400, mentions: 'Dispositivo' },
+  { name: 'push without device', method: 'POST', url: '/api/sync/push', payload: { schemaVersion: SYNC_SCHEMA_VERSION, sales: [] }, status: 400, mentions: 'Dispositivo' },
   { name: 'push: device not a UUID', method: 'POST', url: '/api/sync/push', payload: envelope({ deviceId: 'tablet' }), status: 400, mentions: 'Dispositivo' },
   { name: 'push: version as text', method: 'POST', url: '/api/sync/push', payload: envelope({ schemaVersion: '1' }), status: 400, mentions: 'Versión de esquema: debe ser un número' },
   { name: 'push: future version', method: 'POST', url: '/api/sync/push', payload: envelope({ schemaVersion: 99 }), status: 400, mentions: 'actualizá la aplicación' },

@@ -3,19 +3,14 @@
  * literally), filter by seller and status, the count and total of the filtered period (cancelled sales
  * count but add no money), and who cancelled a sale and when.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../helpers/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../helpers/server';
 
-let s: TestServer;
-let admin: string;
-let seller: string;
 let sellerId: number;
 const sales: { id: number; saleNumber: string; total: number }[] = [];
 
+const { s, admin, seller } = await buildApp({ seller: 'marta' });
 beforeAll(async () => {
-  s = await createTestServer();
-  admin = await s.login();
-  seller = await s.sellerToken('marta');
   sellerId = (await s.call({ method: 'GET', url: '/api/auth/me', token: seller })).body.data.id;
   const product = async (name: string, price: number) =>
     (await s.call({ method: 'POST', url: '/api/products', token: admin, payload: { name, price, stock: 100 } })).body.data.id as number;
@@ -26,7 +21,6 @@ beforeAll(async () => {
   sales.push(await sell(admin, yerba, 'Ramón Díaz'), await sell(seller, queso, 'Lucía Pérez'), await sell(seller, yerba), await sell(admin, queso));
   await s.call({ method: 'POST', url: `/api/sales/${sales[3].id}/cancel`, token: admin });
 });
-afterAll(() => s.close());
 
 const list = async (query: string) => {
   const res = await s.call({ method: 'GET', url: `/api/sales?limit=100&${query}`, token: admin });

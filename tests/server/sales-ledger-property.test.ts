@@ -6,30 +6,25 @@
  * span), which the summary reads from the rollups kept by triggers (years + months + days pieces).
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fromCents } from '../../domain/money';
+import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
 import { localDateString } from '../../domain/time';
 import { applyStockDelta, setStock } from '../../server/modules/stock/repository';
 import { backdateDevice, createProduct, pushedSale, stockOf } from '../helpers/fixtures';
-import { createTestServer, type TestServer } from '../helpers/server';
+import { buildApp } from '../helpers/server';
 
 const BA = 'America/Argentina/Buenos_Aires';
 const DAY = 86_400_000;
 const METHODS = ['efectivo', 'tarjeta', 'transferencia'] as const;
 const PRODUCTS = 4;
 
-let s: TestServer;
-let admin: string;
 let execution = 0;
 /** Every execution's sales and products: the wide ranges see them all. */
 const allSales: ModelSale[] = [];
 const allNames = new Map<number, string>();
 
-beforeAll(async () => {
-  s = await createTestServer();
-  admin = await s.login();
-});
-afterAll(() => s.close());
+const { s, admin } = await buildApp();
 
 const saleAction = fc.record({
   kind: fc.constant('sale' as const),
@@ -123,7 +118,7 @@ describe('stock ledger and summary under random activity', () => {
               method: 'POST',
               url: '/api/sync/push',
               headers: device.headers,
-              payload: { deviceId: device.id, schemaVersion: 1, sales: [pushedSale(++seq, items, { capturedAt: at, paymentMethod: step.method, discount: discountCents / 100 })] },
+              payload: { deviceId: device.id, schemaVersion: SYNC_SCHEMA_VERSION, sales: [pushedSale(++seq, items, { capturedAt: at, paymentMethod: step.method, discount: discountCents / 100 })] },
             });
             expect(res.body.data.results[0].status).toBe('applied');
             const sale = { id: res.body.data.results[0].saleId, at, method: step.method, lines, discountCents, cancelled: false };

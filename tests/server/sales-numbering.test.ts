@@ -1,17 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { configuration } from '../../server/db/schema';
 import { countSales, createProduct, stockOf } from '../helpers/fixtures';
-import { createTestServer, type TestServer } from '../helpers/server';
+import { buildApp } from '../helpers/server';
 
-let s: TestServer;
 let token: string;
 
+const { s } = await buildApp();
 beforeAll(async () => {
-  s = await createTestServer();
   token = await s.sellerToken('caja');
 });
-afterAll(() => s.close());
 
 function setVentas(clave: string, valor: string) {
   s.app.db

@@ -4,24 +4,20 @@
  * cancellation takes it out and a restored status puts it back; the summary's rollup queries search
  * the rollups' primary keys and never scan sales or sale_items.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rollupSummaryQueries } from '../../server/modules/sales/rollup-repository';
 import { rollupRanges } from '../../server/modules/sales/rollup-ranges';
 import { createProduct } from '../helpers/fixtures';
-import { createTestServer, type TestServer } from '../helpers/server';
+import { buildApp } from '../helpers/server';
 
-let s: TestServer;
-let admin: string;
 let mate: number;
 let yerba: number;
 
+const { s, admin } = await buildApp();
 beforeAll(async () => {
-  s = await createTestServer();
-  admin = await s.login();
   mate = createProduct(s.app.db, { name: 'Mate rollup', price: 1000, cost: 400, stock: 100 });
   yerba = createProduct(s.app.db, { name: 'Yerba rollup', price: 300, cost: 100, stock: 100 });
 });
-afterAll(() => s.close());
 
 let seq = 0;
 /** A sale and its items written with bare SQL, as the bench generator does; localDate null = left to the trigger's fallback. */

@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
 import { rangeOf, wholeLocalDays } from '../../server/modules/sales/service';
 import { summaryQueries } from '../../server/modules/sales/summary-repository';
 import { backdateDevice, createProduct, pushedSale } from '../helpers/fixtures';
-import { createTestServer, type TestDevice, type TestServer } from '../helpers/server';
+import { buildApp, type TestDevice } from '../helpers/server';
 
-let s: TestServer;
-let admin: string;
 const ids: Record<string, number> = {};
 
 let device: TestDevice;
 const push = (sales: unknown[]) =>
-  s.call({ method: 'POST', url: '/api/sync/push', headers: device.headers, payload: { deviceId: device.id, schemaVersion: 1, sales } });
+  s.call({ method: 'POST', url: '/api/sync/push', headers: device.headers, payload: { deviceId: device.id, schemaVersion: SYNC_SCHEMA_VERSION, sales } });
 
+const { s, admin } = await buildApp();
 beforeAll(async () => {
-  s = await createTestServer();
-  admin = await s.login();
   device = await s.registerDevice(admin);
   backdateDevice(s.app, device.id);
   ids.mate = createProduct(s.app.db, { name: 'Mate', price: 1000, cost: 400, stock: 100 });
@@ -39,7 +37,6 @@ beforeAll(async () => {
   await s.call({ method: 'POST', url: `/api/sales/${cancelled.body.data.results[0].saleId}/cancel`, token: admin });
   expect(res.body.data.results.every((r: { status: string }) => r.status === 'applied')).toBe(true);
 });
-afterAll(() => s.close());
 
 describe('GET /sales/summary', () => {
   // Whole local days: read from the sales rollups (kept by triggers, see sales-rollups.test.ts).

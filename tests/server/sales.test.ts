@@ -1,19 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../domain/messages';
 import { countSaleMovements, countSales, createProduct, softDeleteProduct, stockOf } from '../helpers/fixtures';
-import { createTestServer, type TestServer } from '../helpers/server';
+import { buildApp } from '../helpers/server';
 
-let s: TestServer;
-let admin: string;
-let seller: string;
 
-beforeAll(async () => {
-  s = await createTestServer();
-  admin = await s.login();
-  seller = await s.sellerToken('cajera');
-});
-afterAll(() => s.close());
+const { s, admin, seller } = await buildApp({ seller: 'cajera' });
 
 const post = (payload: unknown, token = seller) => s.call({ method: 'POST', url: '/api/sales', token, payload: payload as object });
 

@@ -3,19 +3,14 @@
  * see product cost unless the admin allows it, and lose customers' document and e-mail when the admin
  * turns that off. Admins always see everything; the setting is admin-only.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../helpers/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../helpers/server';
 
-let s: TestServer;
-let admin: string;
-let seller: string;
 let productId: number;
 let saleId: number;
 
+const { s, admin, seller } = await buildApp({ seller: 'visibilidad' });
 beforeAll(async () => {
-  s = await createTestServer();
-  admin = await s.login();
-  seller = await s.sellerToken('visibilidad');
   productId = (await s.call({ method: 'POST', url: '/api/products', token: admin, payload: { name: 'Cable', price: 100, cost: 60, stock: 10 } })).body.data.id;
   saleId = (
     await s.call({
@@ -26,7 +21,6 @@ beforeAll(async () => {
     })
   ).body.data.id;
 });
-afterAll(() => s.close());
 
 const setting = (clave: string, valor: 'true' | 'false', token = admin) =>
   s.call({ method: 'PUT', url: `/api/configuration/privacidad/${clave}`, token, payload: { valor } });

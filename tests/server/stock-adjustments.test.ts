@@ -3,20 +3,12 @@
  * (with their number), cancellations and adjustments with the running balance; a count session applies
  * only the differences, all or nothing; products.stock = SUM(ledger) holds throughout.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ledgerStock } from '../../server/modules/stock/repository';
-import { createTestServer, type TestServer } from '../helpers/server';
+import { buildApp } from '../helpers/server';
 
-let s: TestServer;
-let admin: string;
-let seller: string;
 
-beforeAll(async () => {
-  s = await createTestServer();
-  admin = await s.login();
-  seller = await s.sellerToken();
-});
-afterAll(() => s.close());
+const { s, admin, seller } = await buildApp({ seller: 'vendedor1' });
 
 const create = async (name: string, stock: number) =>
   (await s.call({ method: 'POST', url: '/api/products', token: admin, payload: { name, price: 100, stock } })).body.data.id as number;

@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
 import { openDatabase } from '../../server/db/client';
 import { startChildServer, type ChildServer } from '../helpers/child-server';
 import { createProducts } from '../helpers/fixtures';
@@ -45,7 +46,7 @@ function buildBatches(ids: number[], deviceId: string) {
     for (const item of items) sold.set(item.productId, sold.get(item.productId)! + item.quantity);
     return { clientSaleId: randomUUID(), deviceSeq: i + 1, capturedAt: new Date().toISOString(), sellerId: 1, items, discount: 0, paymentMethod: 'efectivo' };
   });
-  const batches = Array.from({ length: 5 }, (_, b) => JSON.stringify({ deviceId, schemaVersion: 1, sales: sales.slice(b * 200, b * 200 + 200) }));
+  const batches = Array.from({ length: 5 }, (_, b) => JSON.stringify({ deviceId, schemaVersion: SYNC_SCHEMA_VERSION, sales: sales.slice(b * 200, b * 200 + 200) }));
   return { batches, sold };
 }
 

@@ -6,32 +6,29 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../domain/messages';
+import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
 import { devices, sales, syncBatches } from '../../server/db/schema';
 import { countSales, createProduct, pushedSale } from '../helpers/fixtures';
-import { createTestServer, type TestDevice, type TestServer } from '../helpers/server';
+import { buildApp, type TestDevice } from '../helpers/server';
 
-let s: TestServer;
-let admin: string;
 let ana: string;
 let beto: string;
 let anaId: number;
 let product: number;
 
+const { s, admin } = await buildApp();
 beforeAll(async () => {
-  s = await createTestServer();
-  admin = await s.login();
   ana = await s.sellerToken('ana');
   beto = await s.sellerToken('beto');
   anaId = (await s.call({ method: 'GET', url: '/api/auth/me', token: ana })).body.data.id;
   product = createProduct(s.app.db, { price: 100, stock: 1000 });
 });
-afterAll(() => s.close());
 
 const line = () => [{ productId: product, quantity: 1, unitPrice: 100 }];
 const push = (device: TestDevice, salesList: unknown[], token?: string, deviceId = device.id) =>
-  s.call({ method: 'POST', url: '/api/sync/push', token, headers: device.headers, payload: { deviceId, schemaVersion: 1, sales: salesList } });
+  s.call({ method: 'POST', url: '/api/sync/push', token, headers: device.headers, payload: { deviceId, schemaVersion: SYNC_SCHEMA_VERSION, sales: salesList } });
 
 describe('device credential', () => {
   it('is shown once at registration and stored only as a hash', async () => {
@@ -53,7 +50,7 @@ describe('device credential', () => {
     expect(list.body.data.some((sale: { deviceId: string }) => sale.deviceId === tablet.id)).toBe(true);
 
     const squat = { ...tablet, headers: { 'x-device-id': tablet.id, 'x-device-key': 'x'.repeat(43) } };
-    const noKey = await s.call({ method: 'POST', url: '/api/sync/push', token: beto, payload: { deviceId: tablet.id, schemaVersion: 1, sales: [pushedSale(2, line())] } });
+    const noKey = await s.call({ method: 'POST', url: '/api/sync/push', token: beto, payload: { deviceId: tablet.id, schemaVersion: SYNC_SCHEMA_VERSION, sales: [pushedSale(2, line())] } });
     expect(noKey).toMatchObject({ status: 401, body: { success: false, message: MSG.deviceCredentialRequired } });
     expect((await push(squat, [pushedSale(2, line())], beto)).status).toBe(401);
     const betoDevice = await s.registerDevice(beto);

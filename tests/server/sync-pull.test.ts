@@ -1,19 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
 import { brands, businessInfo, categories } from '../../server/db/schema';
 import { createProduct, createProducts, pushedSale, setProductPrice, softDeleteProduct } from '../helpers/fixtures';
-import { createTestServer, type Envelope, type TestDevice, type TestServer } from '../helpers/server';
+import { buildApp, type Envelope, type TestDevice } from '../helpers/server';
 
-let s: TestServer;
 let token: string;
 let device: TestDevice;
 
+const { s } = await buildApp();
 beforeAll(async () => {
-  s = await createTestServer();
   token = await s.sellerToken('caja');
   device = await s.registerDevice(token);
 });
-afterAll(() => s.close());
 
 const pull = (query: string) => s.call({ method: 'GET', url: `/api/sync/pull?${query}`, token });
 
@@ -96,7 +95,7 @@ describe('GET /sync/pull', () => {
     cursor = (await pull(`since=${cursor}`)).body.data.cursor;
     const me = (await s.call({ method: 'GET', url: '/api/auth/me', token })).body.data.id;
     const sale = pushedSale(1, [{ productId: id, quantity: 3, unitPrice: 100 }], { sellerId: me });
-    const pushed = await s.call({ method: 'POST', url: '/api/sync/push', headers: device.headers, payload: { deviceId: device.id, schemaVersion: 1, sales: [sale] } });
+    const pushed = await s.call({ method: 'POST', url: '/api/sync/push', headers: device.headers, payload: { deviceId: device.id, schemaVersion: SYNC_SCHEMA_VERSION, sales: [sale] } });
     expect(pushed.body.data.catalog).toBeNull();
     const res = await pull(`since=${cursor}`);
     expect(res.body.data.products).toEqual([expect.objectContaining({ id, stock: 7 })]);
@@ -113,7 +112,7 @@ describe('GET /sync/pull', () => {
         method: 'POST',
         url: '/api/sync/push',
         headers: device.headers,
-        payload: { deviceId: device.id, schemaVersion: 1, since, sales: [pushedSale(seq, [{ productId: a, quantity: 2, unitPrice: 100 }, { productId: b, quantity: 1, unitPrice: 50 }], { sellerId: me })] },
+        payload: { deviceId: device.id, schemaVersion: SYNC_SCHEMA_VERSION, since, sales: [pushedSale(seq, [{ productId: a, quantity: 2, unitPrice: 100 }, { productId: b, quantity: 1, unitPrice: 50 }], { sellerId: me })] },
       });
     const first = await push(100, cursor);
     expect(first.status).toBe(200);

@@ -4,30 +4,20 @@
  * invoice numbered offline is recorded once as issued, to be reported.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
 import { caeas, devices, invoices, sales } from '../../server/db/schema';
 import { createProduct, pushedSale } from '../helpers/fixtures';
-import type { TestDevice, TestServer } from '../helpers/server';
-import { arcaServer, ISSUER_CUIT, startSimulator, waitFor, type ArcaSetup } from './arca/harness';
+import type { TestDevice } from '../helpers/server';
+import { arcaApp, ISSUER_CUIT, waitFor } from './arca/harness';
 
-let setup: ArcaSetup;
-let s: TestServer;
-let admin: string;
 
-beforeAll(async () => {
-  setup = await startSimulator('responsable_inscripto');
-  // The CAEA keeper and reporter stay out of the way (an hour between runs): these tests set the CAEA up themselves.
-  s = await arcaServer(setup, { ARCA_CAEA_CHECK_MS: '3600000' });
-  admin = await s.login();
-});
-afterAll(async () => {
-  await s.close();
-  await setup.sim.close();
-});
+// The CAEA keeper and reporter stay out of the way (an hour between runs): these tests set the CAEA up themselves.
+const { s, admin, setup } = await arcaApp('responsable_inscripto', { env: { ARCA_CAEA_CHECK_MS: '3600000' } });
 
 const facturaB = { tipo_comprobante: 6, documento_tipo: 99, documento_nro: '0', condicion_iva_receptor: 5 };
 const push = (device: TestDevice, list: unknown[]) =>
-  s.call({ method: 'POST', url: '/api/sync/push', token: admin, headers: device.headers, payload: { deviceId: device.id, schemaVersion: 1, sales: list } });
+  s.call({ method: 'POST', url: '/api/sync/push', token: admin, headers: device.headers, payload: { deviceId: device.id, schemaVersion: SYNC_SCHEMA_VERSION, sales: list } });
 const invoicesOf = (saleId: number) => s.app.db.select().from(invoices).where(eq(invoices.saleId, saleId)).all();
 const saleRow = (saleId: number) => s.app.db.select().from(sales).where(eq(sales.id, saleId)).get()!;
 const oneSale = (seq: number, invoice?: Record<string, unknown>) => {
@@ -57,7 +47,7 @@ describe('push with an invoice request (CAE)', () => {
     await s.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = s.app.server.address() as { port: number };
     const device = await s.registerDevice(admin);
-    const body = JSON.stringify({ deviceId: device.id, schemaVersion: 1, sales: [oneSale(1, facturaB)] });
+    const body = JSON.stringify({ deviceId: device.id, schemaVersion: SYNC_SCHEMA_VERSION, sales: [oneSale(1, facturaB)] });
     const granted = setup.sim.counters.granted;
     const send = () =>
       fetch(`http://127.0.0.1:${port}/api/sync/push`, { method: 'POST', headers: { 'content-type': 'application/json', ...device.headers }, body }).then((r) => r.json());

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../domain/constants';
+import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
 import { openDatabase } from '../../server/db/client';
 import { startChildServer, type ChildServer } from '../helpers/child-server';
 import { createProducts, pushedSale } from '../helpers/fixtures';
@@ -47,7 +48,7 @@ function maximalPush(deviceId: string, ids: number[]): string {
       { customerName: 'N'.repeat(500), customerDocument: 'D'.repeat(100), customerEmail: 'e'.repeat(500), notes: 'x'.repeat(5000) },
     ),
   );
-  return JSON.stringify({ deviceId, schemaVersion: 1, sales });
+  return JSON.stringify({ deviceId, schemaVersion: SYNC_SCHEMA_VERSION, sales });
 }
 
 async function registerDevice(base: string, token: string): Promise<Record<string, string>> {
@@ -72,7 +73,7 @@ describe('a maximal push keeps the server answering', () => {
 
     // A shop's server is warm: one small push and a few probes first, so the first-request costs of a
     // fresh process (compiling schemas and statements, opening the connection) are not blamed on the push.
-    const warmUp = { deviceId: device['x-device-id'], schemaVersion: 1, sales: [pushedSale(1000, [{ productId: ids[0], quantity: 1, unitPrice: 100 }])] };
+    const warmUp = { deviceId: device['x-device-id'], schemaVersion: SYNC_SCHEMA_VERSION, sales: [pushedSale(1000, [{ productId: ids[0], quantity: 1, unitPrice: 100 }])] };
     await fetch(`${base}/api/sync/push`, { method: 'POST', headers: { 'content-type': 'application/json', ...device }, body: JSON.stringify(warmUp) });
     for (let i = 0; i < 5; i++) await (await fetch(`${base}/api/health`)).arrayBuffer();
 

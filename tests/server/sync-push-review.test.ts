@@ -4,14 +4,13 @@
  * happened) but flagged and attributed to a real person at that counter. Absurd capture dates are
  * refused, a 100 % discount is flagged, and a reused clientSaleId with another body is refused.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../domain/constants';
 import { MSG, SYNC_NOTES } from '../../domain/messages';
+import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
 import { createProduct, pushedSale } from '../helpers/fixtures';
-import { createTestServer, type TestDevice, type TestServer } from '../helpers/server';
+import { buildApp, type TestDevice } from '../helpers/server';
 
-let s: TestServer;
-let admin: string;
 let ana: string;
 let anaId: number;
 let betoId: number;
@@ -20,21 +19,19 @@ let product: number;
 
 const idOf = async (token: string) => (await s.call({ method: 'GET', url: '/api/auth/me', token })).body.data.id as number;
 
+const { s, admin } = await buildApp();
 beforeAll(async () => {
-  s = await createTestServer();
-  admin = await s.login();
   ana = await s.sellerToken('ana');
   anaId = await idOf(ana);
   betoId = await idOf(await s.sellerToken('beto'));
   device = await s.registerDevice(ana);
   product = createProduct(s.app.db, { price: 100, stock: 1000 });
 });
-afterAll(() => s.close());
 
 let seq = 0;
 const sale = (extra: Record<string, unknown> = {}) => pushedSale(++seq, [{ productId: product, quantity: 2, unitPrice: 100 }], { sellerId: anaId, ...extra });
 const push = (salesList: unknown[], token?: string) =>
-  s.call({ method: 'POST', url: '/api/sync/push', token, headers: device.headers, payload: { deviceId: device.id, schemaVersion: 1, sales: salesList } });
+  s.call({ method: 'POST', url: '/api/sync/push', token, headers: device.headers, payload: { deviceId: device.id, schemaVersion: SYNC_SCHEMA_VERSION, sales: salesList } });
 const stored = async (saleId: number) => (await s.call({ method: 'GET', url: `/api/sales/${saleId}`, token: admin })).body.data;
 
 describe('the seller of a pushed sale', () => {

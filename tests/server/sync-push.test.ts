@@ -1,24 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../domain/messages';
+import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
 import { countSaleMovements, countSales, createProduct, pushedSale, setProductPrice, softDeleteProduct, stockOf } from '../helpers/fixtures';
-import { createTestServer, type TestDevice, type TestServer } from '../helpers/server';
+import { buildApp, type TestDevice } from '../helpers/server';
 
-let s: TestServer;
 let token: string;
-let admin: string;
 
+const { s, admin } = await buildApp();
 beforeAll(async () => {
-  s = await createTestServer();
-  admin = await s.login();
   token = await s.sellerToken('caja1');
 });
-afterAll(() => s.close());
 
 /** A device registered by the admin (user 1, the default seller of pushedSale). */
 const fresh = () => s.registerDevice(admin);
 const push = (device: TestDevice, sales: unknown[], extra: Record<string, unknown> = {}) =>
-  s.call({ method: 'POST', url: '/api/sync/push', token: admin, headers: device.headers, payload: { deviceId: device.id, schemaVersion: 1, sales, ...extra } });
+  s.call({ method: 'POST', url: '/api/sync/push', token: admin, headers: device.headers, payload: { deviceId: device.id, schemaVersion: SYNC_SCHEMA_VERSION, sales, ...extra } });
 
 describe('POST /sync/push: exactly once', () => {
   it('the same batch pushed twice yields one sale each, one set of movements, and duplicate for the repeat', async () => {
@@ -54,7 +51,7 @@ describe('POST /sync/push: exactly once', () => {
     const product = createProduct(s.app.db, { price: 10, stock: 20 });
     const sale = pushedSale(1, [{ productId: product, quantity: 4, unitPrice: 10 }]);
     const device = await fresh();
-    const body = JSON.stringify({ deviceId: device.id, schemaVersion: 1, sales: [sale] });
+    const body = JSON.stringify({ deviceId: device.id, schemaVersion: SYNC_SCHEMA_VERSION, sales: [sale] });
     const salesBefore = countSales(s.app);
     const send = () =>
       fetch(`http://127.0.0.1:${port}/api/sync/push`, {
@@ -144,7 +141,7 @@ describe('POST /sync/push: offline rules', () => {
     const id = createProduct(s.app.db, { stock: 5 });
     const sale = pushedSale(1, [{ productId: id, quantity: 1, unitPrice: 100 }], { sellerId: me.body.data.id });
     // The seller's session is gone: the device delivers with its credential alone.
-    const res = await s.call({ method: 'POST', url: '/api/sync/push', headers: device.headers, payload: { deviceId: device.id, schemaVersion: 1, sales: [sale] } });
+    const res = await s.call({ method: 'POST', url: '/api/sync/push', headers: device.headers, payload: { deviceId: device.id, schemaVersion: SYNC_SCHEMA_VERSION, sales: [sale] } });
     expect(res.body.data.results[0]).toMatchObject({ status: 'applied', flags: ['review'] });
     const stored = await s.call({ method: 'GET', url: `/api/sales/${res.body.data.results[0].saleId}`, token: admin });
     expect(stored.body.data.user).toEqual({ id: me.body.data.id, fullName: 'Vendedor temporada' });
@@ -185,10 +182,10 @@ describe('POST /sync/push: the envelope', () => {
     expect(many.status).toBe(400);
     expect(many.body.message).toContain('Ventas');
     const registered = await fresh();
-    const device = await s.call({ method: 'POST', url: '/api/sync/push', headers: registered.headers, payload: { deviceId: 'caja-1', schemaVersion: 1, sales: [] } });
+    const device = await s.call({ method: 'POST', url: '/api/sync/push', headers: registered.headers, payload: { deviceId: 'caja-1', schemaVersion: SYNC_SCHEMA_VERSION, sales: [] } });
     expect(device.status).toBe(400);
     expect(device.body.message).toContain('Dispositivo');
-    const anonymous = await s.call({ method: 'POST', url: '/api/sync/push', payload: { deviceId: randomUUID(), schemaVersion: 1, sales: [] } });
+    const anonymous = await s.call({ method: 'POST', url: '/api/sync/push', payload: { deviceId: randomUUID(), schemaVersion: SYNC_SCHEMA_VERSION, sales: [] } });
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.message).toBe(MSG.deviceCredentialRequired);
   });

@@ -3,17 +3,11 @@
  * obligatorio"), 400 replies speak plain Spanish instead of zod's parser wording, and the public
  * categories list carries its message like every other reply.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from '../../domain/schemas/common';
-import { createTestServer, type TestServer } from '../helpers/server';
+import { buildApp } from '../helpers/server';
 
-let s: TestServer;
-let admin: string;
-beforeAll(async () => {
-  s = await createTestServer();
-  admin = await s.login();
-});
-afterAll(() => s.close());
+const { s, admin } = await buildApp();
 
 const RAW_ZOD = /Entrada inválida|se esperaba|Demasiado grande|Demasiado pequeño|Opción inválida|recibido/;
 

@@ -3,24 +3,13 @@
  * check digit, an illegal letter, an unidentified buyer at or above the threshold → a Spanish 4xx and
  * the simulator sees no WSFEv1 call. Not configured → status configured:false and a Spanish 409.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../../helpers/server';
-import { arcaServer, BUYER_CUIT, BUYER_CUIT_BAD, generate, ISSUER_CUIT, paidSale, startSimulator, type ArcaSetup } from './harness';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../helpers/server';
+import { arcaApp, BUYER_CUIT, BUYER_CUIT_BAD, generate, ISSUER_CUIT, paidSale } from './harness';
 
-describe('bad input (Responsable Inscripto)', () => {
-  let setup: ArcaSetup;
-  let s: TestServer;
-  let token: string;
+describe('bad input (Responsable Inscripto)', async () => {
   const wsfeCalls = () => setup.sim.counters.caeRequests + setup.sim.counters.lastAuthorized + setup.sim.counters.consults;
-  beforeAll(async () => {
-    setup = await startSimulator('responsable_inscripto');
-    s = await arcaServer(setup);
-    token = await s.login();
-  });
-  afterAll(async () => {
-    await s.close();
-    await setup.sim.close();
-  });
+  const { s, admin: token, setup } = await arcaApp('responsable_inscripto');
 
   it('answers a Spanish 4xx and sends nothing to ARCA', async () => {
     const saleId = await paidSale(s, token, [{ price: 100, quantity: 1 }]);
@@ -87,12 +76,8 @@ describe('bad input (Responsable Inscripto)', () => {
   });
 });
 
-describe('not configured', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await createTestServer();
-  });
-  afterAll(async () => s.close());
+describe('not configured', async () => {
+  const { s } = await buildApp();
 
   it('status says configured:false; generating answers a Spanish 409', async () => {
     const token = await s.login();

@@ -6,32 +6,22 @@
  * point of sale (QR tipoCodAut "A") and reported when ARCA returns; a lost reply after a send never
  * becomes CAEA.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, fortnightOf, fortnightsToHold, nextFortnight } from '../../../domain/invoicing/caea';
 import { caeas } from '../../../server/db/schema';
 import { ArcaTransportError } from '../../../server/integrations/arca/errors';
 import { argentineToday, keepCaeas } from '../../../server/modules/invoices/caea-keeper';
 import { CaeaReporter } from '../../../server/modules/invoices/caea-reporter';
-import { createTestServer, type TestServer } from '../../helpers/server';
-import { generate, ISSUER_CUIT, paidSale, startSimulator, waitFor, type ArcaSetup } from './harness';
+import { arcaApp, generate, ISSUER_CUIT, paidSale, waitFor } from './harness';
 
 const compact = (iso: string) => iso.replaceAll('-', '');
 const qrPayload = (url: string) => JSON.parse(Buffer.from(new URL(url).searchParams.get('p')!, 'base64').toString('utf8'));
 
-describe('CAEA on the server', () => {
-  let setup: ArcaSetup;
-  let s: TestServer;
-  let admin: string;
+describe('CAEA on the server', async () => {
+  const { s, admin, setup } = await arcaApp('monotributo', { env: { ARCA_CAEA_CHECK_MS: '3600000' } });
   beforeAll(async () => {
-    setup = await startSimulator('monotributo');
-    s = await createTestServer({}, { ...setup.env, ARCA_CAEA_CHECK_MS: '3600000' });
-    admin = await s.login();
     // The keeper's first pass at start.
     await waitFor(() => s.app.db.select().from(caeas).all().length >= fortnightsToHold(argentineToday()).length);
-  });
-  afterAll(async () => {
-    await s.close();
-    await setup.sim.close();
   });
 
   it('holds the current fortnight at start, the same CAEA ARCA granted', async () => {

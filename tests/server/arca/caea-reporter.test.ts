@@ -5,7 +5,7 @@
  * with ARCA's reason, shown on the owner's screen; a CAEA point of sale that issued nothing in an ended
  * fortnight is informed "sin movimiento" once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, fortnightOf } from '../../../domain/invoicing/caea';
 import { eq } from 'drizzle-orm';
 import { caeaNoActivity, caeas, devices } from '../../../server/db/schema';
@@ -13,32 +13,22 @@ import { argentineToday, keepCaeas } from '../../../server/modules/invoices/caea
 import { CaeaReporter } from '../../../server/modules/invoices/caea-reporter';
 import { invoicesRepository } from '../../../server/modules/invoices/repository';
 import { buildDetail } from '../../../server/modules/invoices/request';
-import { createTestServer, type TestServer } from '../../helpers/server';
-import { ISSUER_CUIT, paidSale, startSimulator, waitFor, type ArcaSetup } from './harness';
+import { arcaApp, ISSUER_CUIT, paidSale, waitFor } from './harness';
 
 const compact = (iso: string) => iso.replaceAll('-', '');
 
-describe('CAEA reporter', () => {
-  let setup: ArcaSetup;
-  let s: TestServer;
-  let admin: string;
+describe('CAEA reporter', async () => {
   let reporter: CaeaReporter;
   let code: string;
   let deadline: string;
+  const { s, admin, setup } = await arcaApp('monotributo', { env: { ARCA_CAEA_CHECK_MS: '3600000' } });
   beforeAll(async () => {
-    setup = await startSimulator('monotributo');
-    s = await createTestServer({}, { ...setup.env, ARCA_CAEA_CHECK_MS: '3600000' });
-    admin = await s.login();
     await waitFor(() => s.app.db.select().from(caeas).all().length > 0);
     const f = fortnightOf(argentineToday());
     const row = s.app.db.select().from(caeas).all().find((c) => c.periodo === f.periodo && c.orden === f.orden)!;
     code = row.caea;
     deadline = row.reportDeadline;
     reporter = new CaeaReporter(s.app.db, s.app.arca.runtime, 50);
-  });
-  afterAll(async () => {
-    await s.close();
-    await setup.sim.close();
   });
 
   /** A CAEA invoice a device numbered offline, as the push records it. */

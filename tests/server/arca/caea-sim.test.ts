@@ -8,7 +8,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, fortnightOf, nextFortnight } from '../../../domain/invoicing/caea';
 import { arcaDate } from '../../../domain/invoicing/format';
 import { CaeaClient, type CaeaDetRequest } from '../../../server/integrations/arca/caea';
@@ -17,7 +17,7 @@ import { ArcaServiceError, ArcaTransportError } from '../../../server/integratio
 import { startArcaSimulator } from '../../../server/integrations/arca/simulator/server';
 import { loginCms } from '../../../server/integrations/arca/wsaa';
 import { WsfeClient, type WsfeAuth } from '../../../server/integrations/arca/wsfe';
-import { ISSUER_CUIT, startSimulator, testPki, type ArcaSetup } from './harness';
+import { ISSUER_CUIT, scopedSimulator, testPki } from './harness';
 
 const isoToday = () => {
   const d = arcaDate(Date.now());
@@ -47,19 +47,17 @@ function detail(caea: string, nro: number, cbteFch: string, total = '100.00'): C
   };
 }
 
-describe('CAEA in the ARCA simulator', () => {
-  let setup: ArcaSetup;
+describe('CAEA in the ARCA simulator', async () => {
   let wsfe: WsfeClient;
   let caea: CaeaClient;
   let auth: WsfeAuth;
+  const setup = await scopedSimulator('monotributo');
   beforeAll(async () => {
-    setup = await startSimulator('monotributo');
     wsfe = new WsfeClient(setup.sim.wsfeUrl, 5000);
     caea = new CaeaClient(wsfe);
     const t = await loginCms(setup.sim.wsaaUrl, 'wsfe', loadCredentials(testPki().certPem, testPki().keyPem), 5000);
     auth = { token: t.token, sign: t.sign, cuit: ISSUER_CUIT };
   });
-  afterAll(async () => setup.sim.close());
 
   it('grants the current fortnight, the same CAEA twice, and refuses outside the window with 15006', async () => {
     const f = fortnightOf(isoToday());

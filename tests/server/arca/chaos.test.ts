@@ -4,26 +4,14 @@
  * with Err 600. Afterwards every sale has one authorised invoice whose CAE is the simulator's for its
  * number, and the simulator's ledger has 200 entries, one per sale, numbered without gaps.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createProducts } from '../../helpers/fixtures';
-import type { TestServer } from '../../helpers/server';
-import { arcaServer, generate, ISSUER_CUIT, startSimulator, waitFor, type ArcaSetup } from './harness';
+import { arcaApp, generate, ISSUER_CUIT, waitFor } from './harness';
 
 const SALES = 200;
 
-describe('chaos: lost replies, HTTP 500 and Err 600', () => {
-  let setup: ArcaSetup;
-  let s: TestServer;
-  let token: string;
-  beforeAll(async () => {
-    setup = await startSimulator('monotributo');
-    s = await arcaServer(setup);
-    token = await s.login();
-  });
-  afterAll(async () => {
-    await s.close();
-    await setup.sim.close();
-  });
+describe('chaos: lost replies, HTTP 500 and Err 600', async () => {
+  const { s, admin: token, setup } = await arcaApp('monotributo');
 
   it('200 invoices from two concurrent requesters: one CAE each, equal to the simulator’s, no gap, no duplicate', async () => {
     const productIds = createProducts(s.app.db, SALES, { price: 1, stock: 10 });

@@ -4,26 +4,24 @@
  * most its total; a valid one is authorised and FECompConsultar gives its CbtesAsoc back, so the issuer's
  * sameComprobante can tell it from another note.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { arcaDate } from '../../../domain/invoicing/format';
 import { loadCredentials } from '../../../server/integrations/arca/credentials';
 import { loginCms } from '../../../server/integrations/arca/wsaa';
 import { sameComprobante, WsfeClient, type FecaeDetRequest, type WsfeAuth } from '../../../server/integrations/arca/wsfe';
 import { buildDetail } from '../../../server/modules/invoices/request';
-import { ISSUER_CUIT, startSimulator, testPki, type ArcaSetup } from './harness';
+import { ISSUER_CUIT, scopedSimulator, testPki } from './harness';
 
-describe('simulator: credit notes', () => {
-  let setup: ArcaSetup;
+describe('simulator: credit notes', async () => {
   let auth: WsfeAuth;
   let client: WsfeClient;
   const PTO = 4;
+  const setup = await scopedSimulator('responsable_inscripto');
   beforeAll(async () => {
-    setup = await startSimulator('responsable_inscripto');
     const ticket = await loginCms(setup.sim.wsaaUrl, 'wsfe', loadCredentials(testPki().certPem, testPki().keyPem), 5000);
     auth = { token: ticket.token, sign: ticket.sign, cuit: ISSUER_CUIT };
     client = new WsfeClient(setup.sim.wsfeUrl, 5000);
   });
-  afterAll(async () => setup.sim.close());
 
   /** A Factura/NC B to consumidor final of $121 (100 + 21 % IVA), numbered next in its book. */
   async function detail(tipo: number, totalCents = 12100, asoc?: { Tipo: number; PtoVta: number; Nro: number }): Promise<FecaeDetRequest> {

@@ -4,24 +4,12 @@
  * and visible, then issued once by the retry loop; a lost reply → still one note; concurrent cancels → one.
  * A sale whose invoice is still pending at ARCA is not cancelled.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stockOf } from '../../helpers/fixtures';
-import type { TestServer } from '../../helpers/server';
-import { arcaServer, generate, ISSUER_CUIT, paidSale, startSimulator, waitFor, type ArcaSetup } from './harness';
+import { arcaApp, generate, ISSUER_CUIT, paidSale, waitFor } from './harness';
 
-describe('credit notes of cancelled sales (Responsable Inscripto)', () => {
-  let setup: ArcaSetup;
-  let s: TestServer;
-  let token: string;
-  beforeAll(async () => {
-    setup = await startSimulator('responsable_inscripto');
-    s = await arcaServer(setup);
-    token = await s.login();
-  });
-  afterAll(async () => {
-    await s.close();
-    await setup.sim.close();
-  });
+describe('credit notes of cancelled sales (Responsable Inscripto)', async () => {
+  const { s, admin: token, setup } = await arcaApp('responsable_inscripto');
 
   /** A paid sale invoiced with Factura B; returns the sale id, the invoice and the sale's product ids. */
   async function invoicedSale(price = 121, quantity = 2) {
@@ -143,20 +131,9 @@ describe('credit notes of cancelled sales (Responsable Inscripto)', () => {
   });
 });
 
-describe('a failed invoice is not credited', () => {
-  let setup: ArcaSetup;
-  let s: TestServer;
-  let token: string;
-  beforeAll(async () => {
-    // ARCA's consumidor-final threshold below the server's: every unidentified invoice is rejected (10015).
-    setup = await startSimulator('monotributo', 100);
-    s = await arcaServer(setup);
-    token = await s.login();
-  });
-  afterAll(async () => {
-    await s.close();
-    await setup.sim.close();
-  });
+describe('a failed invoice is not credited', async () => {
+  // ARCA's consumidor-final threshold below the server's: every unidentified invoice is rejected (10015).
+  const { s, admin: token, setup } = await arcaApp('monotributo', { thresholdCents: 100 });
 
   it('cancelling a sale whose invoice ARCA rejected issues no NC, and that invoice is not retried afterwards', async () => {
     const saleId = await paidSale(s, token, [{ price: 10, quantity: 1 }]);

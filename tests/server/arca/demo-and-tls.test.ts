@@ -5,17 +5,13 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agentFor, legacyTlsAgent } from '../../../server/integrations/arca/http';
-import { createTestServer, type TestServer } from '../../helpers/server';
+import { buildApp } from '../../helpers/server';
 import { generate, paidSale } from './harness';
 
-describe('demo mode against the in-process simulator', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await createTestServer({}, { DEMO_DATA: 'true' });
-  });
-  afterAll(async () => s.close());
+describe('demo mode against the in-process simulator', async () => {
+  const { s } = await buildApp({ env: { DEMO_DATA: 'true' } });
 
   it('status says simulator; a sale is invoiced with a CAE; the key file is 0600', async () => {
     const token = await s.login();
@@ -44,12 +40,8 @@ describe('demo mode against the in-process simulator', () => {
   });
 });
 
-describe('demo data with ARCA credentials named but unreadable', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await createTestServer({}, { DEMO_DATA: 'true', ARCA_CUIT: '20111111112', ARCA_TAX_CONDITION: 'monotributo', ARCA_PTO_VTA: '1', ARCA_CERT_FILE: '/nonexistent/cert.pem', ARCA_KEY_FILE: '/nonexistent/key.pem' });
-  });
-  afterAll(async () => s.close());
+describe('demo data with ARCA credentials named but unreadable', async () => {
+  const { s } = await buildApp({ env: { DEMO_DATA: 'true', ARCA_CUIT: '20111111112', ARCA_TAX_CONDITION: 'monotributo', ARCA_PTO_VTA: '1', ARCA_CERT_FILE: '/nonexistent/cert.pem', ARCA_KEY_FILE: '/nonexistent/key.pem' } });
 
   it('never falls back to the simulator: not configured, and says why', async () => {
     const token = await s.login();

@@ -1,6 +1,7 @@
 /**
  * ARCA test harness: a throw-away PKI (one per test file), the loopback simulator trusting its CA, the
  * taxpayer's cert/key written to temp files, and a real server configured through the ARCA_* env vars.
+ * arcaApp() and scopedSimulator() close what they start with the caller's scope (see buildApp).
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,7 @@ import path from 'node:path';
 import type { IssuerTaxCondition } from '../../../domain/invoicing/codes';
 import { createTestPki, type TestPki } from '../../../server/integrations/arca/simulator/pki';
 import { startArcaSimulator, type ArcaSimulator } from '../../../server/integrations/arca/simulator/server';
-import { createTestServer, type TestServer } from '../../helpers/server';
+import { type AppOptions, buildApp, closeWithScope, type TestApp, type TestServer } from '../../helpers/server';
 
 export const ISSUER_CUIT = '20111111112';
 export const BUYER_CUIT = '30712345671';
@@ -45,8 +46,21 @@ export async function startSimulator(taxCondition: IssuerTaxCondition = 'monotri
   return { sim, env };
 }
 
-export async function arcaServer(setup: ArcaSetup, extraEnv: Record<string, string> = {}): Promise<TestServer> {
-  return createTestServer({}, { ...setup.env, ...extraEnv });
+/** startSimulator(), closed with the caller's scope (test, describe block or file). */
+export async function scopedSimulator(taxCondition: IssuerTaxCondition = 'monotributo', thresholdCents?: number): Promise<ArcaSetup> {
+  const setup = await startSimulator(taxCondition, thresholdCents);
+  closeWithScope(() => setup.sim.close());
+  return setup;
+}
+
+/** The simulator and a server configured for it (extra env on top of ARCA_*), an admin token; all closed with the caller's scope. */
+export async function arcaApp(
+  taxCondition: IssuerTaxCondition = 'monotributo',
+  options: Omit<AppOptions, 'seller'> & { thresholdCents?: number } = {},
+): Promise<TestApp & { setup: ArcaSetup }> {
+  const setup = await scopedSimulator(taxCondition, options.thresholdCents);
+  const app = await buildApp({ config: options.config, env: { ...setup.env, ...options.env }, captureLogs: options.captureLogs });
+  return { ...app, setup };
 }
 
 export interface CartLine {

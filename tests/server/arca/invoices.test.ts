@@ -1,22 +1,10 @@
 /** A, B and C invoices against the ARCA simulator through the real routes; the spec's calls and messages. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseQrUrl } from '../../../domain/invoicing/format';
-import type { TestServer } from '../../helpers/server';
-import { arcaServer, BUYER_CUIT, generate, ISSUER_CUIT, paidSale, startSimulator, type ArcaSetup } from './harness';
+import { arcaApp, BUYER_CUIT, generate, ISSUER_CUIT, paidSale } from './harness';
 
-describe('Factura C (Monotributo)', () => {
-  let setup: ArcaSetup;
-  let s: TestServer;
-  let token: string;
-  beforeAll(async () => {
-    setup = await startSimulator('monotributo');
-    s = await arcaServer(setup);
-    token = await s.login();
-  });
-  afterAll(async () => {
-    await s.close();
-    await setup.sim.close();
-  });
+describe('Factura C (Monotributo)', async () => {
+  const { s, admin: token, setup } = await arcaApp('monotributo');
 
   it('status says configured, not the simulator, homologación, and C only', async () => {
     const res = await s.call({ method: 'GET', url: '/api/invoices/status', token });
@@ -83,19 +71,8 @@ describe('Factura C (Monotributo)', () => {
   });
 });
 
-describe('Factura A and B (Responsable Inscripto)', () => {
-  let setup: ArcaSetup;
-  let s: TestServer;
-  let token: string;
-  beforeAll(async () => {
-    setup = await startSimulator('responsable_inscripto');
-    s = await arcaServer(setup);
-    token = await s.login();
-  });
-  afterAll(async () => {
-    await s.close();
-    await setup.sim.close();
-  });
+describe('Factura A and B (Responsable Inscripto)', async () => {
+  const { s, admin: token, setup } = await arcaApp('responsable_inscripto');
 
   it('B to a consumidor final breaks the IVA down per rate, exact to the cent', async () => {
     const saleId = await paidSale(s, token, [{ price: 100, quantity: 3, ivaRate: 21 }, { price: 55.55, quantity: 1, ivaRate: 10.5 }, { price: 10, quantity: 1, ivaRate: 0 }], 7.77);

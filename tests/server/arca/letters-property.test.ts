@@ -4,26 +4,14 @@
  * 10051 (aliquot amounts) — through the real routes against the simulator.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CBTE_LETTER, CONDICIONES_CLASE_A, CONDICIONES_IVA, IVA_RATES, type IssuerTaxCondition } from '../../../domain/invoicing/codes';
 import { legalCbteTipo } from '../../../domain/invoicing/letter';
-import type { TestServer } from '../../helpers/server';
-import { arcaServer, BUYER_CUIT, generate, paidSale, startSimulator, type ArcaSetup } from './harness';
+import { arcaApp, BUYER_CUIT, generate, paidSale } from './harness';
 
 for (const issuer of ['monotributo', 'responsable_inscripto'] as IssuerTaxCondition[]) {
-  describe(`letters and amounts, issuer ${issuer}`, () => {
-    let setup: ArcaSetup;
-    let s: TestServer;
-    let token: string;
-    beforeAll(async () => {
-      setup = await startSimulator(issuer);
-      s = await arcaServer(setup);
-      token = await s.login();
-    });
-    afterAll(async () => {
-      await s.close();
-      await setup.sim.close();
-    });
+  describe(`letters and amounts, issuer ${issuer}`, async () => {
+    const { s, admin: token } = await arcaApp(issuer);
 
     it('every buyer condition gets the legal letter, approved by ARCA', async () => {
       for (const cond of CONDICIONES_IVA) {

@@ -8,10 +8,10 @@
 import { readFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../../helpers/server';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../helpers/server';
 import { createProducts } from '../../helpers/fixtures';
-import { BUYER_CUIT, generate, ISSUER_CUIT, paidSale, startSimulator, type ArcaSetup } from './harness';
+import { arcaApp, BUYER_CUIT, generate, ISSUER_CUIT, paidSale } from './harness';
 
 /** Element skeleton: depth, local name and declared default namespace, in document order. */
 function skeleton(xml: string): string[] {
@@ -30,20 +30,9 @@ function skeleton(xml: string): string[] {
   return out;
 }
 
-describe('recovery and tickets (Responsable Inscripto)', () => {
-  let setup: ArcaSetup;
-  let s: TestServer;
-  let token: string;
+describe('recovery and tickets (Responsable Inscripto)', async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mostrador-arca-rec-'));
-  beforeAll(async () => {
-    setup = await startSimulator('responsable_inscripto');
-    s = await createTestServer({ dataDir }, setup.env);
-    token = await s.login();
-  });
-  afterAll(async () => {
-    await s.close();
-    await setup.sim.close();
-  });
+  const { s, admin: token, setup } = await arcaApp('responsable_inscripto', { config: { dataDir } });
 
   it('the FECAESolicitar request matches the fixture element for element', async () => {
     const saleId = await paidSale(s, token, [{ price: 121, quantity: 1 }]);
@@ -111,16 +100,11 @@ describe('recovery and tickets (Responsable Inscripto)', () => {
       expect((await generate(s, token, sale.body.data.id, { tipo_comprobante: 6 })).status).toBe(201);
     }
     expect(setup.sim.counters.logins).toBe(1);
-    await s.app.close();
-    const again = await createTestServer({ dataDir }, setup.env);
-    try {
-      const t = await again.login();
-      const saleId = await paidSale(again, t, [{ price: 7, quantity: 1 }]);
-      expect((await generate(again, t, saleId, { tipo_comprobante: 6 })).status).toBe(201);
-      expect(setup.sim.counters.logins).toBe(1);
-      expect(setup.sim.counters.loginFaults).toBe(0);
-    } finally {
-      await again.close();
-    }
+    await s.close();
+    const { s: again, admin: t } = await buildApp({ config: { dataDir }, env: setup.env });
+    const saleId = await paidSale(again, t, [{ price: 7, quantity: 1 }]);
+    expect((await generate(again, t, saleId, { tipo_comprobante: 6 })).status).toBe(201);
+    expect(setup.sim.counters.logins).toBe(1);
+    expect(setup.sim.counters.loginFaults).toBe(0);
   }, 120_000);
 });

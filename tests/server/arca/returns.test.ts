@@ -6,26 +6,14 @@
  * a repeated submission → the same return and one note; sellers may not return.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { invoiceAmounts } from '../../../domain/invoicing/amounts';
 import { localDateString } from '../../../domain/time';
 import { stockOf } from '../../helpers/fixtures';
-import type { TestServer } from '../../helpers/server';
-import { arcaServer, BUYER_CUIT, generate, ISSUER_CUIT, paidSale, startSimulator, waitFor, type ArcaSetup } from './harness';
+import { arcaApp, BUYER_CUIT, generate, ISSUER_CUIT, paidSale, waitFor } from './harness';
 
-describe('partial returns (Responsable Inscripto)', () => {
-  let setup: ArcaSetup;
-  let s: TestServer;
-  let token: string;
-  beforeAll(async () => {
-    setup = await startSimulator('responsable_inscripto');
-    s = await arcaServer(setup);
-    token = await s.login();
-  });
-  afterAll(async () => {
-    await s.close();
-    await setup.sim.close();
-  });
+describe('partial returns (Responsable Inscripto)', async () => {
+  const { s, admin: token, setup } = await arcaApp('responsable_inscripto');
 
   const saleOf = async (id: number) => (await s.call({ method: 'GET', url: `/api/sales/${id}`, token })).body.data;
   const giveBack = (saleId: number, items: { saleItemId: number; quantity: number }[], extra: Record<string, unknown> = {}, as = token) =>

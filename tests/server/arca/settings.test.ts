@@ -5,24 +5,14 @@
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestPki } from '../../../server/integrations/arca/simulator/pki';
-import { createTestServer, type TestServer } from '../../helpers/server';
-import { generate, ISSUER_CUIT, paidSale, startSimulator, testPki, type ArcaSetup } from './harness';
+import { buildApp } from '../../helpers/server';
+import { generate, ISSUER_CUIT, paidSale, scopedSimulator, testPki } from './harness';
 
-describe('settings screen configuration', () => {
-  let setup: ArcaSetup;
-  let s: TestServer;
-  let token: string;
-  beforeAll(async () => {
-    setup = await startSimulator('monotributo');
-    s = await createTestServer({}, { ARCA_WSAA_URL: setup.env.ARCA_WSAA_URL, ARCA_WSFE_URL: setup.env.ARCA_WSFE_URL, ARCA_TIMEOUT_MS: '5000' });
-    token = await s.login();
-  });
-  afterAll(async () => {
-    await s.close();
-    await setup.sim.close();
-  });
+describe('settings screen configuration', async () => {
+  const setup = await scopedSimulator('monotributo');
+  const { s, admin: token } = await buildApp({ env: { ARCA_WSAA_URL: setup.env.ARCA_WSAA_URL, ARCA_WSFE_URL: setup.env.ARCA_WSFE_URL, ARCA_TIMEOUT_MS: '5000' } });
 
   it('saves settings and credentials, tests the connection and invoices', async () => {
     const before = await s.call({ method: 'GET', url: '/api/invoices/settings', token });

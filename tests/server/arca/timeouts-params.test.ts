@@ -3,26 +3,14 @@
  * retry finishes it with the CAE the simulator granted, without a second CAE. The parameter calls
  * (FEParamGetTiposCbte, FEParamGetTiposDoc, FEParamGetCondicionIvaReceptor) read the simulator's lists.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadCredentials } from '../../../server/integrations/arca/credentials';
 import { loginCms } from '../../../server/integrations/arca/wsaa';
 import { WsfeClient } from '../../../server/integrations/arca/wsfe';
-import type { TestServer } from '../../helpers/server';
-import { arcaServer, generate, ISSUER_CUIT, paidSale, startSimulator, testPki, waitFor, type ArcaSetup } from './harness';
+import { arcaApp, generate, ISSUER_CUIT, paidSale, scopedSimulator, testPki, waitFor } from './harness';
 
-describe('timeouts', () => {
-  let setup: ArcaSetup;
-  let s: TestServer;
-  let token: string;
-  beforeAll(async () => {
-    setup = await startSimulator('monotributo');
-    s = await arcaServer(setup, { ARCA_TIMEOUT_MS: '300' });
-    token = await s.login();
-  });
-  afterAll(async () => {
-    await s.close();
-    await setup.sim.close();
-  });
+describe('timeouts', async () => {
+  const { s, admin: token, setup } = await arcaApp('monotributo', { env: { ARCA_TIMEOUT_MS: '300' } });
 
   it('a reply slower than the timeout leaves the invoice pending; the retry adopts the same CAE', async () => {
     const saleId = await paidSale(s, token, [{ price: 500, quantity: 1 }]);
@@ -43,12 +31,8 @@ describe('timeouts', () => {
   });
 });
 
-describe('parameter calls', () => {
-  let setup: ArcaSetup;
-  beforeAll(async () => {
-    setup = await startSimulator();
-  });
-  afterAll(async () => setup.sim.close());
+describe('parameter calls', async () => {
+  const setup = await scopedSimulator();
 
   it('read comprobante types, document types and receptor conditions per class', async () => {
     const ticket = await loginCms(setup.sim.wsaaUrl, 'wsfe', loadCredentials(testPki().certPem, testPki().keyPem), 5000);

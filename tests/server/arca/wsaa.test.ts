@@ -3,20 +3,16 @@
  * second login while a ticket is valid gets coe.alreadyAuthenticated, and the ticket manager
  * single-flights: ten concurrent callers cost one login, and the cached ticket is reused.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadCredentials } from '../../../server/integrations/arca/credentials';
 import { ArcaSoapFault } from '../../../server/integrations/arca/errors';
 import { createTestPki } from '../../../server/integrations/arca/simulator/pki';
 import { TicketManager, type TicketCache } from '../../../server/integrations/arca/tickets';
 import { loginCms, type AccessTicket } from '../../../server/integrations/arca/wsaa';
-import { ISSUER_CUIT, startSimulator, testPki, type ArcaSetup } from './harness';
+import { ISSUER_CUIT, scopedSimulator, testPki } from './harness';
 
-describe('WSAA', () => {
-  let setup: ArcaSetup;
-  beforeAll(async () => {
-    setup = await startSimulator();
-  });
-  afterAll(async () => setup.sim.close());
+describe('WSAA', async () => {
+  const setup = await scopedSimulator();
 
   it('refuses a certificate that is not from its CA', async () => {
     const stranger = createTestPki(ISSUER_CUIT);

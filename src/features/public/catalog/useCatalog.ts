@@ -2,24 +2,33 @@
  * Catalogue query state (docs/spec.md §4): the search text is applied 500 ms after typing stops, trimmed;
  * changing search or category resets the page to 1. A failed load is logged and shows as an empty
  * catalogue (one page, zero items), as docs/spec.md §8 says.
+ * The results remember the query they answer: until the current query's answer arrives the page is
+ * loading, so a count or a card list is never shown under a search it does not belong to.
  */
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { LIMITS, TIMINGS } from '../../../../domain/constants';
 import { fetchCatalog, fetchPublicCategories, type CatalogProduct, type NamedRef } from '../../../api/catalog';
 
+interface CatalogQuery {
+  search: string;
+  categoryId: number | null;
+  page: number;
+}
+
 interface CatalogState {
   products: CatalogProduct[];
   totalItems: number;
   totalPages: number;
-  loading: boolean;
+  /** The query these results answer (null before the first answer). */
+  answers: CatalogQuery | null;
 }
 
 export function useCatalog() {
   const [searchInput, setSearchInput] = useState('');
   const [debouncedSearch] = useDebouncedValue(searchInput.trim(), TIMINGS.searchDebounceMs);
-  const [query, setQuery] = useState({ search: '', categoryId: null as number | null, page: 1 });
-  const [state, setState] = useState<CatalogState>({ products: [], totalItems: 0, totalPages: 1, loading: true });
+  const [query, setQuery] = useState<CatalogQuery>({ search: '', categoryId: null, page: 1 });
+  const [state, setState] = useState<CatalogState>({ products: [], totalItems: 0, totalPages: 1, answers: null });
 
   useEffect(() => {
     setQuery((q) => (q.search === debouncedSearch ? q : { ...q, search: debouncedSearch, page: 1 }));
@@ -27,17 +36,16 @@ export function useCatalog() {
 
   useEffect(() => {
     const controller = new AbortController();
-    setState((s) => ({ ...s, loading: true }));
     fetchCatalog({ page: query.page, search: query.search, categoryId: query.categoryId }, controller.signal).then((result) => {
       if (controller.signal.aborted) return;
       if (!result.success) {
         console.error(result.message);
-        setState({ products: [], totalItems: 0, totalPages: 1, loading: false });
+        setState({ products: [], totalItems: 0, totalPages: 1, answers: query });
         return;
       }
       const totalItems = result.pagination?.totalItems ?? result.pagination?.total ?? result.data.length;
       const totalPages = result.pagination?.totalPages ?? Math.max(1, Math.ceil(totalItems / LIMITS.catalogPageSize));
-      setState({ products: result.data, totalItems, totalPages: Math.max(1, totalPages), loading: false });
+      setState({ products: result.data, totalItems, totalPages: Math.max(1, totalPages), answers: query });
     });
     return () => controller.abort();
   }, [query]);
@@ -49,10 +57,14 @@ export function useCatalog() {
     setQuery({ search: '', categoryId: null, page: 1 });
   };
 
+  const loading = state.answers !== query;
   return {
-    ...state,
+    products: state.products,
+    totalItems: state.totalItems,
+    totalPages: state.totalPages,
+    loading,
     /** Loading, or the typed search is not applied yet (debounce pending). */
-    searching: state.loading || searchInput.trim() !== query.search,
+    searching: loading || searchInput.trim() !== query.search,
     searchInput,
     setSearchInput,
     categoryId: query.categoryId,
