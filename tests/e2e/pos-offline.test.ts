@@ -5,9 +5,9 @@
  * clear refusal for one who never did), the sign-out warning, an expired session that no longer holds sales
  * back (the device credential delivers them), and a refused credential that keeps sales until an online sign-in.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loginThroughForm, screenshot, SELLER_PASSWORD, startServer, type E2eServer } from './harness';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { loginThroughForm, screenshot, SELLER_PASSWORD, serverAndBrowser } from './harness';
 import {
   addProduct,
   checkout,
@@ -23,24 +23,12 @@ import {
   waitForServiceWorker,
 } from './pos-helpers';
 
-let server: E2eServer;
-let browser: Browser;
-let seller: string;
+const { server, browser } = await serverAndBrowser();
 const ids: Record<string, number> = {};
-
-beforeAll(async () => {
-  server = await startServer();
-  seller = await server.createSeller('vera');
-  await server.createSeller('nueva');
-  ids.yerba = await createProduct(server, { name: 'Yerba mate orgánica 1 kg', code: '7791234500042', price: 5200, stock: 20 });
-  ids.bombilla = await createProduct(server, { name: 'Bombilla de alpaca', code: '7791234500059', price: 8900, stock: 5 });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const seller = await server.createSeller('vera');
+await server.createSeller('nueva');
+ids.yerba = await createProduct(server, { name: 'Yerba mate orgánica 1 kg', code: '7791234500042', price: 5200, stock: 20 });
+ids.bombilla = await createProduct(server, { name: 'Bombilla de alpaca', code: '7791234500059', price: 8900, stock: 5 });
 
 const statusButton = (page: Page) => page.getByTestId('sync-status');
 /** The status text as shown (the button also holds a visually hidden copy for narrow screens). */

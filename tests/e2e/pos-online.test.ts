@@ -3,9 +3,9 @@
  * stock moved and its official number shown; the barcode path and the spec's warnings; and replies
  * lost after the server committed (the push reaches the server, the answer never reaches the page).
  */
-import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, SELLER_PASSWORD, startServer, type E2eServer } from './harness';
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, SELLER_PASSWORD, serverAndBrowser } from './harness';
 import {
   addProduct,
   checkout,
@@ -21,25 +21,13 @@ import {
   waitForOutbox,
 } from './pos-helpers';
 
-let server: E2eServer;
-let browser: Browser;
-let seller: string;
+const { server, browser } = await serverAndBrowser();
 const ids: Record<string, number> = {};
-
-beforeAll(async () => {
-  server = await startServer();
-  seller = await server.createSeller('vera');
-  ids.mate = await createProduct(server, { name: 'Mate térmico de acero', code: '7791234500011', price: 12500, stock: 10 });
-  ids.scanner = await createProduct(server, { name: 'Lector de códigos USB', code: '7791234500028', price: 30000, stock: 2 });
-  ids.lost = await createProduct(server, { name: 'Termo de camping 1 litro', code: '7791234500035', price: 41000, stock: 8 });
-  ids.clock = await createProduct(server, { name: 'Vaso térmico 500 ml', code: '7791234500080', price: 15000, stock: 10 });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const seller = await server.createSeller('vera');
+ids.mate = await createProduct(server, { name: 'Mate térmico de acero', code: '7791234500011', price: 12500, stock: 10 });
+ids.scanner = await createProduct(server, { name: 'Lector de códigos USB', code: '7791234500028', price: 30000, stock: 2 });
+ids.lost = await createProduct(server, { name: 'Termo de camping 1 litro', code: '7791234500035', price: 41000, stock: 8 });
+ids.clock = await createProduct(server, { name: 'Vaso térmico 500 ml', code: '7791234500080', price: 15000, stock: 10 });
 
 async function sellerPos(): Promise<Page> {
   const context = await newDevice(browser);

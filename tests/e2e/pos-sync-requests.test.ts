@@ -7,26 +7,14 @@
  *    fire every 15 ms: the shared backoff gate keeps the count to the backoff schedule's handful
  *    (a shortened window of 8 s: at most 5 requests, where each trigger used to send one).
  */
-import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, SELLER_PASSWORD, startServer, type E2eServer } from './harness';
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SELLER_PASSWORD, serverAndBrowser } from './harness';
 import { addProduct, checkout, createProduct, newDevice, productCard, searchBox, serverSales, signInAndOpenPos, waitAllSynced, waitForOutbox } from './pos-helpers';
 
-let server: E2eServer;
-let browser: Browser;
-let seller: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  seller = await server.createSeller('vera');
-  await createProduct(server, { name: 'Yerba mate 1 kg', code: '7791234500103', price: 4500, stock: 50 });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const { server, browser } = await serverAndBrowser();
+const seller = await server.createSeller('vera');
+await createProduct(server, { name: 'Yerba mate 1 kg', code: '7791234500103', price: 4500, stock: 50 });
 
 /** A signed-in POS whose sync and health requests after `counting` starts are logged (every /api/ request refused while `down`). */
 async function countedPos() {
