@@ -1,50 +1,17 @@
 /**
  * The POS device's IndexedDB ('mostrador', written by Dexie: src/offline/db.ts) read and written from
  * the page with plain IndexedDB, so the bench sees what the app stored without going through it.
- * Outbox entries are built here in Node with the app's own pieces (its OutboxEntry type, provisional
- * number, sale totals and schema version), then written by the page.
+ * Outbox entries are built in Node by the app's own builder (src/offline/outbox-entry.ts), then written
+ * by the page.
  */
 import type { Page } from 'playwright-core';
-import { computeSaleTotals } from '../../domain/sale-totals';
 import type { PublicUser } from '../../domain/schemas/auth';
-import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
 import type { OutboxEntry, OutboxItem } from '../../src/offline/db';
-import { provisionalNumber } from '../../src/offline/device';
+import { newOutboxEntry } from '../../src/offline/outbox-entry';
 
-/** A pending cash sale of `items` as src/offline/outbox.ts recordSale writes it (no invoice, no cash session). */
-export function outboxEntry(deviceId: string, deviceSeq: number, seller: Pick<PublicUser, 'id' | 'fullName'>, items: OutboxItem[], capturedAt = new Date()): OutboxEntry {
-  const totals = computeSaleTotals(items, 0);
-  return {
-    clientSaleId: crypto.randomUUID(),
-    deviceSeq,
-    provisionalNumber: provisionalNumber(deviceId, deviceSeq),
-    schemaVersion: SYNC_SCHEMA_VERSION,
-    capturedAt: capturedAt.toISOString(),
-    sellerId: seller.id,
-    sellerName: seller.fullName,
-    items,
-    subtotalCents: totals.subtotalCents,
-    discountCents: totals.discountCents,
-    totalCents: totals.totalCents,
-    paymentMethod: 'efectivo',
-    customerName: null,
-    customerDocument: null,
-    customerEmail: null,
-    notes: null,
-    status: 'pending',
-    attempts: 0,
-    lastError: null,
-    lastAttemptAt: null,
-    saleId: null,
-    saleNumber: null,
-    flags: [],
-    syncedAt: null,
-    invoiceRequest: null,
-    invoice: null,
-    invoiceNote: null,
-    cashSessionId: null,
-  };
-}
+/** A pending cash sale of `items` as captureSale writes it (no invoice, no cash session): the app's own builder. */
+export const outboxEntry = (deviceId: string, deviceSeq: number, seller: Pick<PublicUser, 'id' | 'fullName'>, items: OutboxItem[], capturedAt = new Date()): OutboxEntry =>
+  newOutboxEntry({ deviceId, deviceSeq, capturedAt, sellerId: seller.id, sellerName: seller.fullName, items, discountCents: 0, paymentMethod: 'efectivo' });
 
 /** Products in the local catalogue and outbox entries not yet confirmed (pending or syncing). */
 export function deviceCounts(page: Page): Promise<{ products: number; unsynced: number }> {

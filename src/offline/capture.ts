@@ -16,11 +16,10 @@ import { CASH_MSG } from '../../domain/cash-messages';
 import { DEFAULT_IVA_RATE } from '../../domain/invoicing/codes';
 import { MSG } from '../../domain/messages';
 import { computeSaleTotals } from '../../domain/sale-totals';
-import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
 import { db, getMeta, type CartLine, type LocalProduct, type MetaValues, type OfflinePaymentMethod, type OutboxEntry } from './db';
-import { provisionalNumber } from './device';
 import { localCaeaInvoice, reserveCaeaNumber, type InvoiceRequest } from './invoice-request';
 import { OFFLINE_MSG } from './messages';
+import { newOutboxEntry } from './outbox-entry';
 
 export interface SaleInput {
   sellerId: number;
@@ -36,8 +35,6 @@ export interface SaleInput {
   /** At capture the device knows it cannot reach the server: an invoice is numbered here with CAEA when it can. */
   offline?: boolean;
 }
-
-const blankToNull = (value: string | null | undefined) => value?.trim() || null;
 
 const written = new Set<() => void>();
 
@@ -86,36 +83,24 @@ function writeSale(input: SaleInput): Promise<OutboxEntry> {
     const deviceSeq = (lastSeq ?? 0) + 1;
     const capturedAt = new Date();
     const invoice = input.invoice ? await invoiceAtCapture(input.invoice, Boolean(input.offline), capturedAt, lines, products, totals.discountCents) : null;
-    const entry: OutboxEntry = {
-      clientSaleId: crypto.randomUUID(),
+    const entry = newOutboxEntry({
+      deviceId: device,
       deviceSeq,
-      provisionalNumber: provisionalNumber(device, deviceSeq),
-      schemaVersion: SYNC_SCHEMA_VERSION,
-      capturedAt: capturedAt.toISOString(),
+      capturedAt,
       sellerId: input.sellerId,
       sellerName: input.sellerName,
       items: lines.map((line) => ({ productId: line.productId, name: line.name, quantity: line.quantity, unitPriceCents: line.unitPriceCents })),
-      subtotalCents: totals.subtotalCents,
       discountCents: totals.discountCents,
-      totalCents: totals.totalCents,
       paymentMethod: input.paymentMethod,
-      customerName: blankToNull(input.customerName),
-      customerDocument: blankToNull(input.customerDocument),
-      customerEmail: blankToNull(input.customerEmail),
-      notes: blankToNull(input.notes),
-      status: 'pending',
-      attempts: 0,
-      lastError: null,
-      lastAttemptAt: null,
-      saleId: null,
-      saleNumber: null,
-      flags: [],
-      syncedAt: null,
-      invoiceRequest: invoice?.request ?? null,
-      invoice: invoice?.printed ?? null,
-      invoiceNote: invoice?.note ?? null,
-      cashSessionId: session?.clientSessionId ?? null,
-    };
+      customerName: input.customerName,
+      customerDocument: input.customerDocument,
+      customerEmail: input.customerEmail,
+      notes: input.notes,
+      invoiceRequest: invoice?.request,
+      invoice: invoice?.printed,
+      invoiceNote: invoice?.note,
+      cashSessionId: session?.clientSessionId,
+    });
     const sold = new Map(lines.map((line) => [line.productId, line.quantity]));
     const writes: Promise<unknown>[] = [
       db.outbox.add(entry),

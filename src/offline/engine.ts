@@ -22,7 +22,7 @@
  *  - triggers coalesce: one cycle at a time per tab; a trigger during a cycle runs one more after it.
  */
 import { countUnsyncedCash } from './cash-outbox';
-import { pullCursor, applyPullPage, recomputeStock } from './catalog';
+import { pullCursor, applyPullPage, recomputeStock } from './product-store';
 import { setMeta } from './db';
 import { forgetDeviceKey, getDeviceCredential, registerDevice } from './device';
 import { gateClosed, gateFailed, gateSettled, readGate } from './gate';

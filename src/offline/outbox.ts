@@ -11,7 +11,7 @@ import Dexie from 'dexie';
 import type { PushedSale, PushResult } from '../../domain/schemas/sync';
 import { fromCents } from '../../domain/money';
 import { MSG } from '../../domain/messages';
-import { recomputeStock } from './catalog';
+import { recomputeStock } from './product-store';
 import { db, type OutboxEntry } from './db';
 import { upgradeEntry } from './entry-version';
 import { toPushedInvoice } from './invoice-request';

@@ -15,7 +15,7 @@
  */
 import { LIMITS } from '../../domain/constants';
 import { SYNC_SCHEMA_VERSION, type PushBody, type PushReply } from '../../domain/schemas/sync';
-import { applyPushEcho, pullCursor } from './catalog';
+import { applyPushEcho, pullCursor } from './product-store';
 import { db, type OutboxEntry } from './db';
 import { deviceName, raiseDeviceSeq } from './device';
 import { applyResults, markTaken, peekBatch, releaseBatch, toPushedSale, type AppliedResults } from './outbox';

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { arcaDate, isoFromArcaDate } from '../../domain/invoicing';
 import type { DeviceCaeaJson } from '../../domain/schemas/sync';
 import { addToCart } from '../../src/offline/cart';
-import { applyPullPage } from '../../src/offline/catalog';
+import { applyPullPage } from '../../src/offline/product-store';
 import { db, getMeta } from '../../src/offline/db';
 import { captureSale } from '../../src/offline/capture';
 import { applyResults, toPushedSale } from '../../src/offline/outbox';

@@ -3,7 +3,7 @@
  * file) and catalogue pages shaped like GET /sync/pull replies.
  */
 import type { PulledProduct, PullReply } from '../../domain/schemas/sync';
-import { applyPullPage } from '../../src/offline/catalog';
+import { applyPullPage } from '../../src/offline/product-store';
 import { clearAll, db, type OutboxEntry } from '../../src/offline/db';
 import { markTaken, peekBatch } from '../../src/offline/outbox';
 

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addToCart } from '../../src/offline/cart';
-import { applyPullPage } from '../../src/offline/catalog';
+import { applyPullPage } from '../../src/offline/product-store';
 import { db, getMeta } from '../../src/offline/db';
 import { shortDeviceId } from '../../src/offline/device';
 import { captureSale } from '../../src/offline/capture';

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addToCart } from '../../src/offline/cart';
-import { applyPullPage } from '../../src/offline/catalog';
+import { applyPullPage } from '../../src/offline/product-store';
 import { captureSale } from '../../src/offline/capture';
 import { ProductIndex } from '../../src/offline/product-index';
 import { freshStore, product, pullPage } from './local-store';

@@ -1,5 +1,5 @@
 /**
- * The local catalogue, fed by GET /sync/pull pages (docs/sync.md).
+ * The device's product store (the POS's local copy of the products), fed by GET /sync/pull pages (docs/sync.md).
  * Invariants:
  *  - a page is applied in ONE transaction together with its cursor, so a crash never leaves rows
  *    applied without the cursor moving (or the cursor moved without the rows);
