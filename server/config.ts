@@ -100,6 +100,17 @@ function bool(value: string | undefined, fallback: boolean): boolean {
   return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
 }
 
+/** SHOP_TIME_ZONE, checked at start: an unknown zone would shift every "today" and every rollup day. */
+function shopTimeZone(value: string | undefined): string {
+  const zone = value || DEFAULT_TIME_ZONE;
+  try {
+    new Intl.DateTimeFormat('es-AR', { timeZone: zone });
+  } catch {
+    throw new Error(`SHOP_TIME_ZONE no es una zona horaria válida: ${zone} (por ejemplo ${DEFAULT_TIME_ZONE})`);
+  }
+  return zone;
+}
+
 /** Reads the JWT secret from JWT_SECRET, or generates one once into DATA_DIR/jwt-secret. */
 function jwtSecretFor(dataDir: string, env: NodeJS.ProcessEnv): string {
   if (env.JWT_SECRET) return env.JWT_SECRET;
@@ -127,7 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jwtExpiresIn: env.JWT_EXPIRES_IN ?? '12h',
     adminPassword: env.ADMIN_PASSWORD || undefined,
     demoData: bool(env.DEMO_DATA, true),
-    timeZone: env.SHOP_TIME_ZONE ?? DEFAULT_TIME_ZONE,
+    timeZone: shopTimeZone(env.SHOP_TIME_ZONE),
     rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 10),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: bool(env.TRUST_PROXY, false),

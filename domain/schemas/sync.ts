@@ -8,7 +8,7 @@
  */
 import { LIMITS, SALE_FLAGS } from '../constants';
 import { ARCA_ENVIRONMENTS, ISSUER_TAX_CONDITIONS } from '../invoicing/codes';
-import { brandDto, categoryDto } from './products';
+import { brandDto, categoryDto, productDto } from './products';
 import { money, optionalText, z } from './common';
 import { caeaJson, generateInvoiceBody, invoiceJson } from './invoices';
 import { missingOr, paymentMethod, positiveId, SALE_LIMITS, saleQuantity } from './sales';
@@ -131,22 +131,12 @@ export const pullQuery = z.object({
 });
 export type PullQuery = z.output<typeof pullQuery>;
 
-export const pulledProduct = z.object({
-  id: z.number().int(),
-  code: z.string().nullable(),
-  name: z.string(),
-  description: z.string().nullable(),
-  price: z.number(),
-  stock: z.number().int(),
-  minStock: z.number().int(),
-  categoryId: z.number().int().nullable(),
-  brandId: z.number().int().nullable(),
-  image: z.string().nullable(),
-  active: z.boolean(),
-  showInCatalog: z.boolean(),
-  /** IVA rate in percent (21, 10.5, ...): the counter prints the invoice's IVA offline (issue #11). */
-  ivaRate: z.number(),
-});
+export const pulledProduct = productDto
+  .pick({ id: true, code: true, name: true, description: true, price: true, stock: true, minStock: true, categoryId: true, brandId: true, image: true, active: true, showInCatalog: true })
+  .extend({
+    /** IVA rate in percent (21, 10.5, ...): the counter prints the invoice's IVA offline (issue #11). */
+    ivaRate: z.number(),
+  });
 export type PulledProduct = z.infer<typeof pulledProduct>;
 
 /**

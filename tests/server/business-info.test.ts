@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
 import { DEFAULT_TIME_ZONE } from '../../domain/constants';
 import { buildApp } from '../helpers/server';
 
@@ -102,5 +106,15 @@ describe('business info', () => {
     const res = await other.call({ method: 'PUT', url: '/api/business-info', token, payload: { ...full, timeZone: 'UTC' } });
     expect(res.status).toBe(200);
     expect(res.body.data.timeZone).toBe('America/Mexico_City');
+  });
+
+  it('refuses to start with an unknown SHOP_TIME_ZONE, saying which', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'mostrador-zona-'));
+    try {
+      expect(() => loadConfig({ SHOP_TIME_ZONE: 'America/Atlantida' }, { dataDir })).toThrow(/SHOP_TIME_ZONE no es una zona horaria válida: America\/Atlantida/);
+      expect(loadConfig({ SHOP_TIME_ZONE: 'America/Mexico_City' }, { dataDir }).timeZone).toBe('America/Mexico_City');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
