@@ -180,7 +180,8 @@ describe('users and devices', () => {
     expect(push.body.data.results[0].status).toBe('applied');
 
     await openTab('Dispositivos');
-    const row = page.getByRole('row').filter({ hasText: 'Caja 1' });
+    // The row of "Caja 1" exactly: the page's own device is "Caja <id>", and its id may begin with "1".
+    const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Punto de venta CAEA de Caja 1', exact: true }) });
     await row.waitFor();
     const cells = await row.getByRole('cell').allInnerTexts();
     expect(cells[1]).toBe('Administrador');
