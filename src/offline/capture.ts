@@ -16,20 +16,14 @@ import { CASH_MSG } from '../../domain/cash-messages';
 import { DEFAULT_IVA_RATE } from '../../domain/invoicing/codes';
 import { MSG } from '../../domain/messages';
 import { computeSaleTotals } from '../../domain/sale-totals';
-import { db, getMeta, type CartLine, type LocalProduct, type MetaValues, type OfflinePaymentMethod, type OutboxEntry } from './db';
+import { db, getMeta, type CartLine, type LocalProduct, type MetaValues, type OutboxEntry } from './db';
 import { localCaeaInvoice, reserveCaeaNumber, type InvoiceRequest } from './invoice-request';
 import { OFFLINE_MSG } from './messages';
-import { newOutboxEntry } from './outbox-entry';
+import { newOutboxEntry, type CapturedSale } from './outbox-entry';
 
-export interface SaleInput {
-  sellerId: number;
-  sellerName: string;
-  discountCents: number;
-  paymentMethod: OfflinePaymentMethod;
-  customerName?: string | null;
-  customerDocument?: string | null;
-  customerEmail?: string | null;
-  notes?: string | null;
+/** What the checkout hands over: the sale's own fields (outbox-entry.ts), the invoice asked for and whether the device is offline. */
+export interface SaleInput
+  extends Pick<CapturedSale, 'sellerId' | 'sellerName' | 'discountCents' | 'paymentMethod' | 'customerName' | 'customerDocument' | 'customerEmail' | 'notes'> {
   /** The invoice asked for at checkout (issue #11), or none: the ticket says "No válido como factura". */
   invoice?: Omit<InvoiceRequest, 'caea'> | null;
   /** At capture the device knows it cannot reach the server: an invoice is numbered here with CAEA when it can. */
