@@ -32,8 +32,20 @@ export function pdfPageSizesMm(pdf: Buffer): [number, number][] {
   return boxes.map((m) => [(Number(m[1]) * 25.4) / 72, (Number(m[2]) * 25.4) / 72]);
 }
 
-/** The text of the QR code printed on the first page (null when none is found). */
-export async function pdfQrText(pdf: Buffer, dpi = 200): Promise<string | null> {
+/**
+ * The text of the QR code printed on the first page (null when none is found). jsQR misses some valid
+ * codes at one resolution and reads them at another, as a phone camera does when moved closer, so
+ * several resolutions are tried.
+ */
+export async function pdfQrText(pdf: Buffer): Promise<string | null> {
+  for (const dpi of [200, 300, 150, 400]) {
+    const text = await pdfQrTextAt(pdf, dpi);
+    if (text) return text;
+  }
+  return null;
+}
+
+async function pdfQrTextAt(pdf: Buffer, dpi: number): Promise<string | null> {
   const png = withPdfFile(pdf, (file, dir) => {
     execFileSync('pdftoppm', ['-png', '-r', String(dpi), '-f', '1', '-l', '1', '-singlefile', file, path.join(dir, 'page')]);
     return readFileSync(path.join(dir, 'page.png'));

@@ -71,7 +71,11 @@ describe('POS offline', () => {
     await page.reload();
     await page.getByTestId('cart-line').getByText('Bombilla de alpaca').waitFor();
     await statusText(page, '3 ventas pendientes').waitFor();
-    const queued = await deviceOutbox(page);
+    // An attempt may be in flight ('syncing') while offline; it fails and returns the sales to 'pending'.
+    let queued = await deviceOutbox(page);
+    for (const deadline = Date.now() + 15_000; queued.some((s) => s.status === 'syncing') && Date.now() < deadline; queued = await deviceOutbox(page)) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     expect(queued.map((s) => s.status)).toEqual(['pending', 'pending', 'pending']);
     expect(queued.map((s) => s.deviceSeq).sort()).toEqual([1, 2, 3]);
     expect((await serverSales(server)).filter((s) => queued.some((q) => q.clientSaleId === s.clientSaleId))).toEqual([]);

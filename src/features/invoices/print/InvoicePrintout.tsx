@@ -141,9 +141,13 @@ export default function InvoicePrintout({ invoice, sale, business, issuer, forma
   }, [qrUrl]);
 
   const ready = qr?.url === qrUrl;
+  // The print waits for the QR image itself, not only its markup: a print started before the image is
+  // decoded would leave the QR (legally required) off the paper.
+  const [shownQr, setShownQr] = useState<string | null>(null);
+  const printable = ready && shownQr === qr.image;
   useEffect(() => {
-    if (ready && request > 0) printInvoice(format);
-  }, [ready, request, format]);
+    if (printable && request > 0) printInvoice(format);
+  }, [printable, request, format]);
 
   const a = invoice.letter === 'A';
   const code = invoice.authorization === 'CAEA' ? 'CAEA' : 'CAE';
@@ -214,7 +218,15 @@ export default function InvoicePrintout({ invoice, sale, business, issuer, forma
       )}
       {a && [6, 13, 16].includes(invoice.condicionIvaReceptor) && <section>{LEY_27618}</section>}
       <section className="auth">
-        <div className="qr">{ready && <img src={qr.image} alt="Código QR del comprobante (ARCA)" style={{ width: format === 'a4' ? '35mm' : '40mm' }} />}</div>
+        <div className="qr">{ready && (
+            <img
+              src={qr.image}
+              alt="Código QR del comprobante (ARCA)"
+              style={{ width: format === 'a4' ? '35mm' : '40mm' }}
+              onLoad={(event) => setShownQr(event.currentTarget.getAttribute('src'))}
+              onError={(event) => setShownQr(event.currentTarget.getAttribute('src'))}
+            />
+          )}</div>
         <div>
           <div>
             <strong>
