@@ -8,6 +8,19 @@ const forbid = (...groups) => ({
   'no-restricted-imports': ['error', { patterns: groups.map((g) => ({ group: g, message: 'Cruza un límite de la arquitectura (docs/architecture.md «Límites»).' })) }],
 });
 
+// Modules moved to the persistence port (server/db/store.ts, issue #20): every query is awaited, so it
+// runs on SQLite and PostgreSQL alike; SQLite's synchronous `.all()`, `.get()` and `.run()` are refused,
+// and so is the legacy SQLite handle (`app.db`, `app.sqlite`, the `Db` type).
+const STORE_MODULES = ['server/modules/brands/**', 'server/modules/categories/**'];
+const SYNC_QUERY = {
+  selector: "CallExpression[arguments.length=0] > MemberExpression.callee[property.name=/^(all|get|run)$/][object.type='CallExpression']",
+  message: 'Consulta síncrona de SQLite: usá `await` (o `first()`) del puerto server/db/store.ts.',
+};
+const LEGACY_HANDLE = {
+  selector: "MemberExpression[object.name='app'][property.name=/^(db|sqlite)$/]",
+  message: 'Manejador SQLite heredado: usá app.store (server/db/store.ts).',
+};
+
 const SRC = ['**/server/**', '*/server', 'better-sqlite3', 'drizzle-orm*', 'fastify*', '@fastify/*'];
 const SERVER = ['**/src/**', 'react', 'react-dom', '@mantine/*', 'dexie*'];
 
@@ -40,5 +53,18 @@ export default tseslint.config(
   { files: ['server/modules/users/**'], rules: forbid(SERVER, ['../auth/**']) },
   // sync writes captured sales through the sales service (and its context), never its routes or repository.
   { files: ['server/modules/sync/**'], rules: forbid(SERVER, ['../sales/*', '!../sales/service', '!../sales/context']) },
+  // Type-aware on the server: a query or unit of work that is not awaited would run after its transaction.
+  {
+    files: ['server/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error', '@typescript-eslint/await-thenable': 'error' },
+  },
+  {
+    files: STORE_MODULES,
+    rules: {
+      'no-restricted-syntax': ['error', SYNC_QUERY, LEGACY_HANDLE],
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [{ name: '../../db/client', importNames: ['Db'], message: LEGACY_HANDLE.message }] }],
+    },
+  },
   { files: ['domain/**'], rules: forbid(['**/src/**', '**/server/**', 'react', '@mantine/*', 'dexie*', 'better-sqlite3', 'drizzle-orm*', 'fastify*', 'node:*']) },
 );

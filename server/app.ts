@@ -17,6 +17,8 @@ import { LIMITS } from '../domain/constants';
 import { MSG } from '../domain/messages';
 import type { AppConfig } from './config';
 import { openDatabase, type Database_, type Db } from './db/client';
+import { sqliteStore } from './db/sqlite-store';
+import type { Store } from './db/store';
 import { seedDatabase } from './setup/seed';
 import { replySerializer } from './http/reply-serializer';
 import { installAuth } from './http/auth';
@@ -31,6 +33,9 @@ import { installArca } from './modules/invoices/arca-context';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The persistence port (server/db/store.ts): every module reads and writes through it. */
+    store: Store;
+    /** Legacy handles on the SQLite writer, for modules not yet moved to `store` (issue #20) and tests. */
     db: Db;
     sqlite: Database_['sqlite'];
     config: AppConfig;
@@ -98,6 +103,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const backupPlace = { settings: config.backup, uploadsDir: config.uploadsDir, timeZone: config.timeZone };
   const database = openDatabase(config.dbFile, { beforeMigrate: (sqlite) => backupBeforeMigration(backupPlace, sqlite) });
   app.decorate('db', database.db);
+  app.decorate('store', sqliteStore(config.dbFile, database.db));
   app.decorate('sqlite', database.sqlite);
   app.decorate('config', config);
   app.decorate('publicRateLimit', config.rateLimitPerMinute > 0 ? { max: config.rateLimitPerMinute, timeWindow: '1 minute' } : false);
@@ -105,6 +111,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Last onClose to run: in-flight work has finished; fold the WAL into the main file and close.
   app.addHook('onClose', async () => {
     await app.backups.stop();
+    await app.store.close();
     database.sqlite.pragma('wal_checkpoint(TRUNCATE)');
     database.sqlite.close();
   });

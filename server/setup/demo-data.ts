@@ -6,9 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { businessInfo } from '../db/schema';
-import { brandsRepository } from '../modules/brands/repository';
-import { categoriesRepository } from '../modules/categories/repository';
+import { brands, businessInfo, categories } from '../db/schema';
 import { productsRepository } from '../modules/products/repository';
 import { productSearchText } from '../modules/products/search';
 import { applyStockDelta } from '../modules/stock/repository';
@@ -115,9 +113,9 @@ function seedCatalogue(db: Db): DemoItem[] {
   db.transaction(() => {
     const categoryIds = new Map<string, number>();
     CATEGORIES.forEach(([name, description], order) => {
-      categoryIds.set(name, categoriesRepository.insert(db, { name, description, order: order + 1 }).id);
+      categoryIds.set(name, db.insert(categories).values({ name, description, order: order + 1 }).returning({ id: categories.id }).get().id);
     });
-    const brandIds = new Map<string, number>(BRANDS.map((name) => [name, brandsRepository.insert(db, { name }).id]));
+    const brandIds = new Map<string, number>(BRANDS.map((name) => [name, db.insert(brands).values({ name }).returning({ id: brands.id }).get().id]));
     PRODUCTS.forEach(([name, category, brand, pesos, stock, minStock, description], i) => {
       const code = ean13(i + 1);
       const { id } = productsRepository.insert(db, {

@@ -14,19 +14,19 @@ const brandsRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = { onRequest: [app.requireAdmin] };
 
   app.get(pathOf(api.list.key), { ...signedIn, schema: schemaOf(api.list, { tags, security, summary: 'Marcas' }) }, async (req) =>
-    ok(listBrands(app.db, req.query.active)),
+    ok(await listBrands(app.store, req.query.active)),
   );
 
   app.get(pathOf(api.get.key), { ...signedIn, schema: schemaOf(api.get, { tags, security, summary: 'Una marca' }) }, async (req) =>
-    ok(getBrand(app.db, req.params.id)),
+    ok(await getBrand(app.store, req.params.id)),
   );
 
   app.post(pathOf(api.create.key), { ...admin, schema: schemaOf(api.create, { tags, security, summary: 'Crea una marca' }) }, async (req, reply) =>
-    reply.status(201).send(ok(createBrand(app.db, req.body), MSG.brandCreated)),
+    reply.status(201).send(ok(await createBrand(app.store, req.body), MSG.brandCreated)),
   );
 
   app.put(pathOf(api.update.key), { ...admin, schema: schemaOf(api.update, { tags, security, summary: 'Modifica una marca' }) }, async (req) =>
-    ok(updateBrand(app.db, req.params.id, req.body), MSG.brandUpdated),
+    ok(await updateBrand(app.store, req.params.id, req.body), MSG.brandUpdated),
   );
 
   app.delete(
@@ -40,7 +40,7 @@ const brandsRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     },
     async (req) => {
-      const { products } = deleteBrand(app.db, req.params.id, req.query);
+      const { products } = await deleteBrand(app.store, req.params.id, req.query);
       return ok({ products }, MSG.brandDeleted);
     },
   );

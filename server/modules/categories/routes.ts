@@ -14,25 +14,25 @@ const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = { onRequest: [app.requireAdmin] };
 
   app.get(pathOf(api.listPublic.key), { schema: schemaOf(api.listPublic, { tags, summary: 'Categorías activas (público)' }) }, async () =>
-    ok(listPublicCategories(app.db), MSG.categoriesPublicListed),
+    ok(await listPublicCategories(app.store), MSG.categoriesPublicListed),
   );
 
   app.get(pathOf(api.list.key), { ...signedIn, schema: schemaOf(api.list, { tags, security, summary: 'Categorías' }) }, async (req) =>
-    ok(listCategories(app.db, req.query.active)),
+    ok(await listCategories(app.store, req.query.active)),
   );
 
   app.get(pathOf(api.get.key), { ...signedIn, schema: schemaOf(api.get, { tags, security, summary: 'Una categoría' }) }, async (req) =>
-    ok(getCategory(app.db, req.params.id)),
+    ok(await getCategory(app.store, req.params.id)),
   );
 
   app.post(pathOf(api.create.key), { ...admin, schema: schemaOf(api.create, { tags, security, summary: 'Crea una categoría' }) }, async (req, reply) =>
-    reply.status(201).send(ok(createCategory(app.db, req.body), MSG.categoryCreated)),
+    reply.status(201).send(ok(await createCategory(app.store, req.body), MSG.categoryCreated)),
   );
 
   app.put(
     pathOf(api.update.key),
     { ...admin, schema: schemaOf(api.update, { tags, security, summary: 'Modifica una categoría' }) },
-    async (req) => ok(updateCategory(app.db, req.params.id, req.body), MSG.categoryUpdated),
+    async (req) => ok(await updateCategory(app.store, req.params.id, req.body), MSG.categoryUpdated),
   );
 
   app.delete(
@@ -46,7 +46,7 @@ const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     },
     async (req) => {
-      const { products } = deleteCategory(app.db, req.params.id, req.query);
+      const { products } = await deleteCategory(app.store, req.params.id, req.query);
       return ok({ products }, MSG.categoryDeleted);
     },
   );

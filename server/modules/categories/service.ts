@@ -5,7 +5,7 @@
  */
 import { MSG } from '../../../domain/messages';
 import type { CategoryCreateInput, CategoryDto, CategoryUpdateInput, DeleteInUseQuery } from '../../../domain/schemas/products';
-import type { Db } from '../../db/client';
+import type { Q, Store } from '../../db/store';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { countProductsUsing, reassignProducts } from '../products/service';
 import { categoriesRepository, type CategoryRow } from './repository';
@@ -18,50 +18,54 @@ const toDto = (row: CategoryRow): CategoryDto => ({
   isActive: row.isActive,
 });
 
-function requireRow(db: Db, id: number): CategoryRow {
-  const row = categoriesRepository.findById(db, id);
+async function requireRow(q: Q, id: number): Promise<CategoryRow> {
+  const row = await categoriesRepository.findById(q, id);
   if (!row) throw notFound(MSG.categoryNotFound);
   return row;
 }
 
 /** Active, non-deleted categories for the public catalogue filter. */
-export function listPublicCategories(db: Db): { id: number; name: string }[] {
-  return categoriesRepository.list(db, true).map((row) => ({ id: row.id, name: row.name }));
+export async function listPublicCategories(store: Store): Promise<{ id: number; name: string }[]> {
+  return (await store.read((q) => categoriesRepository.list(q, true))).map((row) => ({ id: row.id, name: row.name }));
 }
 
-export function listCategories(db: Db, active?: boolean): CategoryDto[] {
-  return categoriesRepository.list(db, active).map(toDto);
+export async function listCategories(store: Store, active?: boolean): Promise<CategoryDto[]> {
+  return (await store.read((q) => categoriesRepository.list(q, active))).map(toDto);
 }
 
-export function getCategory(db: Db, id: number): CategoryDto {
-  return toDto(requireRow(db, id));
+export async function getCategory(store: Store, id: number): Promise<CategoryDto> {
+  return toDto(await store.read((q) => requireRow(q, id)));
 }
 
-export function createCategory(db: Db, input: CategoryCreateInput): CategoryDto {
-  if (categoriesRepository.findByName(db, input.name)) throw conflict(MSG.categoryNameTaken);
-  return toDto(categoriesRepository.insert(db, input));
+export function createCategory(store: Store, input: CategoryCreateInput): Promise<CategoryDto> {
+  return store.write(async (tx) => {
+    if (await categoriesRepository.findByName(tx, input.name)) throw conflict(MSG.categoryNameTaken);
+    return toDto(await categoriesRepository.insert(tx, input));
+  });
 }
 
-export function updateCategory(db: Db, id: number, input: CategoryUpdateInput): CategoryDto {
-  const current = requireRow(db, id);
-  if (input.name && categoriesRepository.findByName(db, input.name, id)) throw conflict(MSG.categoryNameTaken);
-  if (!Object.values(input).some((v) => v !== undefined)) return toDto(current);
-  return toDto(categoriesRepository.update(db, id, input)!);
+export function updateCategory(store: Store, id: number, input: CategoryUpdateInput): Promise<CategoryDto> {
+  return store.write(async (tx) => {
+    const current = await requireRow(tx, id);
+    if (input.name && (await categoriesRepository.findByName(tx, input.name, id))) throw conflict(MSG.categoryNameTaken);
+    if (!Object.values(input).some((v) => v !== undefined)) return toDto(current);
+    return toDto((await categoriesRepository.update(tx, id, input))!);
+  });
 }
 
 /**
  * Deletes a category. If live products use it, the request must say what happens to them (move to another
  * category or leave them without one); otherwise 409 with the count, so nothing changes silently.
  */
-export function deleteCategory(db: Db, id: number, what: DeleteInUseQuery = {}): { products: number } {
-  return db.transaction(() => {
-    requireRow(db, id);
-    const inUse = countProductsUsing(db, 'categoryId', id);
+export function deleteCategory(store: Store, id: number, what: DeleteInUseQuery = {}): Promise<{ products: number }> {
+  return store.write(async (tx) => {
+    await requireRow(tx, id);
+    const inUse = await countProductsUsing(tx, 'categoryId', id);
     if (inUse > 0 && !what.products) throw conflict(MSG.categoryInUse(inUse), { products: inUse });
     const target = what.products === 'move' ? what.moveTo! : null;
-    if (target !== null && (target === id || !categoriesRepository.findById(db, target))) throw badRequest(MSG.categoryMoveTarget);
-    categoriesRepository.softDelete(db, id);
-    reassignProducts(db, 'categoryId', id, target);
+    if (target !== null && (target === id || !(await categoriesRepository.findById(tx, target)))) throw badRequest(MSG.categoryMoveTarget);
+    await categoriesRepository.softDelete(tx, id);
+    await reassignProducts(tx, 'categoryId', id, target);
     return { products: inUse };
   });
 }

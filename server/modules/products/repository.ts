@@ -5,6 +5,7 @@
  */
 import { and, asc, count, eq, getTableColumns, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { first, type Q } from '../../db/store';
 import { brands, categories, products } from '../../db/schema';
 import type { SearchTerms } from './search';
 
@@ -135,10 +136,10 @@ export const productsRepository = {
       : db.select({ id: brands.id }).from(brands).where(and(eq(brands.id, id), isNull(brands.deletedAt))).get() !== undefined,
 
   /** Live products that point to this category or brand. */
-  countUsing: (db: Db, column: ProductReference, id: number) =>
-    db.select({ n: count() }).from(products).where(and(alive, eq(products[column], id))).get()?.n ?? 0,
+  countUsing: async (q: Q, column: ProductReference, id: number) =>
+    (await first(q.select({ n: count() }).from(products).where(and(alive, eq(products[column], id)))))?.n ?? 0,
 
   /** Products of a deleted category or brand move to another one or to none (each gets a new revision, so devices pull it). */
-  reassign: (db: Db, column: ProductReference, fromId: number, toId: number | null) =>
-    db.update(products).set({ [column]: toId }).where(eq(products[column], fromId)).run(),
+  reassign: (q: Q, column: ProductReference, fromId: number, toId: number | null) =>
+    q.update(products).set({ [column]: toId }).where(eq(products[column], fromId)),
 };

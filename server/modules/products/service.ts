@@ -21,6 +21,7 @@ import type {
   StockPatchInput,
 } from '../../../domain/schemas/products';
 import type { Db } from '../../db/client';
+import type { Q } from '../../db/store';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { applyStockDelta, setStock } from '../stock/repository';
 import { toCatalogItem, toProductDto } from './dto';
@@ -40,13 +41,13 @@ function checkReferences(db: Db, input: { code?: string | null; categoryId?: num
 }
 
 /** Live products that point to this category or brand (asked before deleting one). */
-export function countProductsUsing(db: Db, column: ProductReference, id: number): number {
-  return productsRepository.countUsing(db, column, id);
+export function countProductsUsing(q: Q, column: ProductReference, id: number): Promise<number> {
+  return productsRepository.countUsing(q, column, id);
 }
 
 /** Products of a deleted category or brand move to `toId` or to none. */
-export function reassignProducts(db: Db, column: ProductReference, fromId: number, toId: number | null): void {
-  productsRepository.reassign(db, column, fromId, toId);
+export async function reassignProducts(q: Q, column: ProductReference, fromId: number, toId: number | null): Promise<void> {
+  await productsRepository.reassign(q, column, fromId, toId);
 }
 
 export function getProduct(db: Db, id: number): ProductDto {
