@@ -78,3 +78,13 @@ export async function savepoint<T>(tx: Q, fn: () => Promise<T>): Promise<T> {
     throw error;
   }
 }
+
+/**
+ * While modules move to the port (issue #20): the SQLite handle behind `q`, for calling a function not yet
+ * moved from inside a unit (on SQLite it is the same connection, so the call joins the unit). Throws on
+ * PostgreSQL. Every call site is a place still to move; none may remain when the move ends.
+ */
+export function legacySqlite(q: Q): import('./client').Db {
+  if (isPg(q)) throw new Error('legacySqlite: este módulo todavía no funciona en PostgreSQL');
+  return q as unknown as import('./client').Db;
+}
