@@ -7,7 +7,7 @@ import { CONTACT_STATUS_LABELS, labelOf, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_L
 import { CBTE_TIPO_LABELS, DOC_TIPO_LABELS, ivaRateFromBp, type CbteTipo, type DocTipo } from '../../../domain/invoicing/codes';
 import type { ExportDataset } from '../../../domain/schemas/exports';
 import { STOCK_REASON_LABELS } from '../../../domain/schemas/stock';
-import type { Db } from '../../db/client';
+import type { Q } from '../../db/store';
 import { exportsRepository as repo, type Range } from './repository';
 
 export type CellKind = 'text' | 'money' | 'int' | 'percent' | 'datetime' | 'bool';
@@ -24,14 +24,14 @@ export interface Dataset {
   dated: boolean;
   columns: Column[];
   /** The next page of lines after the row with id `afterId`, and the last id read (null at the end). */
-  page: (db: Db, afterId: number, range: Range) => { lines: Cell[][]; lastId: number | null };
+  page: (q: Q, afterId: number, range: Range) => Promise<{ lines: Cell[][]; lastId: number | null }>;
 }
 
 const col = (header: string, kind: CellKind = 'text', width?: number): Column => ({ header, kind, width });
 
-function paged<R extends { id: number }>(read: (db: Db, afterId: number, range: Range) => R[], line: (row: R) => Cell[]) {
-  return (db: Db, afterId: number, range: Range) => {
-    const rows = read(db, afterId, range);
+function paged<R extends { id: number }>(read: (q: Q, afterId: number, range: Range) => Promise<R[]>, line: (row: R) => Cell[]) {
+  return async (q: Q, afterId: number, range: Range) => {
+    const rows = await read(q, afterId, range);
     return { lines: rows.map(line), lastId: rows.length > 0 ? rows[rows.length - 1].id : null };
   };
 }
@@ -46,7 +46,7 @@ export const DATASETS: Record<ExportDataset, Dataset> = {
       col('Activo', 'bool'), col('En catálogo', 'bool'),
     ],
     page: paged(
-      (db, afterId) => repo.products(db, afterId),
+      (q, afterId) => repo.products(q, afterId),
       (r) => [r.code, r.name, r.description, r.categoryName, r.brandName, r.priceCents, r.costCents, r.stock, r.minStock, ivaRateFromBp(r.ivaRateBp), r.active, r.showInCatalog],
     ),
   },

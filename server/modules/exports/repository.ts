@@ -1,10 +1,11 @@
 /**
  * SQL of the exports: each dataset is read in pages by id (keyset), so an export of any size holds one
  * page in memory and never keeps a cursor open across the stream's pauses (other requests share the
- * connection). Ranges are UTC ISO bounds of whole local days.
+ * connection). Ranges are UTC ISO bounds of whole local days. Aliases are quoted so both dialects keep
+ * their case.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { rows, type Q } from '../../db/store';
 
 export interface Range {
   start?: string;
@@ -97,39 +98,40 @@ export interface MessageExportRow {
 }
 
 export const exportsRepository = {
-  products: (db: Db, afterId: number) =>
-    db.all<ProductExportRow>(sql`
-      SELECT p.id, p.code, p.name, p.description, c.name AS categoryName, b.name AS brandName, p.price_cents AS priceCents,
-             p.cost_cents AS costCents, p.stock, p.min_stock AS minStock, p.iva_rate_bp AS ivaRateBp, p.active, p.show_in_catalog AS showInCatalog
+  // pg: active and show_in_catalog come back as booleans there (the writers take either as a bool cell).
+  products: (q: Q, afterId: number) =>
+    rows<ProductExportRow>(q, sql`
+      SELECT p.id, p.code, p.name, p.description, c.name AS "categoryName", b.name AS "brandName", p.price_cents AS "priceCents",
+             p.cost_cents AS "costCents", p.stock, p.min_stock AS "minStock", p.iva_rate_bp AS "ivaRateBp", p.active, p.show_in_catalog AS "showInCatalog"
       FROM products p LEFT JOIN categories c ON c.id = p.category_id LEFT JOIN brands b ON b.id = p.brand_id
       WHERE p.deleted_at IS NULL AND p.id > ${afterId} ORDER BY p.id LIMIT ${PAGE_SIZE}`),
 
-  saleItems: (db: Db, afterId: number, range: Range) =>
-    db.all<SaleItemExportRow>(sql`
-      SELECT si.id, s.sale_number AS saleNumber, s.sale_date AS saleDate, s.payment_status AS paymentStatus, s.payment_method AS paymentMethod,
-             u.full_name AS seller, s.customer_name AS customerName, s.customer_document AS customerDocument, p.code, si.product_name AS productName,
-             si.quantity, si.unit_price_cents AS unitPriceCents, si.subtotal_cents AS subtotalCents, s.discount_cents AS discountCents, s.total_cents AS totalCents
+  saleItems: (q: Q, afterId: number, range: Range) =>
+    rows<SaleItemExportRow>(q, sql`
+      SELECT si.id, s.sale_number AS "saleNumber", s.sale_date AS "saleDate", s.payment_status AS "paymentStatus", s.payment_method AS "paymentMethod",
+             u.full_name AS seller, s.customer_name AS "customerName", s.customer_document AS "customerDocument", p.code, si.product_name AS "productName",
+             si.quantity, si.unit_price_cents AS "unitPriceCents", si.subtotal_cents AS "subtotalCents", s.discount_cents AS "discountCents", s.total_cents AS "totalCents"
       FROM sale_items si JOIN sales s ON s.id = si.sale_id LEFT JOIN users u ON u.id = s.user_id LEFT JOIN products p ON p.id = si.product_id
       WHERE si.id > ${afterId}${inRange(sql`s.sale_date`, range)} ORDER BY si.id LIMIT ${PAGE_SIZE}`),
 
-  invoices: (db: Db, afterId: number, range: Range) =>
-    db.all<InvoiceExportRow>(sql`
-      SELECT i.id, i.created_at AS createdAt, i.cbte_tipo AS cbteTipo, i.pto_vta AS ptoVta, i.cbte_nro AS cbteNro, s.sale_number AS saleNumber,
-             i.doc_tipo AS docTipo, i.doc_nro AS docNro, i.net_cents AS netCents, i.iva_cents AS ivaCents, i.total_cents AS totalCents,
-             i.status, i.authorization, i.cae, i.cae_vto AS caeVto, i.environment
+  invoices: (q: Q, afterId: number, range: Range) =>
+    rows<InvoiceExportRow>(q, sql`
+      SELECT i.id, i.created_at AS "createdAt", i.cbte_tipo AS "cbteTipo", i.pto_vta AS "ptoVta", i.cbte_nro AS "cbteNro", s.sale_number AS "saleNumber",
+             i.doc_tipo AS "docTipo", i.doc_nro AS "docNro", i.net_cents AS "netCents", i.iva_cents AS "ivaCents", i.total_cents AS "totalCents",
+             i.status, i.authorization, i.cae, i.cae_vto AS "caeVto", i.environment
       FROM invoices i JOIN sales s ON s.id = i.sale_id
       WHERE i.id > ${afterId}${inRange(sql`i.created_at`, range)} ORDER BY i.id LIMIT ${PAGE_SIZE}`),
 
-  movements: (db: Db, afterId: number, range: Range) =>
-    db.all<MovementExportRow>(sql`
-      SELECT m.id, m.created_at AS createdAt, p.code, p.name AS productName, m.reason, m.delta, s.sale_number AS saleNumber,
-             u.full_name AS userName, m.note
+  movements: (q: Q, afterId: number, range: Range) =>
+    rows<MovementExportRow>(q, sql`
+      SELECT m.id, m.created_at AS "createdAt", p.code, p.name AS "productName", m.reason, m.delta, s.sale_number AS "saleNumber",
+             u.full_name AS "userName", m.note
       FROM stock_movements m JOIN products p ON p.id = m.product_id LEFT JOIN sales s ON s.id = m.sale_id LEFT JOIN users u ON u.id = m.user_id
       WHERE m.id > ${afterId}${inRange(sql`m.created_at`, range)} ORDER BY m.id LIMIT ${PAGE_SIZE}`),
 
-  messages: (db: Db, afterId: number, range: Range) =>
-    db.all<MessageExportRow>(sql`
-      SELECT cm.id, cm.created_at AS createdAt, cm.name, cm.email, cm.phone, cm.subject, cm.message, p.name AS productName, cm.status, cm.notes
+  messages: (q: Q, afterId: number, range: Range) =>
+    rows<MessageExportRow>(q, sql`
+      SELECT cm.id, cm.created_at AS "createdAt", cm.name, cm.email, cm.phone, cm.subject, cm.message, p.name AS "productName", cm.status, cm.notes
       FROM contact_messages cm LEFT JOIN products p ON p.id = cm.product_id
       WHERE cm.id > ${afterId}${inRange(sql`cm.created_at`, range)} ORDER BY cm.id LIMIT ${PAGE_SIZE}`),
 };

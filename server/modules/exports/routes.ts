@@ -36,7 +36,7 @@ const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
         : {};
       const span = dataset.dated && (startDate || endDate) ? `-${startDate ?? 'inicio'}-a-${endDate ?? 'hoy'}` : '';
       const filename = `${name}${span}-${localDateString(new Date(), tz)}.${format}`;
-      const body = format === 'csv' ? csvStream(dataset, app.db, range, tz) : xlsxStream(dataset, app.db, range, tz);
+      const body = format === 'csv' ? csvStream(dataset, app.store, range, tz) : xlsxStream(dataset, app.store, range, tz);
       return reply.type(CONTENT_TYPES[format]).header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'no-store').send(body);
     },
   );

@@ -9,7 +9,7 @@
 import ExcelJS from 'exceljs';
 import { PassThrough, Readable } from 'node:stream';
 import { localParts } from '../../../domain/time';
-import type { Db } from '../../db/client';
+import type { Store } from '../../db/store';
 import type { Cell, CellKind, Dataset } from './datasets';
 import type { Range } from './repository';
 
@@ -17,11 +17,11 @@ const money = new Intl.NumberFormat('es-AR', { minimumFractionDigits: 2, maximum
 const decimal = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 2, useGrouping: false });
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Pages of lines until the dataset is exhausted. */
-function* lines(dataset: Dataset, db: Db, range: Range): Generator<Cell[][]> {
+/** Pages of lines until the dataset is exhausted, each page read on its own (no cursor held across pauses). */
+async function* lines(dataset: Dataset, store: Store, range: Range): AsyncGenerator<Cell[][]> {
   let afterId = 0;
   for (;;) {
-    const { lines: page, lastId } = dataset.page(db, afterId, range);
+    const { lines: page, lastId } = await store.read((q) => dataset.page(q, afterId, range));
     if (page.length > 0) yield page;
     if (lastId === null) return;
     afterId = lastId;
@@ -44,10 +44,10 @@ export function csvCell(value: Cell, kind: CellKind, timeZone: string): string {
   return /[;"\r\n]/.test(out) ? `"${out.replace(/"/g, '""')}"` : out;
 }
 
-export function csvStream(dataset: Dataset, db: Db, range: Range, timeZone: string): Readable {
-  function* chunks(): Generator<string> {
+export function csvStream(dataset: Dataset, store: Store, range: Range, timeZone: string): Readable {
+  async function* chunks(): AsyncGenerator<string> {
     yield `\uFEFF${dataset.columns.map((c) => csvCell(c.header, 'text', timeZone)).join(';')}\r\n`;
-    for (const page of lines(dataset, db, range)) {
+    for await (const page of lines(dataset, store, range)) {
       yield page.map((line) => `${line.map((v, i) => csvCell(v, dataset.columns[i].kind, timeZone)).join(';')}\r\n`).join('');
     }
   }
@@ -68,7 +68,7 @@ function xlsxCell(value: Cell, kind: CellKind, timeZone: string): ExcelJS.CellVa
   return String(value);
 }
 
-export function xlsxStream(dataset: Dataset, db: Db, range: Range, timeZone: string): Readable {
+export function xlsxStream(dataset: Dataset, store: Store, range: Range, timeZone: string): Readable {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(dataset.title, { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -79,7 +79,7 @@ export function xlsxStream(dataset: Dataset, db: Db, range: Range, timeZone: str
   }));
   sheet.getRow(1).font = { bold: true };
   const write = async () => {
-    for (const page of lines(dataset, db, range)) {
+    for await (const page of lines(dataset, store, range)) {
       for (const line of page) sheet.addRow(line.map((v, i) => xlsxCell(v, dataset.columns[i].kind, timeZone))).commit();
       await new Promise((resolve) => setImmediate(resolve));
     }

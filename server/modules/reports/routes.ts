@@ -10,7 +10,7 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     pathOf(api.sales.key),
     { onRequest: [app.requireAdmin], schema: schemaOf(api.sales, { tags: ['reportes'], security: [{ bearerAuth: [] }], summary: 'Reportes de ventas del rango' }) },
-    async (req) => ok(salesReport(app.db, req.query, app.config.timeZone)),
+    async (req) => ok(await salesReport(app.store, req.query, app.config.timeZone)),
   );
 };
 

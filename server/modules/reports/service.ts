@@ -6,7 +6,7 @@
 import { fromCents } from '../../../domain/money';
 import { REPORT_END_BEFORE_START, type ReportQuery, type SalesReportJson } from '../../../domain/schemas/reports';
 import { localDateString, localParts, parseQueryDate } from '../../../domain/time';
-import type { Db } from '../../db/client';
+import type { Store } from '../../db/store';
 import { badRequest } from '../../http/errors';
 import { reportsRepository as repo } from './repository';
 
@@ -23,30 +23,38 @@ export function daysBetween(start: string, end: string): string[] {
   return days;
 }
 
-export function salesReport(db: Db, q: ReportQuery, timeZone: string): SalesReportJson {
+export async function salesReport(store: Store, q: ReportQuery, timeZone: string): Promise<SalesReportJson> {
   const today = localDateString(new Date(), timeZone);
   const start = q.startDate ?? `${today.slice(0, 8)}01`;
   const end = q.endDate ?? today;
   if (end < start) throw badRequest(`Fecha de fin: ${REPORT_END_BEFORE_START}`);
-  const hours = new Map(repo.byHour(db, start, end, utcModifier(parseQueryDate(start, timeZone, 'start'), timeZone)).map((r) => [r.hour, r]));
-  const days = new Map(repo.daily(db, start, end).map((r) => [r.date, r]));
+  const modifier = utcModifier(parseQueryDate(start, timeZone, 'start'), timeZone);
+  const r = await store.read(async (db) => ({
+    byHour: await repo.byHour(db, start, end, modifier),
+    daily: await repo.daily(db, start, end),
+    byCategory: await repo.byCategory(db, start, end),
+    bySeller: await repo.bySeller(db, start, end),
+    marginByProduct: await repo.marginByProduct(db, start, end),
+  }));
+  const hours = new Map(r.byHour.map((row) => [row.hour, row]));
+  const days = new Map(r.daily.map((row) => [row.date, row]));
   return {
-    byCategory: repo.byCategory(db, start, end).map((r) => ({
-      categoryId: r.categoryId,
-      categoryName: r.categoryName ?? 'Sin categoría',
-      quantity: r.quantity,
-      revenue: fromCents(r.revenueCents),
-      cost: fromCents(r.costCents),
+    byCategory: r.byCategory.map((row) => ({
+      categoryId: row.categoryId,
+      categoryName: row.categoryName ?? 'Sin categoría',
+      quantity: row.quantity,
+      revenue: fromCents(row.revenueCents),
+      cost: fromCents(row.costCents),
     })),
-    bySeller: repo.bySeller(db, start, end).map((r) => ({ userId: r.userId, fullName: r.fullName, count: r.count, total: fromCents(r.totalCents) })),
+    bySeller: r.bySeller.map((row) => ({ userId: row.userId, fullName: row.fullName, count: row.count, total: fromCents(row.totalCents) })),
     byHour: Array.from({ length: 24 }, (_, hour) => ({ hour, count: hours.get(hour)?.count ?? 0, total: fromCents(hours.get(hour)?.totalCents ?? 0) })),
-    marginByProduct: repo.marginByProduct(db, start, end).map((r) => ({
-      productId: r.productId,
-      productName: r.productName,
-      quantity: r.quantity,
-      revenue: fromCents(r.revenueCents),
-      cost: fromCents(r.costCents),
-      margin: fromCents(r.revenueCents - r.costCents),
+    marginByProduct: r.marginByProduct.map((row) => ({
+      productId: row.productId,
+      productName: row.productName,
+      quantity: row.quantity,
+      revenue: fromCents(row.revenueCents),
+      cost: fromCents(row.costCents),
+      margin: fromCents(row.revenueCents - row.costCents),
     })),
     daily: daysBetween(start, end).map((date) => ({ date, count: days.get(date)?.count ?? 0, total: fromCents(days.get(date)?.totalCents ?? 0) })),
   };

@@ -66,7 +66,7 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     pathOf(api.remove.key),
     { ...admin, schema: schemaOf(api.remove, { tags, security, summary: 'Elimina una imagen subida' }) },
     async (req) => {
-      await deleteImage(app.db, app.config.uploadsDir, req.params.filename);
+      await deleteImage(app.store, app.config.uploadsDir, req.params.filename);
       return { success: true as const, message: MSG.uploadDeleted };
     },
   );

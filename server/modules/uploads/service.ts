@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MSG } from '../../../domain/messages';
-import type { Db } from '../../db/client';
+import type { Store } from '../../db/store';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { normaliseImage } from './image';
 import { uploadsRepository } from './repository';
@@ -29,11 +29,11 @@ export async function storeImage(uploadsDir: string, upload: Buffer): Promise<St
   return { url: `${UPLOADS_URL_PREFIX}${filename}`, filename };
 }
 
-export async function deleteImage(db: Db, uploadsDir: string, filename: string): Promise<void> {
+export async function deleteImage(store: Store, uploadsDir: string, filename: string): Promise<void> {
   const root = path.resolve(uploadsDir);
   const target = path.resolve(root, filename);
   if (!DELETABLE_NAME.test(filename) || path.dirname(target) !== root) throw badRequest(MSG.uploadBadName);
-  const usage = uploadsRepository.usage(db, `${UPLOADS_URL_PREFIX}${filename}`);
+  const usage = await store.read((q) => uploadsRepository.usage(q, `${UPLOADS_URL_PREFIX}${filename}`));
   if (usage.logo) throw conflict(MSG.uploadUsedByLogo, usage);
   if (usage.products > 0) throw conflict(MSG.uploadUsedByProducts(usage.products), usage);
   try {
