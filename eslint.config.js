@@ -15,8 +15,10 @@ const STORE_MODULES = [
   'server/modules/brands/**',
   'server/modules/categories/**',
   'server/modules/exports/**',
+  'server/modules/products/**',
   'server/modules/reports/**',
   'server/modules/uploads/**',
+  'server/setup/demo-data.ts',
 ];
 const SYNC_QUERY = {
   selector: "CallExpression[arguments.length=0] > MemberExpression.callee[property.name=/^(all|get|run)$/][object.type='CallExpression']",

@@ -19,6 +19,7 @@ import type { AppConfig } from './config';
 import { openDatabase, type Database_, type Db } from './db/client';
 import { sqliteStore } from './db/sqlite-store';
 import type { Store } from './db/store';
+import { seedDemoData } from './setup/demo-data';
 import { seedDatabase } from './setup/seed';
 import { replySerializer } from './http/reply-serializer';
 import { installAuth } from './http/auth';
@@ -116,6 +117,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     database.sqlite.close();
   });
   await seedDatabase(database.db, config, options.announce ?? (() => {}));
+  if (config.demoData) await seedDemoData(app.store, config.uploadsDir);
 
   installErrorHandler(app);
   await app.register(fastifyHelmet, {

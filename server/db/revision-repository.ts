@@ -1,13 +1,36 @@
 /** SQL of the server-wide catalogue revision (sync_state.revision, bumped by triggers on every catalogue change). */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { preparedPerConnection } from './prepared';
 import { syncState } from './schema';
+import { first, type Q } from './store';
 
 const statements = preparedPerConnection((db: Db) => ({
   revision: db.select({ revision: syncState.revision }).from(syncState).where(eq(syncState.id, 1)).prepare(),
 }));
 
+/**
+ * The revision on the SQLite writer, synchronously: only for the sync push's chunks (bare statements in
+ * shared transactions, server/modules/sync/push-service.ts), which are not on the store yet.
+ */
 export function currentRevision(db: Db): number {
   return statements(db).revision.get()?.revision ?? 0;
+}
+
+/** The revision `q` sees (the store's reader: the last commit; a unit's `tx`: its own changes too). */
+export async function catalogRevision(q: Q): Promise<number> {
+  return (await first(q.select({ revision: syncState.revision }).from(syncState).where(eq(syncState.id, 1))))?.revision ?? 0;
+}
+
+/** Bumps the revision by one and returns the new value (for a write stamped as ONE catalogue revision). */
+export async function bumpRevision(tx: Q): Promise<number> {
+  const bumped = await first(
+    tx
+      .update(syncState)
+      .set({ revision: sql`${syncState.revision} + 1` })
+      .where(eq(syncState.id, 1))
+      .returning({ revision: syncState.revision }),
+  );
+  if (!bumped) throw new Error('sync_state sin fila');
+  return bumped.revision;
 }

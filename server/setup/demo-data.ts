@@ -2,11 +2,14 @@
  * Demo shop for a fresh database (DEMO_DATA=false skips it): the business info (only while the shop has
  * no name yet) and a technology-accessories catalogue (only while there are no products at all).
  * Product codes are valid EAN-13 numbers so a barcode scanner finds them; every initial stock goes
- * through the stock ledger, and the whole catalogue is written in one transaction.
+ * through the stock ledger, and the whole catalogue is written in one unit of work (server/db/store.ts);
+ * the pictures are drawn outside it and stored in a second one.
  */
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { brands, businessInfo, categories } from '../db/schema';
+import { businessInfo } from '../db/schema';
+import { first, legacySqlite, type Q, type Store } from '../db/store';
+import { brandsRepository } from '../modules/brands/repository';
+import { categoriesRepository } from '../modules/categories/repository';
 import { productsRepository } from '../modules/products/repository';
 import { productSearchText } from '../modules/products/search';
 import { applyStockDelta } from '../modules/stock/repository';
@@ -84,10 +87,11 @@ function ean13(item: number): string {
   return `${base}${(10 - (sum % 10)) % 10}`;
 }
 
-function seedBusinessInfo(db: Db): void {
-  const info = db.select().from(businessInfo).where(eq(businessInfo.id, 1)).get();
+async function seedBusinessInfo(tx: Q): Promise<void> {
+  const info = await first(tx.select().from(businessInfo).where(eq(businessInfo.id, 1)));
   if (info?.businessName) return;
-  db.update(businessInfo)
+  await tx
+    .update(businessInfo)
     .set({
       businessName: 'TecnoPunto Accesorios',
       cuit: '20-12345678-9',
@@ -102,37 +106,35 @@ function seedBusinessInfo(db: Db): void {
       openingHours: 'Lunes a sábado de 9 a 20 h',
       taxCondition: 'Monotributo',
     })
-    .where(eq(businessInfo.id, 1))
-    .run();
+    .where(eq(businessInfo.id, 1));
 }
 
 /** The demo products it created (none when the shop already had products), for drawing their pictures. */
-function seedCatalogue(db: Db): DemoItem[] {
-  if (productsRepository.countAll(db) > 0) return [];
+async function seedCatalogue(tx: Q): Promise<DemoItem[]> {
+  if ((await productsRepository.countAll(tx)) > 0) return [];
   const created: DemoItem[] = [];
-  db.transaction(() => {
-    const categoryIds = new Map<string, number>();
-    CATEGORIES.forEach(([name, description], order) => {
-      categoryIds.set(name, db.insert(categories).values({ name, description, order: order + 1 }).returning({ id: categories.id }).get().id);
+  const categoryIds = new Map<string, number>();
+  for (const [order, [name, description]] of CATEGORIES.entries()) {
+    categoryIds.set(name, (await categoriesRepository.insert(tx, { name, description, order: order + 1 })).id);
+  }
+  const brandIds = new Map<string, number>();
+  for (const name of BRANDS) brandIds.set(name, (await brandsRepository.insert(tx, { name })).id);
+  for (const [i, [name, category, brand, pesos, stock, minStock, description]] of PRODUCTS.entries()) {
+    const code = ean13(i + 1);
+    const { id } = await productsRepository.insert(tx, {
+      code,
+      name,
+      description,
+      priceCents: pesos * 100,
+      costCents: Math.round(pesos * 0.6) * 100,
+      minStock,
+      categoryId: categoryIds.get(category),
+      brandId: brandIds.get(brand),
+      searchText: productSearchText({ name, code, description }),
     });
-    const brandIds = new Map<string, number>(BRANDS.map((name) => [name, db.insert(brands).values({ name }).returning({ id: brands.id }).get().id]));
-    PRODUCTS.forEach(([name, category, brand, pesos, stock, minStock, description], i) => {
-      const code = ean13(i + 1);
-      const { id } = productsRepository.insert(db, {
-        code,
-        name,
-        description,
-        priceCents: pesos * 100,
-        costCents: Math.round(pesos * 0.6) * 100,
-        minStock,
-        categoryId: categoryIds.get(category),
-        brandId: brandIds.get(brand),
-        searchText: productSearchText({ name, code, description }),
-      });
-      if (stock > 0) applyStockDelta(db, id, stock, 'initial');
-      created.push({ id, name, categoryIndex: CATEGORIES.findIndex(([c]) => c === category) });
-    });
-  });
+    if (stock > 0) applyStockDelta(legacySqlite(tx), id, stock, 'initial');
+    created.push({ id, name, categoryIndex: CATEGORIES.findIndex(([c]) => c === category) });
+  }
   return created;
 }
 
@@ -143,12 +145,14 @@ export interface DemoItem {
 }
 
 /** Business info and catalogue; the products' pictures are drawn into `uploadsDir`. */
-export async function seedDemoData(db: Db, uploadsDir: string): Promise<void> {
-  seedBusinessInfo(db);
-  const created = seedCatalogue(db);
+export async function seedDemoData(store: Store, uploadsDir: string): Promise<void> {
+  const created = await store.write(async (tx) => {
+    await seedBusinessInfo(tx);
+    return seedCatalogue(tx);
+  });
   if (created.length === 0) return;
   const images = await drawDemoImages(created, uploadsDir);
-  db.transaction(() => {
-    for (const [id, image] of images) productsRepository.update(db, id, { image });
+  await store.write(async (tx) => {
+    for (const [id, image] of images) await productsRepository.update(tx, id, { image });
   });
 }

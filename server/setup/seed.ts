@@ -1,7 +1,8 @@
 /**
  * First-start data: the admin user (ADMIN_PASSWORD or a random one announced once), the single
- * business-info row, the `ventas` numbering defaults, and (unless DEMO_DATA=false) a demo shop.
- * Every step only fills what is missing, so it is safe on every start.
+ * business-info row and the `ventas` numbering defaults; then (unless DEMO_DATA=false) the app seeds a
+ * demo shop through the store (./demo-data.ts). Every step only fills what is missing, so it is safe on
+ * every start.
  */
 import { NUMBERING_DEFAULTS } from '../../domain/constants';
 import type { AppConfig } from '../config';
@@ -9,7 +10,6 @@ import type { Db } from '../db/client';
 import { businessInfo, configuration } from '../db/schema';
 import { randomPassword } from '../modules/users/password';
 import { countUsers, createUser } from '../modules/users/service';
-import { seedDemoData } from './demo-data';
 
 const NUMBERING_ENTRIES = [
   { clave: 'prefijo', valor: NUMBERING_DEFAULTS.prefijo, descripcion: 'Prefijo de los números de venta', esEditable: true },
@@ -32,5 +32,4 @@ export async function seedDatabase(db: Db, config: AppConfig, announce: (line: s
   for (const entry of NUMBERING_ENTRIES) {
     db.insert(configuration).values({ categoria: 'ventas', tipo: 'string', ...entry }).onConflictDoNothing().run();
   }
-  if (config.demoData) await seedDemoData(db, config.uploadsDir);
 }

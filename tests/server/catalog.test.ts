@@ -99,12 +99,11 @@ describe('catalogue at scale', async () => {
 
   const { s } = await buildApp();
   beforeAll(async () => {
-    const db = s.app.db;
-    db.transaction(() => {
+    await s.app.store.write(async (tx) => {
       for (let i = 0; i < TOTAL; i++) {
         const name = `${i % 3 === 0 ? 'Cámara' : 'Cable'} modelo ${String(i).padStart(4, '0')}`;
         const code = String(7790000000000 + i);
-        productsRepository.insert(db, { name, code, priceCents: 1000 + i, stock: 0, showInCatalog: i % 10 !== 9, searchText: productSearchText({ name, code }) });
+        await productsRepository.insert(tx, { name, code, priceCents: 1000 + i, stock: 0, showInCatalog: i % 10 !== 9, searchText: productSearchText({ name, code }) });
       }
     });
   });
@@ -140,17 +139,19 @@ describe('catalogue at scale', async () => {
     expect(names(one.body.data)).toEqual(['Cámara modelo 1233']);
   });
 
-  it('searches through the FTS index without scanning the products table', () => {
-    const plan = (search: string | undefined, categoryId?: number) => {
-      const { sql, params } = productsRepository.catalogQuery(s.app.db, { search: searchTerms(search), categoryId }, { limit: 20, offset: 0 }).toSQL();
+  it('searches through the FTS index without scanning the products table', async () => {
+    const plan = async (search: string | undefined, categoryId?: number) => {
+      const { sql, params } = await s.app.store.read(async (q) =>
+        productsRepository.catalogQuery(q, { search: searchTerms(search), categoryId }, { limit: 20, offset: 0 }).toSQL(),
+      );
       return (s.app.sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...(params as never[])) as { detail: string }[]).map((r) => r.detail);
     };
     for (const [search, categoryId] of [['camara', undefined], ['camara modelo', 2], ['modelo 12', undefined]] as const) {
-      const steps = plan(search, categoryId);
+      const steps = await plan(search, categoryId);
       expect(steps.some((d) => d.includes('products_fts'))).toBe(true);
       expect(steps.filter((d) => /^SCAN products\b(?!_fts)/.test(d))).toEqual([]);
     }
-    const browse = plan(undefined);
+    const browse = await plan(undefined);
     expect(browse.some((d) => d.includes('products_catalog_idx'))).toBe(true);
     expect(browse.filter((d) => /^SCAN products\b/.test(d) || d.includes('TEMP B-TREE'))).toEqual([]);
   });

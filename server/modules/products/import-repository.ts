@@ -3,12 +3,13 @@
  * an applied import is ONE catalogue revision — after its inserts and updates (each bumped by the
  * triggers), every touched product is stamped with one fresh revision, so a tablet pulls them together.
  */
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { brands, categories, products, syncState } from '../../db/schema';
+import { and, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { bumpRevision } from '../../db/revision-repository';
+import { brands, categories, products } from '../../db/schema';
+import type { Q } from '../../db/store';
 
-export function productsWithCode(db: Db) {
-  return db
+export function productsWithCode(q: Q) {
+  return q
     .select({
       id: products.id,
       code: products.code,
@@ -24,27 +25,23 @@ export function productsWithCode(db: Db) {
       showInCatalog: products.showInCatalog,
     })
     .from(products)
-    .where(and(isNull(products.deletedAt), isNotNull(products.code)))
-    .all();
+    .where(and(isNull(products.deletedAt), isNotNull(products.code)));
 }
-export type ImportedProductRow = ReturnType<typeof productsWithCode>[number];
+export type ImportedProductRow = Awaited<ReturnType<typeof productsWithCode>>[number];
 
-export const namedRefs = (db: Db) => ({
-  categories: db.select({ id: categories.id, name: categories.name }).from(categories).where(isNull(categories.deletedAt)).all(),
-  brands: db.select({ id: brands.id, name: brands.name }).from(brands).where(isNull(brands.deletedAt)).all(),
+export const namedRefs = async (q: Q) => ({
+  categories: await q.select({ id: categories.id, name: categories.name }).from(categories).where(isNull(categories.deletedAt)),
+  brands: await q.select({ id: brands.id, name: brands.name }).from(brands).where(isNull(brands.deletedAt)),
 });
 
-/** Stamps the products with one new catalogue revision; returns it. Call inside the import's transaction. */
-export function stampRevision(db: Db, ids: number[]): number {
-  const bumped = db
-    .update(syncState)
-    .set({ revision: sql`${syncState.revision} + 1` })
-    .where(eq(syncState.id, 1))
-    .returning({ revision: syncState.revision })
-    .get();
-  if (!bumped) throw new Error('sync_state sin fila');
+/**
+ * Stamps the products with one new catalogue revision; returns it. Runs in the import's unit.
+ * pg: relies on the revision triggers (SQLite) leaving a revision the update sets itself.
+ */
+export async function stampRevision(tx: Q, ids: number[]): Promise<number> {
+  const revision = await bumpRevision(tx);
   for (let i = 0; i < ids.length; i += 500) {
-    db.update(products).set({ revision: bumped.revision }).where(inArray(products.id, ids.slice(i, i + 500))).run();
+    await tx.update(products).set({ revision }).where(inArray(products.id, ids.slice(i, i + 500)));
   }
-  return bumped.revision;
+  return revision;
 }

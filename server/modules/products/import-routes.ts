@@ -48,14 +48,14 @@ const productImportRoutes: FastifyPluginAsyncZod = async (app) => {
       ...admin,
       schema: { ...schemaOf(api.previewImport, { tags, security, summary: 'Vista previa de una importación de productos (CSV o XLSX, campo "file"; no escribe nada)' }), consumes },
     },
-    async (req) => ok(previewImport(app.db, await readUpload(req))),
+    async (req) => ok(await previewImport(app.store, await readUpload(req))),
   );
 
   app.post(
     pathOf(api.applyImport.key),
     { ...admin, schema: { ...schemaOf(api.applyImport, { tags, security, summary: 'Aplica una importación de productos ya vista (todo o nada, una revisión)' }), consumes } },
     async (req) => {
-      const result = applyImport(app.db, await readUpload(req), req.query.fingerprint, req.user.id);
+      const result = await applyImport(app.store, await readUpload(req), req.query.fingerprint, req.user.id);
       return ok(result, MSG.importApplied(result.created, result.updated));
     },
   );

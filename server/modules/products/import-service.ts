@@ -8,7 +8,7 @@ import { ivaRateToBp } from '../../../domain/invoicing/codes';
 import { MSG } from '../../../domain/messages';
 import { toCents } from '../../../domain/money';
 import { IMPORT_MAX_ROWS, type ImportPreviewDto, type ImportResultDto } from '../../../domain/schemas/exports';
-import type { Db } from '../../db/client';
+import { legacySqlite, type Q, type Store } from '../../db/store';
 import { badRequest, conflict } from '../../http/errors';
 import { applyStockDelta } from '../stock/repository';
 import { namedRefs, productsWithCode, stampRevision } from './import-repository';
@@ -17,24 +17,24 @@ import { productsRepository, type NewProductRow } from './repository';
 import { productSearchText } from './search';
 import type { SheetCell } from './sheet-reader';
 
-function plan(db: Db, rows: SheetCell[][]): Plan {
+async function plan(q: Q, rows: SheetCell[][]): Promise<Plan> {
   if (rows.length < 2) throw badRequest(MSG.importNoRows);
   if (rows.length - 1 > IMPORT_MAX_ROWS) throw badRequest(MSG.importTooManyRows(IMPORT_MAX_ROWS));
   const { columns, missing } = mapHeaders(rows[0]);
   if (missing.length > 0) throw badRequest(MSG.importMissingColumns(missing));
-  const result = buildPlan(rows, columns, { products: productsWithCode(db), ...namedRefs(db) });
+  const result = buildPlan(rows, columns, { products: await productsWithCode(q), ...(await namedRefs(q)) });
   if (result.rows.length === 0) throw badRequest(MSG.importNoRows);
   return result;
 }
 
-export function previewImport(db: Db, rows: SheetCell[][]): ImportPreviewDto {
-  const { rows: planned, ...summary } = plan(db, rows);
+export async function previewImport(store: Store, rows: SheetCell[][]): Promise<ImportPreviewDto> {
+  const { rows: planned, ...summary } = await store.read((q) => plan(q, rows));
   return { ...summary, rows: planned.map(({ input: _input, productId: _id, ...row }) => row) };
 }
 
-export function applyImport(db: Db, rows: SheetCell[][], fingerprint: string, userId: number): ImportResultDto {
-  return db.transaction(() => {
-    const current = plan(db, rows);
+export function applyImport(store: Store, rows: SheetCell[][], fingerprint: string, userId: number): Promise<ImportResultDto> {
+  return store.write(async (tx) => {
+    const current = await plan(tx, rows);
     if (current.fingerprint !== fingerprint) throw conflict(MSG.importChanged);
     if (current.creates + current.updates === 0) throw badRequest(MSG.importNothing);
     const touched: number[] = [];
@@ -55,14 +55,14 @@ export function applyImport(db: Db, rows: SheetCell[][], fingerprint: string, us
         searchText: productSearchText(input),
       };
       if (row.action === 'update' && row.productId) {
-        productsRepository.update(db, row.productId, fields);
+        await productsRepository.update(tx, row.productId, fields);
         touched.push(row.productId);
       } else {
-        const { id } = productsRepository.insert(db, { ...fields, code: input.code, name: input.name, priceCents: toCents(input.price), stock: 0, image: null });
-        if (input.stock !== 0) applyStockDelta(db, id, input.stock, 'initial', { userId });
+        const { id } = await productsRepository.insert(tx, { ...fields, code: input.code, name: input.name, priceCents: toCents(input.price), stock: 0, image: null });
+        if (input.stock !== 0) applyStockDelta(legacySqlite(tx), id, input.stock, 'initial', { userId });
         touched.push(id);
       }
     }
-    return { created: current.creates, updated: current.updates, revision: stampRevision(db, touched) };
+    return { created: current.creates, updated: current.updates, revision: await stampRevision(tx, touched) };
   });
 }

@@ -3,39 +3,36 @@
  * bumped once and every changed product is stamped with it directly (the products_revision_au trigger
  * only fires when the revision is left unchanged), so a tablet pulls all the new prices at once.
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { products, syncState } from '../../db/schema';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { bumpRevision } from '../../db/revision-repository';
+import { products } from '../../db/schema';
+import type { Q } from '../../db/store';
 
 export type PriceScope = { categoryId: number } | { brandId: number } | { productIds: number[] };
 
-export function productsInScope(db: Db, scope: PriceScope) {
+export function productsInScope(q: Q, scope: PriceScope) {
   const where =
     'categoryId' in scope
       ? eq(products.categoryId, scope.categoryId)
       : 'brandId' in scope
         ? eq(products.brandId, scope.brandId)
         : inArray(products.id, scope.productIds);
-  return db
+  return q
     .select({ id: products.id, code: products.code, name: products.name, priceCents: products.priceCents })
     .from(products)
     .where(and(isNull(products.deletedAt), where))
-    .orderBy(products.name)
-    .all();
+    .orderBy(products.name);
 }
 
-/** Writes the new prices under one new revision; returns it. Call inside a transaction. */
-export function setPrices(db: Db, changes: { id: number; priceCents: number }[]): number {
-  const bumped = db
-    .update(syncState)
-    .set({ revision: sql`${syncState.revision} + 1` })
-    .where(eq(syncState.id, 1))
-    .returning({ revision: syncState.revision })
-    .get();
-  if (!bumped) throw new Error('sync_state sin fila');
+/**
+ * Writes the new prices under one new revision; returns it. Runs in the caller's unit.
+ * pg: relies on products_revision_au (SQLite trigger) skipping rows whose revision the update sets itself.
+ */
+export async function setPrices(tx: Q, changes: { id: number; priceCents: number }[]): Promise<number> {
+  const revision = await bumpRevision(tx);
   const updatedAt = new Date().toISOString();
   for (const change of changes) {
-    db.update(products).set({ priceCents: change.priceCents, revision: bumped.revision, updatedAt }).where(eq(products.id, change.id)).run();
+    await tx.update(products).set({ priceCents: change.priceCents, revision, updatedAt }).where(eq(products.id, change.id));
   }
-  return bumped.revision;
+  return revision;
 }

@@ -7,7 +7,7 @@ import { MSG } from '../../../domain/messages';
 import { fromCents, toCents } from '../../../domain/money';
 import { newPriceCents } from '../../../domain/price-update';
 import type { PriceChangeDto, PriceUpdateInput } from '../../../domain/schemas/price-update';
-import type { Db } from '../../db/client';
+import type { Q, Store } from '../../db/store';
 import { badRequest } from '../../http/errors';
 import { productsInScope, setPrices, type PriceScope } from './price-repository';
 
@@ -17,10 +17,11 @@ function scopeOf(input: PriceUpdateInput): PriceScope {
   return { productIds: input.productIds ?? [] };
 }
 
-export function previewPrices(db: Db, input: PriceUpdateInput): PriceChangeDto[] {
+/** The changes `input` would make, computed on `q` (the store's reader for a preview, the unit for an apply). */
+async function changesOn(q: Q, input: PriceUpdateInput): Promise<PriceChangeDto[]> {
   const value = input.mode === 'percent' ? input.value : toCents(input.value);
   const changes: PriceChangeDto[] = [];
-  for (const p of productsInScope(db, scopeOf(input))) {
+  for (const p of await productsInScope(q, scopeOf(input))) {
     const cents = newPriceCents(p.priceCents, input.mode, value, input.rounding);
     if (cents === null) throw badRequest(MSG.priceWouldBeNegative(p.name));
     if (cents !== p.priceCents) changes.push({ id: p.id, code: p.code, name: p.name, oldPrice: fromCents(p.priceCents), newPrice: fromCents(cents) });
@@ -28,11 +29,15 @@ export function previewPrices(db: Db, input: PriceUpdateInput): PriceChangeDto[]
   return changes;
 }
 
-export function applyPrices(db: Db, input: PriceUpdateInput): { updated: number; revision: number | null } {
-  return db.transaction(() => {
-    const changes = previewPrices(db, input);
+export function previewPrices(store: Store, input: PriceUpdateInput): Promise<PriceChangeDto[]> {
+  return store.read((q) => changesOn(q, input));
+}
+
+export function applyPrices(store: Store, input: PriceUpdateInput): Promise<{ updated: number; revision: number | null }> {
+  return store.write(async (tx) => {
+    const changes = await changesOn(tx, input);
     if (changes.length === 0) return { updated: 0, revision: null };
-    const revision = setPrices(db, changes.map((c) => ({ id: c.id, priceCents: toCents(c.newPrice) })));
+    const revision = await setPrices(tx, changes.map((c) => ({ id: c.id, priceCents: toCents(c.newPrice) })));
     return { updated: changes.length, revision };
   });
 }

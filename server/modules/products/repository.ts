@@ -4,9 +4,8 @@
  * products_catalog_idx and, when searching, narrows by the FTS5 trigram table products_fts.
  */
 import { and, asc, count, eq, getTableColumns, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { first, type Q } from '../../db/store';
 import { brands, categories, products } from '../../db/schema';
+import { bySql, first, type Q } from '../../db/store';
 import type { SearchTerms } from './search';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -41,6 +40,8 @@ export type CatalogRow = Omit<ProductWithNames, 'costCents'>;
 
 const alive = isNull(products.deletedAt);
 
+// pg: products_fts (FTS5 trigram, kept by triggers) is SQLite-only: there, each long word becomes
+// search_text LIKE '%word%' (pg_trgm GIN index on search_text, gin_trgm_ops) instead of the MATCH.
 function searchConditions(terms: SearchTerms | null | undefined): SQL[] {
   if (!terms) return [];
   const conditions = terms.likes.map((pattern) => sql`${products.searchText} LIKE ${pattern} ESCAPE '\\'`);
@@ -65,9 +66,10 @@ function listWhere(f: ProductFilters): SQL | undefined {
  * matches only): the unary + keeps SQLite from walking the whole index to test each row against them,
  * which costs milliseconds per query on a 50,000-product catalogue when a term is rare.
  */
-function catalogWhere(f: Pick<ProductFilters, 'search' | 'categoryId'>): SQL | undefined {
+function catalogWhere(q: Q, f: Pick<ProductFilters, 'search' | 'categoryId'>): SQL | undefined {
   return and(
-    f.search?.match ? sql`+${products.active} = 1` : eq(products.active, true),
+    // The unary + is SQLite's planner hint; PostgreSQL has no unary + on a boolean.
+    f.search?.match ? bySql(q, { sqlite: sql`+${products.active} = 1`, postgres: sql`${products.active}` }) : eq(products.active, true),
     eq(products.showInCatalog, true),
     alive,
     f.categoryId ? eq(products.categoryId, f.categoryId) : undefined,
@@ -75,69 +77,66 @@ function catalogWhere(f: Pick<ProductFilters, 'search' | 'categoryId'>): SQL | u
   );
 }
 
-const withNamesQuery = (db: Db) =>
-  db
+const withNamesQuery = (q: Q) =>
+  q
     .select(withNames)
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .leftJoin(brands, eq(brands.id, products.brandId));
 
-const catalogSelect = (db: Db) =>
-  db
+const catalogSelect = (q: Q) =>
+  q
     .select(catalogColumns)
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .leftJoin(brands, eq(brands.id, products.brandId));
 
+const countOf = async (q: Q, where: SQL | undefined) => (await first(q.select({ n: count() }).from(products).where(where)))?.n ?? 0;
+
 export const productsRepository = {
   /** A non-deleted product with its category and brand names. */
-  findById: (db: Db, id: number): ProductWithNames | undefined =>
-    withNamesQuery(db).where(and(eq(products.id, id), alive)).get(),
+  findById: (q: Q, id: number): Promise<ProductWithNames | undefined> => first(withNamesQuery(q).where(and(eq(products.id, id), alive))),
 
   /** A non-deleted product holding `code`, other than `exceptId`. */
-  findByCode: (db: Db, code: string, exceptId = 0) =>
-    db.select({ id: products.id }).from(products).where(and(alive, eq(products.code, code), ne(products.id, exceptId))).get(),
+  findByCode: (q: Q, code: string, exceptId = 0) =>
+    first(q.select({ id: products.id }).from(products).where(and(alive, eq(products.code, code), ne(products.id, exceptId))).limit(1)),
 
-  list: (db: Db, filters: ProductFilters, page: Page): { rows: ProductWithNames[]; total: number } => {
+  list: async (q: Q, filters: ProductFilters, page: Page): Promise<{ rows: ProductWithNames[]; total: number }> => {
     const where = listWhere(filters);
-    const rows = withNamesQuery(db).where(where).orderBy(asc(products.name), asc(products.id)).limit(page.limit).offset(page.offset).all();
-    const total = db.select({ n: count() }).from(products).where(where).get()?.n ?? 0;
-    return { rows, total };
+    const rows = await withNamesQuery(q).where(where).orderBy(asc(products.name), asc(products.id)).limit(page.limit).offset(page.offset);
+    return { rows, total: await countOf(q, where) };
   },
 
   /** The public catalogue page query (exported so tests can EXPLAIN it). Never selects cost. */
-  catalogQuery: (db: Db, filters: Pick<ProductFilters, 'search' | 'categoryId'>, page: Page) =>
-    catalogSelect(db)
-      .where(catalogWhere(filters))
+  catalogQuery: (q: Q, filters: Pick<ProductFilters, 'search' | 'categoryId'>, page: Page) =>
+    catalogSelect(q)
+      .where(catalogWhere(q, filters))
       .orderBy(asc(products.name), asc(products.id))
       .limit(page.limit)
       .offset(page.offset),
 
-  catalog: (db: Db, filters: Pick<ProductFilters, 'search' | 'categoryId'>, page: Page): { rows: CatalogRow[]; total: number } => {
-    const rows = productsRepository.catalogQuery(db, filters, page).all();
-    const total = db.select({ n: count() }).from(products).where(catalogWhere(filters)).get()?.n ?? 0;
-    return { rows, total };
+  catalog: async (q: Q, filters: Pick<ProductFilters, 'search' | 'categoryId'>, page: Page): Promise<{ rows: CatalogRow[]; total: number }> => {
+    const rows = await productsRepository.catalogQuery(q, filters, page);
+    return { rows, total: await countOf(q, catalogWhere(q, filters)) };
   },
 
   /** Every product ever created, deleted ones included (the demo seeds only an empty shop). */
-  countAll: (db: Db) => db.select({ n: count() }).from(products).get()?.n ?? 0,
+  countAll: (q: Q) => countOf(q, undefined),
 
-  insert: (db: Db, row: NewProductRow) => db.insert(products).values(row).returning({ id: products.id }).get(),
+  insert: async (q: Q, row: NewProductRow) => (await first(q.insert(products).values(row).returning({ id: products.id })))!,
 
-  update: (db: Db, id: number, patch: Partial<NewProductRow>) => db.update(products).set(patch).where(eq(products.id, id)).run(),
+  update: (q: Q, id: number, patch: Partial<NewProductRow>) => q.update(products).set(patch).where(eq(products.id, id)),
 
-  softDelete: (db: Db, id: number) =>
-    db.update(products).set({ deletedAt: new Date().toISOString(), active: false }).where(eq(products.id, id)).run(),
+  softDelete: (q: Q, id: number) => q.update(products).set({ deletedAt: new Date().toISOString(), active: false }).where(eq(products.id, id)),
 
   /** Whether a category or brand with this id exists and is not deleted (products point only to live ones). */
-  referenceExists: (db: Db, column: ProductReference, id: number): boolean =>
-    column === 'categoryId'
-      ? db.select({ id: categories.id }).from(categories).where(and(eq(categories.id, id), isNull(categories.deletedAt))).get() !== undefined
-      : db.select({ id: brands.id }).from(brands).where(and(eq(brands.id, id), isNull(brands.deletedAt))).get() !== undefined,
+  referenceExists: async (q: Q, column: ProductReference, id: number): Promise<boolean> =>
+    (column === 'categoryId'
+      ? await first(q.select({ id: categories.id }).from(categories).where(and(eq(categories.id, id), isNull(categories.deletedAt))))
+      : await first(q.select({ id: brands.id }).from(brands).where(and(eq(brands.id, id), isNull(brands.deletedAt))))) !== undefined,
 
   /** Live products that point to this category or brand. */
-  countUsing: async (q: Q, column: ProductReference, id: number) =>
-    (await first(q.select({ n: count() }).from(products).where(and(alive, eq(products[column], id)))))?.n ?? 0,
+  countUsing: (q: Q, column: ProductReference, id: number) => countOf(q, and(alive, eq(products[column], id))),
 
   /** Products of a deleted category or brand move to another one or to none (each gets a new revision, so devices pull it). */
   reassign: (q: Q, column: ProductReference, fromId: number, toId: number | null) =>

@@ -20,24 +20,23 @@ import type {
   ProductUpdateInput,
   StockPatchInput,
 } from '../../../domain/schemas/products';
-import type { Db } from '../../db/client';
-import type { Q } from '../../db/store';
+import { legacySqlite, type Q, type Store } from '../../db/store';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { applyStockDelta, setStock } from '../stock/repository';
 import { toCatalogItem, toProductDto } from './dto';
-import { productsRepository, type NewProductRow, type ProductReference } from './repository';
+import { productsRepository, type NewProductRow, type ProductReference, type ProductWithNames } from './repository';
 import { productSearchText, searchTerms } from './search';
 
-function requireRow(db: Db, id: number) {
-  const row = productsRepository.findById(db, id);
+async function requireRow(q: Q, id: number): Promise<ProductWithNames> {
+  const row = await productsRepository.findById(q, id);
   if (!row) throw notFound(MSG.productNotFound);
   return row;
 }
 
-function checkReferences(db: Db, input: { code?: string | null; categoryId?: number | null; brandId?: number | null }, selfId = 0) {
-  if (input.categoryId && !productsRepository.referenceExists(db, 'categoryId', input.categoryId)) throw badRequest(MSG.categoryRefMissing);
-  if (input.brandId && !productsRepository.referenceExists(db, 'brandId', input.brandId)) throw badRequest(MSG.brandRefMissing);
-  if (input.code && productsRepository.findByCode(db, input.code, selfId)) throw conflict(MSG.productCodeTaken);
+async function checkReferences(q: Q, input: { code?: string | null; categoryId?: number | null; brandId?: number | null }, selfId = 0) {
+  if (input.categoryId && !(await productsRepository.referenceExists(q, 'categoryId', input.categoryId))) throw badRequest(MSG.categoryRefMissing);
+  if (input.brandId && !(await productsRepository.referenceExists(q, 'brandId', input.brandId))) throw badRequest(MSG.brandRefMissing);
+  if (input.code && (await productsRepository.findByCode(q, input.code, selfId))) throw conflict(MSG.productCodeTaken);
 }
 
 /** Live products that point to this category or brand (asked before deleting one). */
@@ -50,29 +49,31 @@ export async function reassignProducts(q: Q, column: ProductReference, fromId: n
   await productsRepository.reassign(q, column, fromId, toId);
 }
 
-export function getProduct(db: Db, id: number): ProductDto {
-  return toProductDto(requireRow(db, id));
+const productOn = async (q: Q, id: number): Promise<ProductDto> => toProductDto(await requireRow(q, id));
+
+export function getProduct(store: Store, id: number): Promise<ProductDto> {
+  return store.read((q) => productOn(q, id));
 }
 
-export function listProducts(db: Db, q: ProductListQuery) {
-  const { search, page, limit, ...filters } = q;
-  const { rows, total } = productsRepository.list(db, { ...filters, search: searchTerms(search) }, { limit, offset: (page - 1) * limit });
+export async function listProducts(store: Store, query: ProductListQuery): Promise<{ data: ProductDto[]; total: number }> {
+  const { search, page, limit, ...filters } = query;
+  const { rows, total } = await store.read((q) =>
+    productsRepository.list(q, { ...filters, search: searchTerms(search) }, { limit, offset: (page - 1) * limit }),
+  );
   return { data: rows.map(toProductDto), total };
 }
 
-export function listCatalog(db: Db, q: CatalogQuery): { data: CatalogItemDto[]; total: number } {
-  const { rows, total } = productsRepository.catalog(
-    db,
-    { search: searchTerms(q.search), categoryId: q.categoryId },
-    { limit: q.limit, offset: (q.page - 1) * q.limit },
+export async function listCatalog(store: Store, query: CatalogQuery): Promise<{ data: CatalogItemDto[]; total: number }> {
+  const { rows, total } = await store.read((q) =>
+    productsRepository.catalog(q, { search: searchTerms(query.search), categoryId: query.categoryId }, { limit: query.limit, offset: (query.page - 1) * query.limit }),
   );
   return { data: rows.map(toCatalogItem), total };
 }
 
-export function createProduct(db: Db, input: ProductCreateInput, userId: number): ProductDto {
-  return db.transaction(() => {
-    checkReferences(db, input);
-    const { id } = productsRepository.insert(db, {
+export function createProduct(store: Store, input: ProductCreateInput, userId: number): Promise<ProductDto> {
+  return store.write(async (tx) => {
+    await checkReferences(tx, input);
+    const { id } = await productsRepository.insert(tx, {
       code: input.code,
       name: input.name,
       description: input.description,
@@ -88,8 +89,8 @@ export function createProduct(db: Db, input: ProductCreateInput, userId: number)
       ivaRateBp: ivaRateToBp(input.ivaRate),
       searchText: productSearchText(input),
     });
-    if (input.stock !== 0) applyStockDelta(db, id, input.stock, 'initial', { userId });
-    return getProduct(db, id);
+    if (input.stock !== 0) applyStockDelta(legacySqlite(tx), id, input.stock, 'initial', { userId });
+    return productOn(tx, id);
   });
 }
 
@@ -106,14 +107,14 @@ function changedMeanwhile(current: ProductDto, base: Base, sent: ProductUpdateIn
   });
 }
 
-export function updateProduct(db: Db, id: number, input: ProductUpdateInput, userId: number): ProductDto {
-  return db.transaction(() => {
-    const current = requireRow(db, id);
+export function updateProduct(store: Store, id: number, input: ProductUpdateInput, userId: number): Promise<ProductDto> {
+  return store.write(async (tx) => {
+    const current = await requireRow(tx, id);
     const { price, cost, stock, base, ivaRate, ...fields } = input;
     if (base && changedMeanwhile(toProductDto(current), base, input).length > 0) {
       throw conflict(MSG.productChangedWhileEditing, { product: toProductDto(current) });
     }
-    checkReferences(db, input, id);
+    await checkReferences(tx, input, id);
     const patch: Partial<NewProductRow> = {
       ...fields,
       ivaRateBp: ivaRate === undefined ? undefined : ivaRateToBp(ivaRate),
@@ -127,34 +128,36 @@ export function updateProduct(db: Db, id: number, input: ProductUpdateInput, use
         description: fields.description === undefined ? current.description : fields.description,
       });
     }
-    if (Object.values(patch).some((v) => v !== undefined)) productsRepository.update(db, id, patch);
-    if (stock !== undefined && base?.stock !== undefined) adjustStock(db, current.stock, stock - base.stock, userId, id);
-    else if (stock !== undefined) setStock(db, id, stock, { userId });
-    return getProduct(db, id);
+    if (Object.values(patch).some((v) => v !== undefined)) await productsRepository.update(tx, id, patch);
+    if (stock !== undefined && base?.stock !== undefined) adjustStock(tx, current.stock, stock - base.stock, userId, id);
+    else if (stock !== undefined) setStock(legacySqlite(tx), id, stock, { userId });
+    return productOn(tx, id);
   });
 }
 
 /** An edit relative to what the editor loaded: the same difference applied to today's stock. */
-function adjustStock(db: Db, now: number, delta: number, userId: number, id: number): void {
+function adjustStock(tx: Q, now: number, delta: number, userId: number, id: number): void {
   if (delta === 0) return;
   if (now + delta < 0) throw badRequest(MSG.stockNegative, { stock: now });
-  applyStockDelta(db, id, delta, delta > 0 ? 'add' : 'subtract', { userId });
+  applyStockDelta(legacySqlite(tx), id, delta, delta > 0 ? 'add' : 'subtract', { userId });
 }
 
-export function deleteProduct(db: Db, id: number): void {
-  requireRow(db, id);
-  productsRepository.softDelete(db, id);
+export function deleteProduct(store: Store, id: number): Promise<void> {
+  return store.write(async (tx) => {
+    await requireRow(tx, id);
+    await productsRepository.softDelete(tx, id);
+  });
 }
 
 /** PATCH /products/:id/stock: `set` to an absolute value, or `add` / `subtract` an amount. */
-export function changeStock(db: Db, id: number, input: StockPatchInput, userId: number): ProductDto {
-  return db.transaction(() => {
-    const current = requireRow(db, id);
+export function changeStock(store: Store, id: number, input: StockPatchInput, userId: number): Promise<ProductDto> {
+  return store.write(async (tx) => {
+    const current = await requireRow(tx, id);
     const target =
       input.operation === 'set' ? input.stock : input.operation === 'add' ? current.stock + input.stock : current.stock - input.stock;
     if (target < 0) throw badRequest(MSG.stockNegative, { stock: current.stock });
-    if (input.operation === 'set') setStock(db, id, target, { userId });
-    else if (input.stock !== 0) applyStockDelta(db, id, target - current.stock, input.operation, { userId });
-    return getProduct(db, id);
+    if (input.operation === 'set') setStock(legacySqlite(tx), id, target, { userId });
+    else if (input.stock !== 0) applyStockDelta(legacySqlite(tx), id, target - current.stock, input.operation, { userId });
+    return productOn(tx, id);
   });
 }
