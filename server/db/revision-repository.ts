@@ -17,9 +17,14 @@ export function currentRevision(db: Db): number {
   return statements(db).revision.get()?.revision ?? 0;
 }
 
+/** The revision query, prepared once per handle: the catalogue reads it on every request, cache hits too. */
+const revisionQuery = new WeakMap<Q, { execute: () => PromiseLike<{ revision: number }[]> }>();
+
 /** The revision `q` sees (the store's reader: the last commit; a unit's `tx`: its own changes too). */
 export async function catalogRevision(q: Q): Promise<number> {
-  return (await first(q.select({ revision: syncState.revision }).from(syncState).where(eq(syncState.id, 1))))?.revision ?? 0;
+  let query = revisionQuery.get(q);
+  if (!query) revisionQuery.set(q, (query = q.select({ revision: syncState.revision }).from(syncState).where(eq(syncState.id, 1)).prepare()));
+  return (await query.execute())[0]?.revision ?? 0;
 }
 
 /** Bumps the revision by one and returns the new value (for a write stamped as ONE catalogue revision). */
