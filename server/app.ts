@@ -133,7 +133,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 5 } });
   await installAuth(app, config, { findAccount: (id) => sessionAccount(app.store, id) });
   installRouteTable(app);
-  installSellerVisibility(app);
+  await installSellerVisibility(app);
 
   await app.register(fastifySwagger, {
     openapi: {
