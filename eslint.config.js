@@ -16,6 +16,11 @@ const STORE_MODULES = [
   'server/modules/categories/**',
   'server/modules/users/**',
   'server/modules/auth/**',
+  'server/modules/business-info/**',
+  'server/modules/configuration/**',
+  'server/modules/contact/**',
+  'server/modules/health/**',
+  'server/modules/backups/**',
 ];
 const SYNC_QUERY = {
   selector: "CallExpression[arguments.length=0] > MemberExpression.callee[property.name=/^(all|get|run)$/][object.type='CallExpression']",
