@@ -19,6 +19,13 @@ const STORE_MODULES = [
   'server/modules/reports/**',
   'server/modules/uploads/**',
   'server/setup/demo-data.ts',
+  'server/modules/users/**',
+  'server/modules/auth/**',
+  'server/modules/business-info/**',
+  'server/modules/configuration/**',
+  'server/modules/contact/**',
+  'server/modules/health/**',
+  'server/modules/backups/**',
 ];
 const SYNC_QUERY = {
   selector: "CallExpression[arguments.length=0] > MemberExpression.callee[property.name=/^(all|get|run)$/][object.type='CallExpression']",

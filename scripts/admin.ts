@@ -8,6 +8,7 @@
 import { createUserBody } from '../domain/schemas/auth';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
+import { sqliteStore } from '../server/db/sqlite-store';
 import { randomPassword } from '../server/modules/users/password';
 import { createUser, findUser, updateUser } from '../server/modules/users/service';
 
@@ -29,13 +30,14 @@ if (!command || !username) fail(USAGE, 2);
 
 const config = loadConfig();
 const { db, sqlite } = openDatabase(config.dbFile);
+const store = sqliteStore(config.dbFile, db);
 try {
-  const user = findUser(db, { username });
+  const user = await store.read((q) => findUser(q, { username }));
   switch (command) {
     case 'reset-password': {
       if (!user) fail(`No existe el usuario "${username}".`);
       const password = randomPassword();
-      await updateUser(db, user.id, { password }, CLI_ACTOR);
+      await updateUser(store, user.id, { password }, CLI_ACTOR);
       console.log(`Nueva contraseña de ${username}: ${password}`);
       console.log('Se muestra solo esta vez; las sesiones abiertas de ese usuario quedaron cerradas.');
       if (!user.active) console.log(`El usuario está desactivado: activalo con npm run admin -- activate ${username}`);
@@ -47,14 +49,14 @@ try {
       const password = randomPassword();
       const parsed = createUserBody.safeParse({ username, fullName, role, password });
       if (!parsed.success) fail(`Datos inválidos: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
-      const created = await createUser(db, parsed.data).catch((error: Error) => fail(error.message));
+      const created = await createUser(store, parsed.data).catch((error: Error) => fail(error.message));
       console.log(`Usuario ${created.username} (${created.role}) creado. Contraseña: ${password}`);
       console.log('Se muestra solo esta vez; cambiala en Mi Perfil.');
       break;
     }
     case 'activate': {
       if (!user) fail(`No existe el usuario "${username}".`);
-      await updateUser(db, user.id, { active: true }, CLI_ACTOR);
+      await updateUser(store, user.id, { active: true }, CLI_ACTOR);
       console.log(`Usuario ${username} activado.`);
       break;
     }
@@ -62,5 +64,6 @@ try {
       fail(USAGE, 2);
   }
 } finally {
+  await store.close();
   sqlite.close();
 }

@@ -116,8 +116,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     database.sqlite.pragma('wal_checkpoint(TRUNCATE)');
     database.sqlite.close();
   });
-  await seedDatabase(database.db, config, options.announce ?? (() => {}));
-  if (config.demoData) await seedDemoData(app.store, config.uploadsDir);
+  await seedDatabase(app.store, config, options.announce ?? (() => {}));
 
   installErrorHandler(app);
   await app.register(fastifyHelmet, {
@@ -133,9 +132,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(fastifyCompress, { threshold: 16 * 1024, encodings: ['gzip', 'deflate'] });
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 5 } });
-  await installAuth(app, config, { findAccount: (id) => sessionAccount(app.db, id) });
+  await installAuth(app, config, { findAccount: (id) => sessionAccount(app.store, id) });
   installRouteTable(app);
-  installSellerVisibility(app);
+  await installSellerVisibility(app);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -11,6 +11,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameS
 import path from 'node:path';
 import { loadConfig } from '../../server/config';
 import { openDatabase, type Database_ } from '../../server/db/client';
+import { sqliteStore } from '../../server/db/sqlite-store';
 import { seedDatabase } from '../../server/setup/seed';
 import { BENCH_ADMIN_PASSWORD, DATA_DIR, REPO_ROOT } from './paths';
 
@@ -33,7 +34,9 @@ export async function cachedDatabase(name: string, fill: (database: Database_) =
   const config = loadConfig({ ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD, DEMO_DATA: 'false' }, { dataDir: tmp });
   if (base) copyFileSync(base, config.dbFile);
   const database = openDatabase(config.dbFile);
-  await seedDatabase(database.db, config, () => {});
+  const store = sqliteStore(config.dbFile, database.db);
+  await seedDatabase(store, config, () => {});
+  await store.close();
   // Bulk load: no journal, no fsync, a big cache. The server sets WAL again when it opens the file.
   database.sqlite.pragma('journal_mode = OFF');
   database.sqlite.pragma('synchronous = OFF');

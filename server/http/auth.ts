@@ -21,7 +21,7 @@ export interface SessionAccount {
 
 /** The port through which sessions read users: the users module implements it, app.ts wires it. */
 export interface SessionUsers {
-  findAccount: (id: number) => SessionAccount | undefined;
+  findAccount: (id: number) => Promise<SessionAccount | undefined>;
 }
 
 type TokenSubject = { id: number; role: Role; tokenVersion: number };
@@ -59,7 +59,7 @@ export async function installAuth(app: FastifyInstance, config: AppConfig, users
     } catch {
       return null;
     }
-    const account = users.findAccount(payload.sub);
+    const account = await users.findAccount(payload.sub);
     if (!account || !account.active || account.tokenVersion !== (payload.tv ?? 0)) return null;
     return account.user;
   }

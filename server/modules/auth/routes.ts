@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authApi as api } from '../../../domain/api/auth';
 import { pathOf } from '../../../domain/api/endpoint';
 import { MSG } from '../../../domain/messages';
+import { legacySqlite } from '../../db/store';
 import { schemaOf } from '../../http/endpoint-schema';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
@@ -22,18 +23,19 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
 
   app.post(pathOf(api.login.key), { schema: schemaOf(api.login, { tags, summary: 'Inicia sesión' }) }, async (req, reply) => {
-    const device = deviceFromHeaders(app.db, req.headers);
+    // Device credentials are not on the store yet (sync/devices-*): they run on its SQLite handle (issue #20).
+    const device = await app.store.read(async (q) => deviceFromHeaders(legacySqlite(q), req.headers));
     const attempt = { username: req.body.username, ip: req.ip, deviceId: device?.id ?? null };
     if (limits.loginBlocked(attempt)) return reply.status(429).send({ success: false, message: MSG.tooManyLoginAttempts });
     let user;
     try {
-      user = await checkCredentials(app.db, req.body.username, req.body.password);
+      user = await checkCredentials(app.store, req.body.username, req.body.password);
     } catch (error) {
       if (error instanceof AppError && error.statusCode === 401) limits.loginFailed(attempt);
       throw error;
     }
     limits.loginSucceeded(attempt);
-    if (device) rememberDeviceUser(app.db, device.id, user.id);
+    if (device) await app.store.write(async (tx) => rememberDeviceUser(legacySqlite(tx), device.id, user.id));
     return ok({ token: app.signToken(user), user: toPublicUser(user) }, MSG.loginOk);
   });
 
@@ -46,7 +48,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (limits.passwordChangeBlocked(req.user.id)) return reply.status(429).send({ success: false, message: MSG.tooManyPasswordAttempts });
       let row;
       try {
-        row = await changePassword(app.db, req.user.id, req.body.currentPassword, req.body.newPassword);
+        row = await changePassword(app.store, req.user.id, req.body.currentPassword, req.body.newPassword);
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 400) limits.passwordChangeFailed(req.user.id);
         throw error;

@@ -4,7 +4,7 @@
  * A password change bumps the user's token_version, which revokes every session signed before it.
  */
 import { MSG } from '../../../domain/messages';
-import type { Db } from '../../db/client';
+import type { Store } from '../../db/store';
 import { badRequest, unauthorized } from '../../http/errors';
 import type { UserRow } from '../users/service';
 import { hashPassword, verifyPassword } from '../users/password';
@@ -13,8 +13,8 @@ import { findUser, setPassword } from '../users/service';
 /** A fixed hash so an unknown username costs the same time as a wrong password. */
 let dummyHash: Promise<string> | undefined;
 
-export async function checkCredentials(db: Db, username: string, password: string): Promise<UserRow> {
-  const row = findUser(db, { username: username.trim() });
+export async function checkCredentials(store: Store, username: string, password: string): Promise<UserRow> {
+  const row = await store.read((q) => findUser(q, { username: username.trim() }));
   if (!row) {
     dummyHash ??= hashPassword('dummy-password');
     await verifyPassword(password, await dummyHash);
@@ -26,8 +26,8 @@ export async function checkCredentials(db: Db, username: string, password: strin
 }
 
 /** Changes the password when the current one is right; returns the updated user (its new token version). */
-export async function changePassword(db: Db, userId: number, currentPassword: string, newPassword: string): Promise<UserRow> {
-  const row = findUser(db, { id: userId });
+export async function changePassword(store: Store, userId: number, currentPassword: string, newPassword: string): Promise<UserRow> {
+  const row = await store.read((q) => findUser(q, { id: userId }));
   if (!row || !(await verifyPassword(currentPassword, row.passwordHash))) throw badRequest(MSG.wrongCurrentPassword);
-  return setPassword(db, row, newPassword);
+  return setPassword(store, row.id, newPassword);
 }

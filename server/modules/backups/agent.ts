@@ -18,6 +18,7 @@ export interface BackupAgent {
   stop: () => Promise<void>;
 }
 
+// pg: the agent snapshots the SQLite connection; on PostgreSQL it would schedule pg_dump or defer to the provider's backups.
 export function createBackupAgent(place: BackupPlace, sqlite: Database.Database, log: FastifyBaseLogger): BackupAgent {
   const startedAt = new Date();
   let running: Promise<BackupFile> | null = null;

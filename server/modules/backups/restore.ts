@@ -64,6 +64,7 @@ export interface RestoreTarget {
 }
 
 /** Checks, moves the current data aside and puts the backup in place; returns where the old data went. */
+// pg: a PostgreSQL shop restores a pg_dump with pg_restore into an empty database (or the provider's point-in-time restore).
 export async function restoreBackup(file: string, target: RestoreTarget, now = new Date()): Promise<{ asideDir: string; manifest: Manifest }> {
   const pid = runningServerPid(target.dataDir);
   if (pid !== null) throw new RestoreRefused(`El servidor está en marcha (proceso ${pid}). Detenelo antes de restaurar una copia.`);

@@ -2,6 +2,7 @@
  * Backups of the shop: make one (live, from the server's own connection, or from another process),
  * list them, rotate them, and say how fresh the newest one is. Every backup is a complete archive
  * (archive.ts) or nothing; rotation never deletes the newest one nor a pre-migration one it keeps.
+ * These copy the SQLite file itself (no query goes through the store): on SQLite only.
  */
 import type Database from 'better-sqlite3';
 import { readdirSync, rmSync, statSync } from 'node:fs';
@@ -65,16 +66,19 @@ async function backupWith(place: BackupPlace, kind: BackupKind, now: Date, snaps
 }
 
 /** A backup taken by the running server on its own connection (writes made meanwhile are included). */
+// pg: no file to copy; PostgreSQL needs pg_dump (custom format) into the archive, or the provider's backups.
 export function backupLive(place: BackupPlace, sqlite: Database.Database, kind: BackupKind, now = new Date()): Promise<BackupFile> {
   return backupWith(place, kind, now, (dest) => snapshotLive(sqlite, dest));
 }
 
 /** A backup of a database file by another process (`npm run backup`), even while the server runs. */
+// pg: `npm run backup` would run pg_dump against DATABASE_URL instead of copying a file.
 export function backupFromFile(place: BackupPlace, dbFile: string, kind: BackupKind, now = new Date()): Promise<BackupFile> {
   return backupWith(place, kind, now, (dest) => snapshotFile(dbFile, dest));
 }
 
 /** The copy taken right before migrations run, synchronously, on the connection that will migrate. */
+// pg: PostgreSQL migrations run in a transaction; a pre-migration pg_dump (or a provider snapshot) takes this place.
 export function backupBeforeMigration(place: BackupPlace, sqlite: Database.Database, now = new Date()): string {
   return writeArchiveSync({
     dir: place.settings.dir,

@@ -10,13 +10,13 @@ import { getBusinessInfo, updateBusinessInfo } from './service';
 const businessInfoRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['negocio'];
   app.get(pathOf(api.get.key), { schema: schemaOf(api.get, { tags, summary: 'Información del negocio (pública)' }) }, async () =>
-    ok(getBusinessInfo(app.db, app.config.timeZone)),
+    ok(await getBusinessInfo(app.store, app.config.timeZone)),
   );
 
   app.put(
     pathOf(api.update.key),
     { onRequest: [app.requireAdmin], schema: schemaOf(api.update, { tags, summary: 'Reemplaza la información del negocio', security: [{ bearerAuth: [] }] }) },
-    async (req) => ok(updateBusinessInfo(app.db, req.body, app.config.timeZone), MSG.businessInfoUpdated),
+    async (req) => ok(await updateBusinessInfo(app.store, req.body, app.config.timeZone), MSG.businessInfoUpdated),
   );
 };
 

@@ -3,7 +3,7 @@
  * Every reply carries the shop's time zone (config, not stored), so the client's dates use the same one.
  */
 import type { BusinessInfo, BusinessInfoInput, BusinessInfoReply } from '../../../domain/schemas/business';
-import type { Db } from '../../db/client';
+import type { Store } from '../../db/store';
 import { businessInfoRepository, type BusinessInfoRow } from './repository';
 
 const EMPTY: BusinessInfo = {
@@ -31,11 +31,12 @@ export function toBusinessInfo(row: BusinessInfoRow | undefined): BusinessInfo {
   return info;
 }
 
-export function getBusinessInfo(db: Db, timeZone: string): BusinessInfoReply {
-  return { ...toBusinessInfo(businessInfoRepository.get(db)), timeZone };
+export async function getBusinessInfo(store: Store, timeZone: string): Promise<BusinessInfoReply> {
+  return { ...toBusinessInfo(await store.read(businessInfoRepository.get)), timeZone };
 }
 
 /** Replaces every field: one left out of the body is cleared, as the settings form always sends them all. */
-export function updateBusinessInfo(db: Db, input: BusinessInfoInput, timeZone: string): BusinessInfoReply {
-  return { ...toBusinessInfo(businessInfoRepository.save(db, { ...EMPTY, ...input })), timeZone };
+export async function updateBusinessInfo(store: Store, input: BusinessInfoInput, timeZone: string): Promise<BusinessInfoReply> {
+  const row = await store.write((tx) => businessInfoRepository.save(tx, { ...EMPTY, ...input }));
+  return { ...toBusinessInfo(row), timeZone };
 }

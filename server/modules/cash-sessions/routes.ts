@@ -15,7 +15,7 @@ import { ensureCashSetting, getCashSession, listCashSessions } from './service';
 const cashSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = salesContext(app);
   const { requireDevice } = deviceHooks(app);
-  ensureCashSetting(app.db);
+  await ensureCashSetting(app.store);
 
   app.post(
     pathOf(api.push.key),

@@ -8,7 +8,7 @@ import { PAYMENT_METHODS } from '../../../domain/constants';
 import { fromCents } from '../../../domain/money';
 import { CASH_CONFIG, type CashListQuery, type CashSessionDetailJson, type CashSessionJson } from '../../../domain/schemas/cash';
 import { localDateString } from '../../../domain/time';
-import type { Db } from '../../db/client';
+import type { Store } from '../../db/store';
 import { notFound } from '../../http/errors';
 import { configurationRepository } from '../configuration/repository';
 import type { SalesContext } from '../sales/context';
@@ -84,6 +84,6 @@ export function getCashSession(ctx: SalesContext, id: number): CashSessionDetail
 }
 
 /** Creates the setting with its default (off) when missing; safe on every start. */
-export function ensureCashSetting(db: Db): void {
-  configurationRepository.insertNew(db, { ...CASH_CONFIG, tipo: 'boolean', esEditable: true });
+export async function ensureCashSetting(store: Store): Promise<void> {
+  await store.write((tx) => configurationRepository.insertNew(tx, { ...CASH_CONFIG, tipo: 'boolean', esEditable: true }));
 }

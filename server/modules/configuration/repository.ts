@@ -1,7 +1,10 @@
-/** SQL for configuration entries (primary key categoria + clave; the revision trigger stamps changes). */
+/**
+ * SQL for configuration entries (primary key categoria + clave; the revision trigger stamps changes).
+ * pg: the revision triggers are SQLite's; PostgreSQL needs its own on configuration (issue #20 item 3).
+ */
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { configuration } from '../../db/schema';
+import { first, type Q } from '../../db/store';
 
 export type ConfigRow = typeof configuration.$inferSelect;
 type NewConfigRow = Omit<typeof configuration.$inferInsert, 'revision' | 'updatedAt'>;
@@ -9,18 +12,17 @@ type NewConfigRow = Omit<typeof configuration.$inferInsert, 'revision' | 'update
 const byKey = (categoria: string, clave: string) => and(eq(configuration.categoria, categoria), eq(configuration.clave, clave));
 
 export const configurationRepository = {
-  list: (db: Db, categoria?: string) =>
-    db
+  list: (q: Q, categoria?: string) =>
+    q
       .select()
       .from(configuration)
       .where(categoria === undefined ? undefined : eq(configuration.categoria, categoria))
-      .orderBy(asc(configuration.categoria), asc(configuration.clave))
-      .all(),
-  categories: (db: Db) =>
-    db.selectDistinct({ categoria: configuration.categoria }).from(configuration).orderBy(asc(configuration.categoria)).all().map((r) => r.categoria),
-  find: (db: Db, categoria: string, clave: string) => db.select().from(configuration).where(byKey(categoria, clave)).get(),
+      .orderBy(asc(configuration.categoria), asc(configuration.clave)),
+  categories: async (q: Q) =>
+    (await q.selectDistinct({ categoria: configuration.categoria }).from(configuration).orderBy(asc(configuration.categoria))).map((r) => r.categoria),
+  find: (q: Q, categoria: string, clave: string) => first(q.select().from(configuration).where(byKey(categoria, clave))),
   /** Inserts unless the key exists; returns undefined when it already did. */
-  insertNew: (db: Db, row: NewConfigRow) => db.insert(configuration).values(row).onConflictDoNothing().returning().get(),
-  setValue: (db: Db, categoria: string, clave: string, valor: string) =>
-    db.update(configuration).set({ valor }).where(byKey(categoria, clave)).returning().get(),
+  insertNew: (q: Q, row: NewConfigRow) => first(q.insert(configuration).values(row).onConflictDoNothing().returning()),
+  setValue: (q: Q, categoria: string, clave: string, valor: string) =>
+    first(q.update(configuration).set({ valor }).where(byKey(categoria, clave)).returning()),
 };

@@ -14,25 +14,25 @@ const configurationRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = { onRequest: [app.requireAdmin] };
 
   app.get(pathOf(api.list.key), { ...signedIn, schema: schemaOf(api.list, { tags, security, summary: 'Lista de configuraciones' }) }, async (req) =>
-    ok(listConfiguration(app.db, req.query.categoria)),
+    ok(await listConfiguration(app.store, req.query.categoria)),
   );
 
   app.get(pathOf(api.categories.key), { ...signedIn, schema: schemaOf(api.categories, { tags, security, summary: 'Categorías de configuración' }) }, async () =>
-    ok(listCategories(app.db)),
+    ok(await listCategories(app.store)),
   );
 
   app.get(pathOf(api.get.key), { ...signedIn, schema: schemaOf(api.get, { tags, security, summary: 'Una configuración' }) }, async (req) =>
-    ok(getConfigEntry(app.db, req.params.categoria, req.params.clave)),
+    ok(await getConfigEntry(app.store, req.params.categoria, req.params.clave)),
   );
 
   app.put(
     pathOf(api.update.key),
     { ...admin, schema: schemaOf(api.update, { tags, security, summary: 'Cambia el valor de una configuración' }) },
-    async (req) => ok(updateConfigValue(app.db, req.params.categoria, req.params.clave, req.body.valor), MSG.configUpdated),
+    async (req) => ok(await updateConfigValue(app.store, req.params.categoria, req.params.clave, req.body.valor), MSG.configUpdated),
   );
 
   app.post(pathOf(api.create.key), { ...admin, schema: schemaOf(api.create, { tags, security, summary: 'Crea una configuración' }) }, async (req, reply) =>
-    reply.status(201).send(ok(createConfigEntry(app.db, req.body), MSG.configCreated)),
+    reply.status(201).send(ok(await createConfigEntry(app.store, req.body), MSG.configCreated)),
   );
 };
 

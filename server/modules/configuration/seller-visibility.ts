@@ -5,27 +5,33 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { VISIBILITY_CATEGORY, VISIBILITY_ENTRIES, type VisibilityKey } from '../../../domain/schemas/configuration';
-import type { Db } from '../../db/client';
+import type { Q, Store } from '../../db/store';
 import { configurationRepository } from './repository';
 
 const COST_KEYS = ['cost'];
 const CUSTOMER_KEYS = ['customerDocument', 'customerEmail'];
 
 /** Creates the entries with their defaults when missing (safe on every start). */
-export function ensureVisibilityEntries(db: Db): void {
-  for (const entry of VISIBILITY_ENTRIES) {
-    configurationRepository.insertNew(db, { categoria: VISIBILITY_CATEGORY, tipo: 'boolean', esEditable: true, ...entry });
-  }
+export function ensureVisibilityEntries(store: Store): Promise<void> {
+  return store.write(async (tx) => {
+    for (const entry of VISIBILITY_ENTRIES) {
+      await configurationRepository.insertNew(tx, { categoria: VISIBILITY_CATEGORY, tipo: 'boolean', esEditable: true, ...entry });
+    }
+  });
 }
 
-function allowed(db: Db, clave: VisibilityKey): boolean {
-  const row = configurationRepository.find(db, VISIBILITY_CATEGORY, clave);
+async function allowed(q: Q, clave: VisibilityKey): Promise<boolean> {
+  const row = await configurationRepository.find(q, VISIBILITY_CATEGORY, clave);
   return (row?.valor ?? VISIBILITY_ENTRIES.find((e) => e.clave === clave)!.valor) === 'true';
 }
 
 /** The keys a seller must not see now. */
-export function hiddenFromSellers(db: Db): Set<string> {
-  return new Set([...(allowed(db, 'vendedores_ven_costos') ? [] : COST_KEYS), ...(allowed(db, 'vendedores_ven_clientes') ? [] : CUSTOMER_KEYS)]);
+export function hiddenFromSellers(store: Store): Promise<Set<string>> {
+  return store.read(async (q) => {
+    const costs = await allowed(q, 'vendedores_ven_costos');
+    const customers = await allowed(q, 'vendedores_ven_clientes');
+    return new Set([...(costs ? [] : COST_KEYS), ...(customers ? [] : CUSTOMER_KEYS)]);
+  });
 }
 
 /** A copy of `value` without the `hidden` keys at any depth. */
@@ -37,11 +43,11 @@ export function withoutKeys(value: unknown, hidden: Set<string>): unknown {
   return out;
 }
 
-export function installSellerVisibility(app: FastifyInstance): void {
-  ensureVisibilityEntries(app.db);
+export async function installSellerVisibility(app: FastifyInstance): Promise<void> {
+  await ensureVisibilityEntries(app.store);
   app.addHook('preSerialization', async (request, _reply, payload) => {
     if (!request.url.startsWith('/api/') || (request.user as { role?: string } | undefined)?.role !== 'vendedor') return payload;
-    const hidden = hiddenFromSellers(app.db);
+    const hidden = await hiddenFromSellers(app.store);
     return hidden.size === 0 ? payload : withoutKeys(payload, hidden);
   });
 }

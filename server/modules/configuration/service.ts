@@ -5,7 +5,7 @@
  */
 import { MSG } from '../../../domain/messages';
 import { configValueError, type ConfigEntry, type CreateConfigInput } from '../../../domain/schemas/configuration';
-import type { Db } from '../../db/client';
+import type { Store } from '../../db/store';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { configurationRepository, type ConfigRow } from './repository';
 
@@ -13,33 +13,35 @@ function toEntry(row: ConfigRow): ConfigEntry {
   return { categoria: row.categoria, clave: row.clave, valor: row.valor, tipo: row.tipo, descripcion: row.descripcion, esEditable: row.esEditable };
 }
 
-export function listConfiguration(db: Db, categoria?: string): ConfigEntry[] {
-  return configurationRepository.list(db, categoria).map(toEntry);
+export async function listConfiguration(store: Store, categoria?: string): Promise<ConfigEntry[]> {
+  return (await store.read((q) => configurationRepository.list(q, categoria))).map(toEntry);
 }
 
-export function listCategories(db: Db): string[] {
-  return configurationRepository.categories(db);
+export function listCategories(store: Store): Promise<string[]> {
+  return store.read(configurationRepository.categories);
 }
 
-export function getConfigEntry(db: Db, categoria: string, clave: string): ConfigEntry {
-  const row = configurationRepository.find(db, categoria, clave);
+export async function getConfigEntry(store: Store, categoria: string, clave: string): Promise<ConfigEntry> {
+  const row = await store.read((q) => configurationRepository.find(q, categoria, clave));
   if (!row) throw notFound(MSG.configNotFound);
   return toEntry(row);
 }
 
-export function updateConfigValue(db: Db, categoria: string, clave: string, valor: string): ConfigEntry {
-  const row = configurationRepository.find(db, categoria, clave);
-  if (!row) throw notFound(MSG.configNotFound);
-  if (!row.esEditable) throw conflict(MSG.configNotEditable);
-  const error = configValueError(categoria, clave, row.tipo, valor);
-  if (error) throw badRequest(error);
-  return toEntry(configurationRepository.setValue(db, categoria, clave, valor)!);
+export function updateConfigValue(store: Store, categoria: string, clave: string, valor: string): Promise<ConfigEntry> {
+  return store.write(async (tx) => {
+    const row = await configurationRepository.find(tx, categoria, clave);
+    if (!row) throw notFound(MSG.configNotFound);
+    if (!row.esEditable) throw conflict(MSG.configNotEditable);
+    const error = configValueError(categoria, clave, row.tipo, valor);
+    if (error) throw badRequest(error);
+    return toEntry((await configurationRepository.setValue(tx, categoria, clave, valor))!);
+  });
 }
 
-export function createConfigEntry(db: Db, input: CreateConfigInput): ConfigEntry {
+export async function createConfigEntry(store: Store, input: CreateConfigInput): Promise<ConfigEntry> {
   const error = configValueError(input.categoria, input.clave, input.tipo, input.valor);
   if (error) throw badRequest(error);
-  const row = configurationRepository.insertNew(db, input);
+  const row = await store.write((tx) => configurationRepository.insertNew(tx, input));
   if (!row) throw conflict(MSG.configExists);
   return toEntry(row);
 }

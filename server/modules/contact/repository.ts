@@ -1,12 +1,13 @@
 /**
  * SQL for contact messages, joined with the enquired product and the responder. Search folds case
- * and accents on both sides (fold_text, registered on every connection by server/db/client.ts).
+ * and accents on both sides (fold_text, registered on every SQLite connection by server/db/client.ts
+ * and sqlite-store.ts).
  */
 import { and, type AnyColumn, count, desc, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { ContactStatus } from '../../../domain/constants';
 import { foldText } from '../../../domain/text';
-import type { Db } from '../../db/client';
 import { contactMessages, products, users } from '../../db/schema';
+import { affected, first, type Q } from '../../db/store';
 
 type NewContactRow = typeof contactMessages.$inferInsert;
 type ContactPatch = Partial<Pick<NewContactRow, 'status' | 'notes' | 'respondedAt' | 'respondedBy'>>;
@@ -37,14 +38,14 @@ const detailColumns = {
   responderUsername: users.username,
 };
 
-function detailQuery(db: Db) {
-  return db
+function detailQuery(q: Q) {
+  return q
     .select(detailColumns)
     .from(contactMessages)
     .leftJoin(products, eq(products.id, contactMessages.productId))
     .leftJoin(users, eq(users.id, contactMessages.respondedBy));
 }
-export type ContactDetailRow = NonNullable<ReturnType<ReturnType<typeof detailQuery>['get']>>;
+export type ContactDetailRow = Awaited<ReturnType<typeof detailQuery>>[number];
 
 const likeEscape = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -53,6 +54,7 @@ function whereOf(f: ContactFilters): SQL | undefined {
   if (f.status) conditions.push(eq(contactMessages.status, f.status));
   if (f.search) {
     const pattern = likeEscape(foldText(f.search));
+    // pg: fold_text is a SQLite function registered by the app; PostgreSQL needs an SQL function of the same name (lower + unaccent).
     const matches = (column: AnyColumn) => sql`fold_text(${column}) LIKE ${pattern} ESCAPE '\\'`;
     conditions.push(or(matches(contactMessages.name), matches(contactMessages.email), matches(contactMessages.subject)));
   }
@@ -61,45 +63,47 @@ function whereOf(f: ContactFilters): SQL | undefined {
   return and(...conditions);
 }
 
-const countWhen = (condition: SQL) => sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
+/** PostgreSQL's sum() is a bigint (a string in node-postgres): mapped to a number on both dialects. */
+const countWhen = (condition: SQL) => sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`.mapWith(Number);
 
 export const contactRepository = {
-  insert: (db: Db, row: NewContactRow) => db.insert(contactMessages).values(row).returning({ id: contactMessages.id }).get(),
-  productExists: (db: Db, id: number) =>
-    db.select({ id: products.id }).from(products).where(and(eq(products.id, id), isNull(products.deletedAt))).get() !== undefined,
-  findById: (db: Db, id: number) => detailQuery(db).where(eq(contactMessages.id, id)).get(),
-  findStatus: (db: Db, id: number) => db.select({ status: contactMessages.status }).from(contactMessages).where(eq(contactMessages.id, id)).get(),
+  insert: async (q: Q, row: NewContactRow) => (await first(q.insert(contactMessages).values(row).returning({ id: contactMessages.id })))!,
+  productExists: async (q: Q, id: number) =>
+    (await first(q.select({ id: products.id }).from(products).where(and(eq(products.id, id), isNull(products.deletedAt))))) !== undefined,
+  findById: (q: Q, id: number) => first(detailQuery(q).where(eq(contactMessages.id, id))),
+  findStatus: (q: Q, id: number) => first(q.select({ status: contactMessages.status }).from(contactMessages).where(eq(contactMessages.id, id))),
   /** One page, newest first, and the number of rows matching the filters. */
-  list: (db: Db, filters: ContactFilters, page: number, limit: number) => {
+  list: async (q: Q, filters: ContactFilters, page: number, limit: number) => {
     const where = whereOf(filters);
-    const rows = detailQuery(db)
+    const rows = await detailQuery(q)
       .where(where)
       .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
       .limit(limit)
-      .offset((page - 1) * limit)
-      .all();
-    const total = db.select({ n: count() }).from(contactMessages).where(where).get()?.n ?? 0;
+      .offset((page - 1) * limit);
+    const total = (await first(q.select({ n: count() }).from(contactMessages).where(where)))?.n ?? 0;
     return { rows, total };
   },
   /** Counts in one pass: per status, and created since each of the given UTC ISO instants. */
-  stats: (db: Db, todayStart: string, weekStart: string) =>
-    db
-      .select({
-        total: count(),
-        nuevos: countWhen(sql`${contactMessages.status} = 'nuevo'`),
-        leidos: countWhen(sql`${contactMessages.status} = 'leido'`),
-        respondidos: countWhen(sql`${contactMessages.status} = 'respondido'`),
-        archivados: countWhen(sql`${contactMessages.status} = 'archivado'`),
-        hoy: countWhen(gte(contactMessages.createdAt, todayStart)!),
-        estaSemana: countWhen(gte(contactMessages.createdAt, weekStart)!),
-      })
-      .from(contactMessages)
-      .get()!,
-  update: (db: Db, id: number, patch: ContactPatch) =>
-    db
-      .update(contactMessages)
-      .set({ ...patch, updatedAt: new Date().toISOString() })
-      .where(eq(contactMessages.id, id))
-      .run().changes,
-  delete: (db: Db, id: number) => db.delete(contactMessages).where(eq(contactMessages.id, id)).run().changes,
+  stats: async (q: Q, todayStart: string, weekStart: string) =>
+    (await first(
+      q
+        .select({
+          total: count(),
+          nuevos: countWhen(sql`${contactMessages.status} = 'nuevo'`),
+          leidos: countWhen(sql`${contactMessages.status} = 'leido'`),
+          respondidos: countWhen(sql`${contactMessages.status} = 'respondido'`),
+          archivados: countWhen(sql`${contactMessages.status} = 'archivado'`),
+          hoy: countWhen(gte(contactMessages.createdAt, todayStart)!),
+          estaSemana: countWhen(gte(contactMessages.createdAt, weekStart)!),
+        })
+        .from(contactMessages),
+    ))!,
+  update: async (q: Q, id: number, patch: ContactPatch) =>
+    affected(
+      await q
+        .update(contactMessages)
+        .set({ ...patch, updatedAt: new Date().toISOString() })
+        .where(eq(contactMessages.id, id)),
+    ),
+  delete: async (q: Q, id: number) => affected(await q.delete(contactMessages).where(eq(contactMessages.id, id))),
 };

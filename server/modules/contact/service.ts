@@ -8,7 +8,7 @@ import { MSG } from '../../../domain/messages';
 import type { ContactInput, ContactListQuery, ContactMessage, ContactStats, ContactUpdateInput } from '../../../domain/schemas/contact';
 import { contactMessageError } from '../../../domain/contact-rules';
 import { localParts, parseQueryDate, zonedToUtc } from '../../../domain/time';
-import type { Db } from '../../db/client';
+import type { Store } from '../../db/store';
 import { badRequest, notFound } from '../../http/errors';
 import { contactRepository, type ContactDetailRow } from './repository';
 
@@ -31,36 +31,38 @@ export function recentBounds(now: Date, timeZone: string): { todayStart: string;
   };
 }
 
-export function createContactMessage(db: Db, input: ContactInput, ip: string): { id: number } {
+export async function createContactMessage(store: Store, input: ContactInput, ip: string): Promise<{ id: number }> {
   const lengthError = contactMessageError(input.message);
   if (lengthError) throw badRequest(lengthError);
   const productId = input.productId ?? null;
-  if (productId !== null && !contactRepository.productExists(db, productId)) throw badRequest(MSG.contactProductNotFound);
-  return contactRepository.insert(db, {
-    name: input.name,
-    email: input.email,
-    phone: input.phone,
-    subject: input.subject,
-    message: input.message.trim(),
-    productId,
-    ip,
+  return store.write(async (tx) => {
+    if (productId !== null && !(await contactRepository.productExists(tx, productId))) throw badRequest(MSG.contactProductNotFound);
+    return contactRepository.insert(tx, {
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      subject: input.subject,
+      message: input.message.trim(),
+      productId,
+      ip,
+    });
   });
 }
 
-export function listContactMessages(db: Db, query: ContactListQuery, timeZone: string) {
+export async function listContactMessages(store: Store, query: ContactListQuery, timeZone: string) {
   const filters = {
     status: query.status,
     search: query.search,
     from: query.startDate ? parseQueryDate(query.startDate, timeZone, 'start').toISOString() : undefined,
     to: query.endDate ? parseQueryDate(query.endDate, timeZone, 'end').toISOString() : undefined,
   };
-  const { rows, total } = contactRepository.list(db, filters, query.page, query.limit);
+  const { rows, total } = await store.read((q) => contactRepository.list(q, filters, query.page, query.limit));
   return { items: rows.map(toMessage), total };
 }
 
-export function contactStats(db: Db, now: Date, timeZone: string): ContactStats {
+export async function contactStats(store: Store, now: Date, timeZone: string): Promise<ContactStats> {
   const { todayStart, weekStart } = recentBounds(now, timeZone);
-  const r = contactRepository.stats(db, todayStart, weekStart);
+  const r = await store.read((q) => contactRepository.stats(q, todayStart, weekStart));
   return {
     total: r.total,
     por_estado: { nuevos: r.nuevos, leidos: r.leidos, respondidos: r.respondidos, archivados: r.archivados },
@@ -68,24 +70,27 @@ export function contactStats(db: Db, now: Date, timeZone: string): ContactStats 
   };
 }
 
-export function getContactMessage(db: Db, id: number): ContactMessage {
-  const row = contactRepository.findById(db, id);
+export async function getContactMessage(store: Store, id: number): Promise<ContactMessage> {
+  const row = await store.read((q) => contactRepository.findById(q, id));
   if (!row) throw notFound(MSG.contactNotFound);
   return toMessage(row);
 }
 
-export function updateContactMessage(db: Db, id: number, input: ContactUpdateInput, userId: number): ContactMessage {
-  const current = contactRepository.findStatus(db, id);
-  if (!current) throw notFound(MSG.contactNotFound);
-  const becomesResponded = input.status === 'respondido' && current.status !== 'respondido';
-  contactRepository.update(db, id, {
-    ...(input.status !== undefined ? { status: input.status } : {}),
-    ...(input.notes !== undefined ? { notes: input.notes } : {}),
-    ...(becomesResponded ? { respondedAt: new Date().toISOString(), respondedBy: userId } : {}),
+export async function updateContactMessage(store: Store, id: number, input: ContactUpdateInput, userId: number): Promise<ContactMessage> {
+  const row = await store.write(async (tx) => {
+    const current = await contactRepository.findStatus(tx, id);
+    if (!current) throw notFound(MSG.contactNotFound);
+    const becomesResponded = input.status === 'respondido' && current.status !== 'respondido';
+    await contactRepository.update(tx, id, {
+      ...(input.status !== undefined ? { status: input.status } : {}),
+      ...(input.notes !== undefined ? { notes: input.notes } : {}),
+      ...(becomesResponded ? { respondedAt: new Date().toISOString(), respondedBy: userId } : {}),
+    });
+    return (await contactRepository.findById(tx, id))!;
   });
-  return getContactMessage(db, id);
+  return toMessage(row);
 }
 
-export function deleteContactMessage(db: Db, id: number): void {
-  if (contactRepository.delete(db, id) === 0) throw notFound(MSG.contactNotFound);
+export async function deleteContactMessage(store: Store, id: number): Promise<void> {
+  if ((await store.write((tx) => contactRepository.delete(tx, id))) === 0) throw notFound(MSG.contactNotFound);
 }

@@ -11,14 +11,14 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
   const admin = { onRequest: [app.requireAdmin] };
 
-  app.get(pathOf(api.list.key), { ...admin, schema: schemaOf(api.list, { tags, security, summary: 'Usuarios' }) }, async () => ok(listUsers(app.db)));
+  app.get(pathOf(api.list.key), { ...admin, schema: schemaOf(api.list, { tags, security, summary: 'Usuarios' }) }, async () => ok(await listUsers(app.store)));
 
   app.post(pathOf(api.create.key), { ...admin, schema: schemaOf(api.create, { tags, security, summary: 'Crea un usuario' }) }, async (req, reply) =>
-    reply.status(201).send(ok(await createUser(app.db, req.body), 'Usuario creado correctamente')),
+    reply.status(201).send(ok(await createUser(app.store, req.body), 'Usuario creado correctamente')),
   );
 
   app.put(pathOf(api.update.key), { ...admin, schema: schemaOf(api.update, { tags, security, summary: 'Modifica un usuario' }) }, async (req) =>
-    ok(await updateUser(app.db, req.params.id, req.body, req.user.id), 'Usuario actualizado correctamente'),
+    ok(await updateUser(app.store, req.params.id, req.body, req.user.id), 'Usuario actualizado correctamente'),
   );
 };
 
