@@ -37,31 +37,33 @@ describe('CAEA reporter', async () => {
     const cbteFch = compact(argentineToday());
     const amounts = { totalCents, netCents: totalCents, ivaCents: 0, alicuotas: [] };
     const detail = buildDetail({ cbteTipo: 11, cbteNro, cbteFch, docTipo: 99, docNro: '0', condicionIvaReceptor: 5, ...amounts });
-    return s.app.store.write((tx) => invoicesRepository.insert(tx, {
-      saleId,
-      status: 'autorizada',
-      environment: 'homologacion',
-      simulator: false,
-      issuerCuit: ISSUER_CUIT,
-      issuerTaxCondition: 'monotributo',
-      ptoVta,
-      cbteTipo: 11,
-      cbteNro,
-      cbteFch,
-      docTipo: 99,
-      docNro: '0',
-      condicionIvaReceptor: 5,
-      ...amounts,
-      ivaJson: '[]',
-      requestJson: JSON.stringify(detail),
-      cae: caea,
-      caeVto: compact(fortnightOf(argentineToday()).to),
-      userId: 1,
-      authorizedAt: new Date().toISOString(),
-      authorization: 'CAEA',
-      reportStatus: 'pendiente',
-      reportDeadline: deadline,
-    }));
+    return s.app.store.write((tx) =>
+      invoicesRepository.insert(tx, {
+        saleId,
+        status: 'autorizada',
+        environment: 'homologacion',
+        simulator: false,
+        issuerCuit: ISSUER_CUIT,
+        issuerTaxCondition: 'monotributo',
+        ptoVta,
+        cbteTipo: 11,
+        cbteNro,
+        cbteFch,
+        docTipo: 99,
+        docNro: '0',
+        condicionIvaReceptor: 5,
+        ...amounts,
+        ivaJson: '[]',
+        requestJson: JSON.stringify(detail),
+        cae: caea,
+        caeVto: compact(fortnightOf(argentineToday()).to),
+        userId: 1,
+        authorizedAt: new Date().toISOString(),
+        authorization: 'CAEA',
+        reportStatus: 'pendiente',
+        reportDeadline: deadline,
+      }),
+    );
   }
 
   const byId = async (id: number) => (await s.app.store.read((q) => invoicesRepository.byId(q, id)))!;
