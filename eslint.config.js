@@ -26,6 +26,8 @@ const STORE_MODULES = [
   'server/modules/contact/**',
   'server/modules/health/**',
   'server/modules/backups/**',
+  'server/modules/payments/**',
+  'server/modules/invoices/**',
 ];
 const SYNC_QUERY = {
   selector: "CallExpression[arguments.length=0] > MemberExpression.callee[property.name=/^(all|get|run)$/][object.type='CallExpression']",

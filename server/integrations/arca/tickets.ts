@@ -14,10 +14,11 @@ export interface TicketKey {
   certFingerprint: string;
 }
 
+/** Where tickets are kept; a database-backed cache answers asynchronously. */
 export interface TicketCache {
-  get(key: TicketKey): AccessTicket | undefined;
-  put(key: TicketKey, ticket: AccessTicket): void;
-  drop(key: TicketKey): void;
+  get(key: TicketKey): AccessTicket | undefined | Promise<AccessTicket | undefined>;
+  put(key: TicketKey, ticket: AccessTicket): void | Promise<void>;
+  drop(key: TicketKey): void | Promise<void>;
 }
 
 export interface TicketManagerOptions {
@@ -41,16 +42,16 @@ export class TicketManager {
   }
 
   async ticket(key: TicketKey, credentials: ArcaCredentials): Promise<AccessTicket> {
-    const cached = this.options.cache.get(key);
+    const cached = await this.options.cache.get(key);
     if (this.fresh(cached)) return cached;
     const id = TicketManager.id(key);
     let flight = this.inFlight.get(id);
     if (!flight) {
       flight = (async () => {
-        const again = this.options.cache.get(key);
+        const again = await this.options.cache.get(key);
         if (this.fresh(again)) return again;
         const ticket = await loginCms(this.options.wsaaUrl, key.service, credentials, this.options.timeoutMs);
-        this.options.cache.put(key, ticket);
+        await this.options.cache.put(key, ticket);
         return ticket;
       })().finally(() => this.inFlight.delete(id));
       this.inFlight.set(id, flight);
@@ -59,7 +60,7 @@ export class TicketManager {
   }
 
   /** After Err 600: forget the ticket so the next call logs in once. */
-  invalidate(key: TicketKey): void {
-    this.options.cache.drop(key);
+  async invalidate(key: TicketKey): Promise<void> {
+    await this.options.cache.drop(key);
   }
 }

@@ -20,8 +20,8 @@ declare module 'fastify' {
 
 /** Starts the runtime (and the demo simulator, when it applies) and decorates the app with it. */
 export async function installArca(app: FastifyInstance): Promise<void> {
-  const runtime = await ArcaRuntime.start(app.config, app.db);
-  app.decorate('arca', { runtime, issuer: new InvoiceIssuer(app.db, runtime, app.config.arca.retryBaseMs) });
+  const runtime = await ArcaRuntime.start(app.config, app.store);
+  app.decorate('arca', { runtime, issuer: new InvoiceIssuer(app.store, runtime, app.config.arca.retryBaseMs) });
   app.addHook('onClose', async () => {
     await runtime.close();
   });

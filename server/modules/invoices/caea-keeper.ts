@@ -6,7 +6,7 @@
  */
 import { fortnightsToHold } from '../../../domain/invoicing/caea';
 import { arcaDate } from '../../../domain/invoicing/format';
-import type { Db } from '../../db/client';
+import type { Store } from '../../db/store';
 import { CaeaClient, type CaeaGrant } from '../../integrations/arca/caea';
 import { ArcaServiceError, ARCA_CODES } from '../../integrations/arca/errors';
 import { caeaRepository, type CaeaRow, type IssuerKey } from './caea-repository';
@@ -23,13 +23,13 @@ export const issuerKeyOf = (eff: EffectiveArca): IssuerKey => ({ issuerCuit: eff
 export const caeaClient = (runtime: ArcaRuntime, eff: EffectiveArca) => new CaeaClient(runtime.wsfe(eff));
 
 /** Makes sure the CAEAs to hold on `today` are stored; returns the ones held afterwards. Throws on transport errors. */
-export async function keepCaeas(db: Db, runtime: ArcaRuntime, today = argentineToday()): Promise<CaeaRow[]> {
-  const eff = runtime.effective();
+export async function keepCaeas(store: Store, runtime: ArcaRuntime, today = argentineToday()): Promise<CaeaRow[]> {
+  const eff = await runtime.effective();
   if (!eff.configured) return [];
   const key = issuerKeyOf(eff);
   const client = caeaClient(runtime, eff);
   for (const f of fortnightsToHold(today)) {
-    if (caeaRepository.find(db, key, f.periodo, f.orden)) continue;
+    if (await store.read((q) => caeaRepository.find(q, key, f.periodo, f.orden))) continue;
     let grant: CaeaGrant;
     try {
       grant = await runtime.withAuth(eff, (a) => client.consult(a, f.periodo, f.orden));
@@ -43,7 +43,7 @@ export async function keepCaeas(db: Db, runtime: ArcaRuntime, today = argentineT
         throw err;
       }
     }
-    caeaRepository.store(db, { ...key, periodo: grant.periodo, orden: grant.orden, caea: grant.caea, validFrom: grant.validFrom, validTo: grant.validTo, reportDeadline: grant.reportDeadline });
+    await store.write((tx) => caeaRepository.store(tx, { ...key, periodo: grant.periodo, orden: grant.orden, caea: grant.caea, validFrom: grant.validFrom, validTo: grant.validTo, reportDeadline: grant.reportDeadline }));
   }
-  return caeaRepository.heldFrom(db, key, today);
+  return store.read((q) => caeaRepository.heldFrom(q, key, today));
 }

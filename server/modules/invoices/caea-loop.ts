@@ -4,7 +4,7 @@
  * fortnights. Does nothing while invoicing is not configured. Runs one pass at a time; `runNow` lets a
  * caller (tests, a push that brought CAEA invoices) start a pass and wait for it.
  */
-import type { Db } from '../../db/client';
+import type { Store } from '../../db/store';
 import { keepCaeas } from './caea-keeper';
 import type { CaeaReporter } from './caea-reporter';
 import type { ArcaRuntime } from './runtime';
@@ -14,13 +14,13 @@ export interface CaeaLoop {
   stop: () => Promise<void>;
 }
 
-export function startCaeaLoop(db: Db, runtime: ArcaRuntime, reporter: CaeaReporter, everyMs: number, log: (msg: string) => void): CaeaLoop {
+export function startCaeaLoop(store: Store, runtime: ArcaRuntime, reporter: CaeaReporter, everyMs: number, log: (msg: string) => void): CaeaLoop {
   let running: Promise<void> | null = null;
   let stopped = false;
   const pass = async () => {
-    if (!runtime.effective().configured) return;
+    if (!(await runtime.effective()).configured) return;
     const steps: [string, () => Promise<unknown>][] = [
-      ['obtener el CAEA', () => keepCaeas(db, runtime)],
+      ['obtener el CAEA', () => keepCaeas(store, runtime)],
       ['informar facturas CAEA', () => reporter.reportDue()],
       ['informar CAEA sin movimiento', () => reporter.informNoActivity()],
     ];

@@ -5,7 +5,7 @@
  */
 import type { CaeaContingencyJson, CaeaJson } from '../../../domain/schemas/invoices';
 import type { DeviceCaeaJson } from '../../../domain/schemas/sync';
-import type { Db } from '../../db/client';
+import type { Store } from '../../db/store';
 import { argentineToday, issuerKeyOf } from './caea-keeper';
 import { caeaRepository, type CaeaRow } from './caea-repository';
 import { invoicesRepository } from './repository';
@@ -22,13 +22,18 @@ const caeaJson = (c: CaeaRow): CaeaJson => ({
 });
 
 /** The pulling device's CAEA data; null when invoicing is not configured or the device has no CAEA point of sale. */
-export function deviceCaea(db: Db, eff: EffectiveArca, device: { caeaPtoVta: number | null }): DeviceCaeaJson | null {
-  if (!eff.configured || device.caeaPtoVta === null) return null;
+export async function deviceCaea(store: Store, eff: EffectiveArca, device: { caeaPtoVta: number | null }): Promise<DeviceCaeaJson | null> {
+  const ptoVta = device.caeaPtoVta;
+  if (!eff.configured || ptoVta === null) return null;
   const key = issuerKeyOf(eff);
+  const { lastNumbers, held } = await store.read(async (q) => ({
+    lastNumbers: await caeaRepository.lastNumbers(q, key, ptoVta),
+    held: await caeaRepository.heldFrom(q, key, argentineToday()),
+  }));
   return {
-    ptoVta: device.caeaPtoVta,
-    lastNumbers: caeaRepository.lastNumbers(db, key, device.caeaPtoVta),
-    caeas: caeaRepository.heldFrom(db, key, argentineToday()).map(caeaJson),
+    ptoVta,
+    lastNumbers,
+    caeas: held.map(caeaJson),
     issuer: {
       cuit: eff.cuit!,
       taxCondition: eff.taxCondition!,
@@ -40,12 +45,12 @@ export function deviceCaea(db: Db, eff: EffectiveArca, device: { caeaPtoVta: num
   };
 }
 
-export function caeaContingency(db: Db, eff: EffectiveArca): CaeaContingencyJson {
+export function caeaContingency(store: Store, eff: EffectiveArca): Promise<CaeaContingencyJson> {
   const today = argentineToday();
-  return {
-    today,
-    caeaPtoVta: eff.caeaPtoVta,
-    caeas: eff.configured ? caeaRepository.heldFrom(db, issuerKeyOf(eff), today).map(caeaJson) : [],
-    invoices: caeaRepository.unreported(db).map((r) => toInvoiceJson(invoicesRepository.listRowById(db, r.id)!)),
-  };
+  return store.read(async (q) => {
+    const caeas = eff.configured ? await caeaRepository.heldFrom(q, issuerKeyOf(eff), today) : [];
+    const invoices = [];
+    for (const r of await caeaRepository.unreported(q)) invoices.push(toInvoiceJson((await invoicesRepository.listRowById(q, r.id))!));
+    return { today, caeaPtoVta: eff.caeaPtoVta, caeas: caeas.map(caeaJson), invoices };
+  });
 }

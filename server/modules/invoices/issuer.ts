@@ -1,8 +1,8 @@
 /**
  * Invoice issuance with exactly one CAE per sale (docs/reference/arca-wsfe.md "Numbering and recovery"). Invariants:
  * - Issuance is serialised per book (issuer CUIT, environment, simulator, point of sale, type) in this process.
- * - Before every FECAESolicitar the row holds the number, the date and the exact request, committed;
- *   no database transaction is open while ARCA is called.
+ * - Before every FECAESolicitar the row holds the number, the date and the exact request, committed in
+ *   its own write unit; no unit is open while ARCA is called (each outcome is recorded in a new one).
  * - A numbered pending row may already be at ARCA: it is consulted first (FECompConsultar); the same
  *   comprobante found → its CAE is adopted; another one → our row is renumbered; 602 → resent.
  * - ARCA unreachable before a number was ever sent (no number, no attempt) → the server's CAEA
@@ -12,12 +12,12 @@
  * Independent of HTTP: routes, the retry loop and (issue #11) the sync push call settle().
  */
 import { arcaDate } from '../../../domain/invoicing/format';
-import type { Db } from '../../db/client';
+import type { Store } from '../../db/store';
 import { ArcaServiceError, ArcaSoapFault, ArcaTransportError, ARCA_CODES, type ArcaErr } from '../../integrations/arca/errors';
 import { sameComprobante, type FecaeDetRequest } from '../../integrations/arca/wsfe';
 import { nextAttemptAt } from './backoff';
 import { issueWithCaea } from './caea-contingency';
-import { invoicesRepository as repo, type InvoiceRow } from './repository';
+import { invoicesRepository as repo, type InvoiceRow, type NewInvoiceRow } from './repository';
 import type { ArcaRuntime, EffectiveArca } from './runtime';
 
 const MAX_ROUNDS = 6;
@@ -30,10 +30,19 @@ export class InvoiceIssuer {
   private unreachable = new Set<number>();
 
   constructor(
-    private readonly db: Db,
+    private readonly store: Store,
     private readonly runtime: ArcaRuntime,
     private readonly retryBaseMs: number,
   ) {}
+
+  private byId(id: number): Promise<InvoiceRow | undefined> {
+    return this.store.read((q) => repo.byId(q, id));
+  }
+
+  /** Records one step of the row in its own write unit (never across an ARCA call). */
+  private update(id: number, patch: Partial<NewInvoiceRow>): Promise<InvoiceRow> {
+    return this.store.write((tx) => repo.update(tx, id, patch));
+  }
 
   private serial<T>(key: string, fn: () => Promise<T>): Promise<T> {
     const run = (this.locks.get(key) ?? Promise.resolve()).then(fn, fn);
@@ -48,16 +57,16 @@ export class InvoiceIssuer {
 
   /** Drives a pending invoice as far as ARCA lets it now; returns the row as it then stands. */
   async settle(id: number): Promise<InvoiceRow> {
-    const first = repo.byId(this.db, id);
+    const first = await this.byId(id);
     if (!first || first.status !== 'pendiente') return first!;
     const book = `${first.issuerCuit}|${first.environment}|${first.simulator}|${first.ptoVta}|${first.cbteTipo}`;
     return this.serial(book, async () => {
-      for (const older of repo.pendingInBook(this.db, first)) {
+      for (const older of await this.store.read((q) => repo.pendingInBook(q, first))) {
         const settled = await this.settleLocked(older.id);
         if (settled.status === 'pendiente') {
-          const row = repo.byId(this.db, id)!;
+          const row = (await this.byId(id))!;
           // ARCA unreachable for the older one: this one, never sent, may still go on the CAEA point of sale.
-          const issued = this.unreachable.delete(older.id) && row.status === 'pendiente' ? issueWithCaea(this.db, this.runtime.effective(), row) : null;
+          const issued = this.unreachable.delete(older.id) && row.status === 'pendiente' ? await issueWithCaea(this.store, await this.runtime.effective(), row) : null;
           return issued ?? this.postpone(row, 'Hay una factura anterior pendiente de confirmar en ARCA', null);
         }
       }
@@ -67,9 +76,9 @@ export class InvoiceIssuer {
 
   private async settleLocked(id: number): Promise<InvoiceRow> {
     this.unreachable.delete(id);
-    let row = repo.byId(this.db, id)!;
+    let row = (await this.byId(id))!;
     if (row.status !== 'pendiente') return row;
-    const eff = this.runtime.effective();
+    const eff = await this.runtime.effective();
     if (!eff.configured) return this.postpone(row, 'La facturación electrónica no está configurada', null);
     if (eff.cuit !== row.issuerCuit || eff.ptoVta !== row.ptoVta || eff.environment !== row.environment || eff.simulator !== row.simulator) {
       return this.postpone(row, 'La configuración de ARCA cambió desde que se pidió esta factura', null);
@@ -86,13 +95,13 @@ export class InvoiceIssuer {
           const found = await this.lookup(eff, row);
           if (found.kind === 'same') return this.authorize(row, found.cae, found.caeVto, found.observations);
           if (found.kind === 'other') {
-            row = repo.update(this.db, row.id, { cbteNro: null });
+            row = await this.update(row.id, { cbteNro: null });
             continue;
           }
-          row = this.withDate(row, arcaDate(Date.now()));
+          row = await this.withDate(row, arcaDate(Date.now()));
         }
         const detail = JSON.parse(row.requestJson) as FecaeDetRequest;
-        row = repo.update(this.db, row.id, { attempts: row.attempts + 1 });
+        row = await this.update(row.id, { attempts: row.attempts + 1 });
         let result;
         try {
           result = await this.runtime.withAuth(eff, (auth) => this.runtime.wsfe(eff).requestCae(auth, row.ptoVta, row.cbteTipo, detail));
@@ -106,8 +115,8 @@ export class InvoiceIssuer {
           const found = await this.lookup(eff, row);
           if (found.kind === 'same') return this.authorize(row, found.cae, found.caeVto, found.observations);
           const last = found.kind === 'free' ? await this.runtime.withAuth(eff, (a) => this.runtime.wsfe(eff).lastAuthorized(a, row.ptoVta, row.cbteTipo)) : -1;
-          if (found.kind === 'free' && last + 1 === row.cbteNro) row = this.withDate(row, arcaDate(Date.now()));
-          else row = repo.update(this.db, row.id, { cbteNro: null });
+          if (found.kind === 'free' && last + 1 === row.cbteNro) row = await this.withDate(row, arcaDate(Date.now()));
+          else row = await this.update(row.id, { cbteNro: null });
           mustConsult = false;
           continue;
         }
@@ -115,11 +124,11 @@ export class InvoiceIssuer {
       }
       return this.postpone(row, 'ARCA no confirmó el comprobante tras varios intentos', null);
     } catch (e) {
-      if (e instanceof ArcaServiceError) return this.postpone(repo.byId(this.db, id)!, `ARCA: ${e.message}`, e.errors[0]?.code ?? null);
-      if (e instanceof ArcaSoapFault) return this.postpone(repo.byId(this.db, id)!, `ARCA (WSAA): ${e.faultstring}`, null);
+      if (e instanceof ArcaServiceError) return this.postpone((await this.byId(id))!, `ARCA: ${e.message}`, e.errors[0]?.code ?? null);
+      if (e instanceof ArcaSoapFault) return this.postpone((await this.byId(id))!, `ARCA (WSAA): ${e.faultstring}`, null);
       if (e instanceof ArcaTransportError) {
         this.unreachable.add(id);
-        return this.postpone(repo.byId(this.db, id)!, e.message, null);
+        return this.postpone((await this.byId(id))!, e.message, null);
       }
       throw e;
     }
@@ -133,7 +142,7 @@ export class InvoiceIssuer {
     try {
       return await this.allocate(eff, row);
     } catch (e) {
-      const issued = e instanceof ArcaTransportError && row.attempts === 0 ? issueWithCaea(this.db, eff, row) : null;
+      const issued = e instanceof ArcaTransportError && row.attempts === 0 ? await issueWithCaea(this.store, eff, row) : null;
       if (issued) return issued;
       throw e;
     }
@@ -144,13 +153,13 @@ export class InvoiceIssuer {
     const last = await this.runtime.withAuth(eff, (a) => this.runtime.wsfe(eff).lastAuthorized(a, row.ptoVta, row.cbteTipo));
     const cbteFch = arcaDate(Date.now());
     const detail = { ...(JSON.parse(row.requestJson) as FecaeDetRequest), CbteDesde: last + 1, CbteHasta: last + 1, CbteFch: cbteFch };
-    return repo.update(this.db, row.id, { cbteNro: last + 1, cbteFch, requestJson: JSON.stringify(detail) });
+    return this.update(row.id, { cbteNro: last + 1, cbteFch, requestJson: JSON.stringify(detail) });
   }
 
-  private withDate(row: InvoiceRow, cbteFch: string): InvoiceRow {
+  private async withDate(row: InvoiceRow, cbteFch: string): Promise<InvoiceRow> {
     if (row.cbteFch === cbteFch) return row;
     const detail = { ...(JSON.parse(row.requestJson) as FecaeDetRequest), CbteFch: cbteFch };
-    return repo.update(this.db, row.id, { cbteFch, requestJson: JSON.stringify(detail) });
+    return this.update(row.id, { cbteFch, requestJson: JSON.stringify(detail) });
   }
 
   private async lookup(eff: EffectiveArca, row: InvoiceRow): Promise<Lookup> {
@@ -167,8 +176,8 @@ export class InvoiceIssuer {
     }
   }
 
-  private authorize(row: InvoiceRow, cae: string, caeVto: string, observations: ArcaErr[]): InvoiceRow {
-    return repo.update(this.db, row.id, {
+  private authorize(row: InvoiceRow, cae: string, caeVto: string, observations: ArcaErr[]): Promise<InvoiceRow> {
+    return this.update(row.id, {
       status: 'autorizada',
       cae,
       caeVto,
@@ -180,13 +189,13 @@ export class InvoiceIssuer {
     });
   }
 
-  private fail(row: InvoiceRow, errs: ArcaErr[]): InvoiceRow {
+  private fail(row: InvoiceRow, errs: ArcaErr[]): Promise<InvoiceRow> {
     const reason = `ARCA rechazó el comprobante: ${errs.map((e) => `${e.code} ${e.msg}`).join('; ') || 'sin detalle'}`;
-    return repo.update(this.db, row.id, { status: 'fallida', cbteNro: null, failureReason: reason, errorCode: errs[0]?.code ?? null, observationsJson: JSON.stringify(errs), nextRetryAt: null });
+    return this.update(row.id, { status: 'fallida', cbteNro: null, failureReason: reason, errorCode: errs[0]?.code ?? null, observationsJson: JSON.stringify(errs), nextRetryAt: null });
   }
 
-  private postpone(row: InvoiceRow, reason: string, code: number | null): InvoiceRow {
+  private postpone(row: InvoiceRow, reason: string, code: number | null): Promise<InvoiceRow> {
     const next = nextAttemptAt(this.retryBaseMs, row.attempts);
-    return repo.update(this.db, row.id, { failureReason: reason, errorCode: code, nextRetryAt: next });
+    return this.update(row.id, { failureReason: reason, errorCode: code, nextRetryAt: next });
   }
 }

@@ -1,12 +1,12 @@
 /**
- * SQL for invoices, ARCA settings and access tickets. Each write is its own short transaction
- * (better-sqlite3 statements autocommit): the issuer commits a pending row BEFORE it calls ARCA and
- * never holds a transaction across a network call.
+ * SQL for invoices, ARCA settings and access tickets, on the persistence port (server/db/store.ts): each
+ * function runs on the handle it is given. The issuer commits a pending row in one write unit BEFORE it
+ * calls ARCA and records the outcome in another: no unit is ever open across a network call.
  */
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { InvoiceStatus } from '../../../domain/schemas/invoices';
-import type { Db } from '../../db/client';
 import { arcaSettings, arcaTickets, invoices, saleItems, sales, users } from '../../db/schema';
+import { first, type Q, type Store } from '../../db/store';
 import type { TicketCache, TicketKey } from '../../integrations/arca/tickets';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -41,49 +41,48 @@ export interface InvoiceFilters {
 const now = () => new Date().toISOString();
 
 export const invoicesRepository = {
-  saleForInvoice: (db: Db, saleId: number) => {
-    const sale = db.select().from(sales).where(eq(sales.id, saleId)).get();
+  saleForInvoice: async (q: Q, saleId: number) => {
+    const sale = await first(q.select().from(sales).where(eq(sales.id, saleId)));
     if (!sale) return undefined;
-    const items = db
+    const items = await q
       .select({ subtotalCents: saleItems.subtotalCents, ivaRateBp: saleItems.ivaRateBp, returnedQuantity: saleItems.returnedQuantity })
       .from(saleItems)
-      .where(eq(saleItems.saleId, saleId))
-      .all();
+      .where(eq(saleItems.saleId, saleId));
     return { sale, items };
   },
 
-  insert: (db: Db, row: NewInvoiceRow): InvoiceRow => db.insert(invoices).values(row).returning().get(),
+  insert: async (q: Q, row: NewInvoiceRow): Promise<InvoiceRow> => (await first(q.insert(invoices).values(row).returning()))!,
 
-  byId: (db: Db, id: number): InvoiceRow | undefined => db.select().from(invoices).where(eq(invoices.id, id)).get(),
+  byId: (q: Q, id: number): Promise<InvoiceRow | undefined> => first(q.select().from(invoices).where(eq(invoices.id, id))),
   /** The sale's invoice (never one of its credit notes). */
-  bySale: (db: Db, saleId: number): InvoiceRow | undefined =>
-    db.select().from(invoices).where(and(eq(invoices.saleId, saleId), isNull(invoices.associatedInvoiceId))).get(),
+  bySale: (q: Q, saleId: number): Promise<InvoiceRow | undefined> =>
+    first(q.select().from(invoices).where(and(eq(invoices.saleId, saleId), isNull(invoices.associatedInvoiceId))).limit(1)),
 
   /** The sale's credit notes, oldest first. */
-  creditNotesOfSale: (db: Db, saleId: number): InvoiceListRow[] =>
-    db
-      .select(listColumns)
-      .from(invoices)
-      .innerJoin(sales, eq(sales.id, invoices.saleId))
-      .innerJoin(users, eq(users.id, invoices.userId))
-      .where(and(eq(invoices.saleId, saleId), isNotNull(invoices.associatedInvoiceId)))
-      .orderBy(asc(invoices.id))
-      .all()
-      .map(flatten),
+  creditNotesOfSale: async (q: Q, saleId: number): Promise<InvoiceListRow[]> =>
+    (
+      await q
+        .select(listColumns)
+        .from(invoices)
+        .innerJoin(sales, eq(sales.id, invoices.saleId))
+        .innerJoin(users, eq(users.id, invoices.userId))
+        .where(and(eq(invoices.saleId, saleId), isNotNull(invoices.associatedInvoiceId)))
+        .orderBy(asc(invoices.id))
+    ).map(flatten),
 
-  listRowById: (db: Db, id: number): InvoiceListRow | undefined => {
-    const r = db.select(listColumns).from(invoices).innerJoin(sales, eq(sales.id, invoices.saleId)).innerJoin(users, eq(users.id, invoices.userId)).where(eq(invoices.id, id)).get();
+  listRowById: async (q: Q, id: number): Promise<InvoiceListRow | undefined> => {
+    const r = await first(q.select(listColumns).from(invoices).innerJoin(sales, eq(sales.id, invoices.saleId)).innerJoin(users, eq(users.id, invoices.userId)).where(eq(invoices.id, id)));
     return r && flatten(r);
   },
 
-  list: (db: Db, f: InvoiceFilters, page: number, limit: number): { rows: InvoiceListRow[]; total: number } => {
+  list: async (q: Q, f: InvoiceFilters, page: number, limit: number): Promise<{ rows: InvoiceListRow[]; total: number }> => {
     const conds: SQL[] = [];
     if (f.from) conds.push(gte(invoices.createdAt, f.from));
     if (f.to) conds.push(lte(invoices.createdAt, f.to));
     if (f.status) conds.push(eq(invoices.status, f.status));
     const where = conds.length ? and(...conds) : undefined;
-    const total = db.select({ n: count() }).from(invoices).where(where).get()?.n ?? 0;
-    const rows = db
+    const total = (await first(q.select({ n: count() }).from(invoices).where(where)))?.n ?? 0;
+    const rows = await q
       .select(listColumns)
       .from(invoices)
       .innerJoin(sales, eq(sales.id, invoices.saleId))
@@ -91,35 +90,33 @@ export const invoicesRepository = {
       .where(where)
       .orderBy(desc(invoices.createdAt), desc(invoices.id))
       .limit(limit)
-      .offset((page - 1) * limit)
-      .all();
+      .offset((page - 1) * limit);
     return { rows: rows.map(flatten), total };
   },
 
   /** Pending and failed invoices, oldest first (the owner's "to fix" list). */
-  unsettled: (db: Db): InvoiceListRow[] =>
-    db
-      .select(listColumns)
-      .from(invoices)
-      .innerJoin(sales, eq(sales.id, invoices.saleId))
-      .innerJoin(users, eq(users.id, invoices.userId))
-      .where(or(eq(invoices.status, 'pendiente'), eq(invoices.status, 'fallida')))
-      .orderBy(asc(invoices.id))
-      .all()
-      .map(flatten),
+  unsettled: async (q: Q): Promise<InvoiceListRow[]> =>
+    (
+      await q
+        .select(listColumns)
+        .from(invoices)
+        .innerJoin(sales, eq(sales.id, invoices.saleId))
+        .innerJoin(users, eq(users.id, invoices.userId))
+        .where(or(eq(invoices.status, 'pendiente'), eq(invoices.status, 'fallida')))
+        .orderBy(asc(invoices.id))
+    ).map(flatten),
 
   /** Pending rows whose retry time has come (or that never got one), oldest first. */
-  duePending: (db: Db, at: string): InvoiceRow[] =>
-    db
+  duePending: (q: Q, at: string): Promise<InvoiceRow[]> =>
+    q
       .select()
       .from(invoices)
       .where(and(eq(invoices.status, 'pendiente'), or(sql`${invoices.nextRetryAt} IS NULL`, lte(invoices.nextRetryAt, at))))
-      .orderBy(asc(invoices.id))
-      .all(),
+      .orderBy(asc(invoices.id)),
 
   /** Other pending rows of the same book holding a number (they must be settled first). */
-  pendingInBook: (db: Db, r: Pick<InvoiceRow, 'issuerCuit' | 'environment' | 'simulator' | 'ptoVta' | 'cbteTipo' | 'id'>): InvoiceRow[] =>
-    db
+  pendingInBook: (q: Q, r: Pick<InvoiceRow, 'issuerCuit' | 'environment' | 'simulator' | 'ptoVta' | 'cbteTipo' | 'id'>): Promise<InvoiceRow[]> =>
+    q
       .select()
       .from(invoices)
       .where(
@@ -134,44 +131,45 @@ export const invoicesRepository = {
           sql`${invoices.id} <> ${r.id}`,
         ),
       )
-      .orderBy(asc(invoices.cbteNro))
-      .all(),
+      .orderBy(asc(invoices.cbteNro)),
 
-  counts: (db: Db): { pendiente: number; fallida: number } => {
-    const rows = db.select({ status: invoices.status, n: count() }).from(invoices).groupBy(invoices.status).all();
+  counts: async (q: Q): Promise<{ pendiente: number; fallida: number }> => {
+    const rows = await q.select({ status: invoices.status, n: count() }).from(invoices).groupBy(invoices.status);
     const of = (s: InvoiceStatus) => rows.find((r) => r.status === s)?.n ?? 0;
     return { pendiente: of('pendiente'), fallida: of('fallida') };
   },
 
-  update: (db: Db, id: number, patch: Partial<NewInvoiceRow>): InvoiceRow =>
-    db.update(invoices).set({ ...patch, updatedAt: now() }).where(eq(invoices.id, id)).returning().get(),
+  update: async (q: Q, id: number, patch: Partial<NewInvoiceRow>): Promise<InvoiceRow> =>
+    (await first(q.update(invoices).set({ ...patch, updatedAt: now() }).where(eq(invoices.id, id)).returning()))!,
 };
 
 export const settingsRepository = {
-  get: (db: Db): ArcaSettingsRow | undefined => db.select().from(arcaSettings).where(eq(arcaSettings.id, 1)).get(),
-  upsert: (db: Db, values: Omit<typeof arcaSettings.$inferInsert, 'id'>): void => {
-    db.insert(arcaSettings)
+  get: (q: Q): Promise<ArcaSettingsRow | undefined> => first(q.select().from(arcaSettings).where(eq(arcaSettings.id, 1))),
+  upsert: async (q: Q, values: Omit<typeof arcaSettings.$inferInsert, 'id'>): Promise<void> => {
+    await q
+      .insert(arcaSettings)
       .values({ id: 1, ...values })
-      .onConflictDoUpdate({ target: arcaSettings.id, set: { ...values, updatedAt: now() } })
-      .run();
+      .onConflictDoUpdate({ target: arcaSettings.id, set: { ...values, updatedAt: now() } });
   },
 };
 
 const ticketWhere = (k: TicketKey) =>
   and(eq(arcaTickets.cuit, k.cuit), eq(arcaTickets.service, k.service), eq(arcaTickets.environment, k.environment), eq(arcaTickets.certFingerprint, k.certFingerprint));
 
-/** The TicketCache of the ARCA client, on the arca_tickets table. */
-export function dbTicketCache(db: Db): TicketCache {
+/** The TicketCache of the ARCA client, on the arca_tickets table (each call its own read or write unit). */
+export function storeTicketCache(store: Store): TicketCache {
   return {
-    get: (k) => db.select().from(arcaTickets).where(ticketWhere(k)).get(),
-    put: (k, t) => {
-      db.insert(arcaTickets)
-        .values({ ...k, ...t })
-        .onConflictDoUpdate({ target: [arcaTickets.cuit, arcaTickets.service, arcaTickets.environment, arcaTickets.certFingerprint], set: { ...t, createdAt: now() } })
-        .run();
+    get: (k) => store.read((q) => first(q.select().from(arcaTickets).where(ticketWhere(k)))),
+    put: async (k, t) => {
+      await store.write((tx) =>
+        tx
+          .insert(arcaTickets)
+          .values({ ...k, ...t })
+          .onConflictDoUpdate({ target: [arcaTickets.cuit, arcaTickets.service, arcaTickets.environment, arcaTickets.certFingerprint], set: { ...t, createdAt: now() } }),
+      );
     },
-    drop: (k) => {
-      db.delete(arcaTickets).where(ticketWhere(k)).run();
+    drop: async (k) => {
+      await store.write((tx) => tx.delete(arcaTickets).where(ticketWhere(k)));
     },
   };
 }

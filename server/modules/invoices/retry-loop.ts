@@ -3,17 +3,18 @@
  * tried — e.g. left by a crash) go through the issuer, one at a time. Started when the app is ready,
  * stopped when it closes.
  */
-import type { Db } from '../../db/client';
+import type { Store } from '../../db/store';
 import type { InvoiceIssuer } from './issuer';
 import { invoicesRepository } from './repository';
 
-export function startRetryLoop(db: Db, issuer: InvoiceIssuer, tickMs: number, log: (msg: string) => void): () => Promise<void> {
+export function startRetryLoop(store: Store, issuer: InvoiceIssuer, tickMs: number, log: (msg: string) => void): () => Promise<void> {
   let running: Promise<void> | null = null;
   let stopped = false;
   const tick = () => {
     if (running || stopped) return;
     running = (async () => {
-      for (const row of invoicesRepository.duePending(db, new Date().toISOString())) {
+      const due = await store.read((q) => invoicesRepository.duePending(q, new Date().toISOString()));
+      for (const row of due) {
         if (stopped) break;
         try {
           await issuer.settle(row.id);

@@ -24,11 +24,11 @@ import { saveCredentials, settingsJson, statusJson, testConnection, updateSettin
 const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { runtime, issuer } = app.arca;
   let stopLoop: (() => Promise<void>) | null = null;
-  const caeaReporter = new CaeaReporter(app.db, runtime, app.config.arca.retryBaseMs);
+  const caeaReporter = new CaeaReporter(app.store, runtime, app.config.arca.retryBaseMs);
   let caeaLoop: CaeaLoop | null = null;
   app.addHook('onReady', async () => {
-    stopLoop = startRetryLoop(app.db, issuer, Math.min(app.config.arca.retryBaseMs, 5000), (m) => app.log.warn(m));
-    caeaLoop = startCaeaLoop(app.db, runtime, caeaReporter, app.config.arca.caeaCheckMs, (m) => app.log.warn(m));
+    stopLoop = startRetryLoop(app.store, issuer, Math.min(app.config.arca.retryBaseMs, 5000), (m) => app.log.warn(m));
+    caeaLoop = startCaeaLoop(app.store, runtime, caeaReporter, app.config.arca.caeaCheckMs, (m) => app.log.warn(m));
   });
   app.addHook('onClose', async () => {
     await stopLoop?.();
@@ -43,10 +43,10 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = { onRequest: [app.requireAdmin] };
   const toMap = (labels: Record<number, string>, codes: number[]) => Object.fromEntries(codes.map((c) => [String(c), labels[c]]));
 
-  app.get(pathOf(api.status.key), { ...auth, schema: schemaOf(api.status, { tags, security, summary: 'Estado de la facturación electrónica (ARCA)' }) }, async () => ok(statusJson(app.db, runtime)));
+  app.get(pathOf(api.status.key), { ...auth, schema: schemaOf(api.status, { tags, security, summary: 'Estado de la facturación electrónica (ARCA)' }) }, async () => ok(await statusJson(app.store, runtime)));
 
   app.get(pathOf(api.invoiceTypes.key), { ...auth, schema: schemaOf(api.invoiceTypes, { tags, security, summary: 'Tipos de comprobante que el emisor puede emitir' }) }, async () => {
-    const eff = runtime.effective();
+    const eff = await runtime.effective();
     const codes = eff.taxCondition ? issuerCbteTipos(eff.taxCondition) : [1, 6, 11];
     return ok(toMap(CBTE_TIPO_LABELS, codes));
   });
@@ -63,40 +63,40 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     pathOf(api.generate.key),
     { ...auth, schema: schemaOf(api.generate, { tags, security, summary: 'Emite la factura electrónica de una venta pagada' }) },
     async (req, reply) => {
-      const { invoice, existing } = await generateForSale(app.db, runtime, issuer, req.params.saleId, req.body, req.user.id);
+      const { invoice, existing } = await generateForSale(app.store, runtime, issuer, req.params.saleId, req.body, req.user.id);
       return reply.status(existing ? 200 : 201).send(ok(invoice, existing ? MSG.invoiceAlreadyExists : MSG.invoiceGenerated));
     },
   );
 
   app.get(pathOf(api.list.key), { ...auth, schema: schemaOf(api.list, { tags, security, summary: 'Facturas emitidas' }) }, async (req) => {
-    const { items, total } = listInvoices(app.db, req.query, app.config.timeZone);
+    const { items, total } = await listInvoices(app.store, req.query, app.config.timeZone);
     return paginated(items, req.query.page, req.query.limit, total);
   });
 
   app.get(pathOf(api.forSale.key), { ...auth, schema: schemaOf(api.forSale, { tags, security, summary: 'La factura de una venta (null si no tiene)' }) }, async (req) =>
-    ok(invoiceForSale(app.db, req.params.saleId)),
+    ok(await invoiceForSale(app.store, req.params.saleId)),
   );
 
-  app.get(pathOf(api.pending.key), { ...auth, schema: schemaOf(api.pending, { tags, security, summary: 'Facturas pendientes o fallidas, con el motivo' }) }, async () => ok(unsettledInvoices(app.db)));
+  app.get(pathOf(api.pending.key), { ...auth, schema: schemaOf(api.pending, { tags, security, summary: 'Facturas pendientes o fallidas, con el motivo' }) }, async () => ok(await unsettledInvoices(app.store)));
 
   app.post(pathOf(api.retry.key), { ...admin, schema: schemaOf(api.retry, { tags, security, summary: 'Reintenta una factura pendiente o fallida' }) }, async (req) =>
-    ok(await retryInvoice(app.db, issuer, req.params.id), MSG.invoiceRetried),
+    ok(await retryInvoice(app.store, issuer, req.params.id), MSG.invoiceRetried),
   );
 
   app.get(pathOf(api.caea.key), { ...admin, schema: schemaOf(api.caea, { tags, security, summary: 'Contingencia CAEA: CAEAs vigentes y facturas CAEA sin informar o rechazadas' }) }, async () =>
-    ok(caeaContingency(app.db, runtime.effective())),
+    ok(await caeaContingency(app.store, await runtime.effective())),
   );
 
-  app.get(pathOf(api.settings.key), { ...admin, schema: schemaOf(api.settings, { tags, security, summary: 'Configuración de facturación electrónica' }) }, async () => ok(settingsJson(runtime)));
+  app.get(pathOf(api.settings.key), { ...admin, schema: schemaOf(api.settings, { tags, security, summary: 'Configuración de facturación electrónica' }) }, async () => ok(await settingsJson(runtime)));
 
   app.put(pathOf(api.updateSettings.key), { ...admin, schema: schemaOf(api.updateSettings, { tags, security, summary: 'Guarda la configuración de facturación electrónica' }) }, async (req) =>
-    ok(updateSettings(app.db, runtime, req.body), MSG.arcaSettingsUpdated),
+    ok(await updateSettings(app.store, runtime, req.body), MSG.arcaSettingsUpdated),
   );
 
   app.put(
     pathOf(api.credentials.key),
     { ...admin, schema: schemaOf(api.credentials, { tags, security, summary: 'Sube el certificado y la clave privada (nunca se devuelven)' }) },
-    async (req) => ok(saveCredentials(runtime, req.body), MSG.arcaCredentialsUpdated),
+    async (req) => ok(await saveCredentials(runtime, req.body), MSG.arcaCredentialsUpdated),
   );
 
   app.post(pathOf(api.test.key), { ...admin, schema: schemaOf(api.test, { tags, security, summary: 'Probar conexión: login WSAA + FEDummy' }) }, async () => {

@@ -1,7 +1,8 @@
 /**
  * The ARCA runtime of one server: the effective configuration (ARCA_* env vars win over the settings
  * screen), the credentials (env files, or the uploaded ones in DATA_DIR/arca, 0600), the ticket
- * manager (tickets cached in the DB) and WSFEv1 clients. With no credentials anywhere and demo data on,
+ * manager (tickets cached in the DB through the store) and WSFEv1 clients. The effective configuration is
+ * read on each use (the saved settings may change), so it is asynchronous. With no credentials anywhere and demo data on,
  * it starts the ARCA simulator in-process on a loopback port and invoices against it (simulator: true,
  * "Simulador ARCA — sin validez fiscal").
  */
@@ -9,15 +10,15 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import { DEFAULT_IDENTIFICATION_THRESHOLD_CENTS, type ArcaEnvironment, type IssuerTaxCondition } from '../../../domain/invoicing/codes';
 import type { AppConfig } from '../../config';
-import type { Db } from '../../db/client';
+import type { Store } from '../../db/store';
 import { loadCredentials, type ArcaCredentials } from '../../integrations/arca/credentials';
 import { ARCA_ENDPOINTS } from '../../integrations/arca/env';
 import { createTestPki } from '../../integrations/arca/simulator/pki';
 import { startArcaSimulator, type ArcaSimulator } from '../../integrations/arca/simulator/server';
-import { TicketManager, type TicketKey } from '../../integrations/arca/tickets';
+import { TicketManager, type TicketCache, type TicketKey } from '../../integrations/arca/tickets';
 import { WsfeClient, type WsfeAuth } from '../../integrations/arca/wsfe';
 import { ArcaServiceError, ARCA_CODES } from '../../integrations/arca/errors';
-import { dbTicketCache, settingsRepository } from './repository';
+import { settingsRepository, storeTicketCache } from './repository';
 
 /** CUIT the demo simulator invoices with when none is configured. */
 export const SIMULATOR_DEMO_CUIT = '20111111112';
@@ -46,13 +47,16 @@ export class ArcaRuntime {
   private credentialCache: { key: string; value: ArcaCredentials | null } | null = null;
   private ticketManagers = new Map<string, TicketManager>();
   private wsfeClients = new Map<string, WsfeClient>();
+  private readonly ticketCache: TicketCache;
 
   private constructor(
     private readonly config: AppConfig,
-    private readonly db: Db,
+    private readonly store: Store,
     readonly simulator: ArcaSimulator | null,
     private readonly simulatorCredentials: ArcaCredentials | null,
-  ) {}
+  ) {
+    this.ticketCache = storeTicketCache(store);
+  }
 
   get credentialsDir(): string {
     return path.join(this.config.dataDir, 'arca');
@@ -62,8 +66,8 @@ export class ArcaRuntime {
     return { cert: path.join(this.credentialsDir, 'cert.pem'), key: path.join(this.credentialsDir, 'key.pem') };
   }
 
-  static async start(config: AppConfig, db: Db): Promise<ArcaRuntime> {
-    const probe = new ArcaRuntime(config, db, null, null);
+  static async start(config: AppConfig, store: Store): Promise<ArcaRuntime> {
+    const probe = new ArcaRuntime(config, store, null, null);
     if (probe.credentialsProvided() || !config.demoData) return probe;
     const dir = path.join(config.dataDir, 'arca-simulator');
     mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -75,7 +79,7 @@ export class ArcaRuntime {
       writeFileSync(files.key, pki.keyPem, { mode: 0o600 });
     }
     const simulator = await startArcaSimulator({ caCertPem: readFileSync(files.ca, 'utf8'), stateFile: path.join(dir, 'state.json') });
-    return new ArcaRuntime(config, db, simulator, loadCredentials(readFileSync(files.cert, 'utf8'), readFileSync(files.key, 'utf8')));
+    return new ArcaRuntime(config, store, simulator, loadCredentials(readFileSync(files.cert, 'utf8'), readFileSync(files.key, 'utf8')));
   }
 
   /** True when real credentials were given (env files named, or uploaded), readable or not: never the simulator then. */
@@ -112,9 +116,9 @@ export class ArcaRuntime {
     this.credentialCache = null;
   }
 
-  effective(): EffectiveArca {
+  async effective(): Promise<EffectiveArca> {
     const env = this.config.arca;
-    const saved = settingsRepository.get(this.db);
+    const saved = await this.store.read((q) => settingsRepository.get(q));
     const lockedByEnv = [
       env.cuit && 'cuit',
       env.taxCondition && 'taxCondition',
@@ -166,7 +170,7 @@ export class ArcaRuntime {
   private tickets(eff: EffectiveArca): TicketManager {
     let manager = this.ticketManagers.get(eff.wsaaUrl);
     if (!manager) {
-      manager = new TicketManager({ wsaaUrl: eff.wsaaUrl, timeoutMs: this.config.arca.timeoutMs, cache: dbTicketCache(this.db) });
+      manager = new TicketManager({ wsaaUrl: eff.wsaaUrl, timeoutMs: this.config.arca.timeoutMs, cache: this.ticketCache });
       this.ticketManagers.set(eff.wsaaUrl, manager);
     }
     return manager;
@@ -182,8 +186,8 @@ export class ArcaRuntime {
     } catch (e) {
       if (!(e instanceof ArcaServiceError) || !e.has(ARCA_CODES.tokenInvalid)) throw e;
       // Another caller may already have renewed it: invalidate only the ticket that failed.
-      const current = dbTicketCache(this.db).get(key);
-      if (current?.token === ticket.token) manager.invalidate(key);
+      const current = await this.ticketCache.get(key);
+      if (current?.token === ticket.token) await manager.invalidate(key);
       const fresh = await manager.ticket(key, eff.credentials!);
       return call({ token: fresh.token, sign: fresh.sign, cuit: eff.cuit! });
     }

@@ -7,7 +7,7 @@ import { issuerCbteTipos } from '../../../domain/invoicing/letter';
 import { MSG } from '../../../domain/messages';
 import { fromCents, toCents } from '../../../domain/money';
 import type { ArcaConnectionTestJson, ArcaCredentialsBody, ArcaSettingsBody, ArcaSettingsJson, InvoiceStatusJson } from '../../../domain/schemas/invoices';
-import type { Db } from '../../db/client';
+import type { Store } from '../../db/store';
 import { badRequest, conflict } from '../../http/errors';
 import { certificateInfo, loadCredentials } from '../../integrations/arca/credentials';
 import { ArcaServiceError, ArcaSoapFault } from '../../integrations/arca/errors';
@@ -15,8 +15,8 @@ import { caeaRepository } from './caea-repository';
 import { invoicesRepository, settingsRepository } from './repository';
 import type { ArcaRuntime } from './runtime';
 
-export function settingsJson(runtime: ArcaRuntime): ArcaSettingsJson {
-  const eff = runtime.effective();
+export async function settingsJson(runtime: ArcaRuntime): Promise<ArcaSettingsJson> {
+  const eff = await runtime.effective();
   const real = runtime.configuredCredentials();
   return {
     cuit: eff.cuit,
@@ -35,26 +35,30 @@ export function settingsJson(runtime: ArcaRuntime): ArcaSettingsJson {
   };
 }
 
-export function updateSettings(db: Db, runtime: ArcaRuntime, body: ArcaSettingsBody): ArcaSettingsJson {
-  const saved = settingsRepository.get(db);
-  const caeaPtoVta = body.caeaPtoVta === undefined ? (saved?.caeaPtoVta ?? null) : body.caeaPtoVta;
-  const ptoVta = runtime.effective().lockedByEnv.includes('ptoVta') ? runtime.effective().ptoVta : body.ptoVta;
-  if (caeaPtoVta !== null && caeaPtoVta === ptoVta) throw badRequest(MSG.caeaPtoVtaSameAsCae);
-  if (caeaPtoVta !== null && caeaRepository.devicePoints(db).some((d) => d.caeaPtoVta === caeaPtoVta)) throw conflict(MSG.caeaPtoVtaTaken);
-  settingsRepository.upsert(db, {
-    caeaPtoVta,
-    cuit: body.cuit,
-    taxCondition: body.taxCondition,
-    startOfActivities: body.startOfActivities,
-    iibb: body.iibb,
-    ptoVta: body.ptoVta,
-    environment: body.environment,
-    identificationThresholdCents: body.identificationThreshold === undefined ? (saved?.identificationThresholdCents ?? undefined) : toCents(body.identificationThreshold),
+/** Saves the settings: the checks against what is saved (and the devices' CAEA points of sale) and the write are one unit. */
+export async function updateSettings(store: Store, runtime: ArcaRuntime, body: ArcaSettingsBody): Promise<ArcaSettingsJson> {
+  const before = await runtime.effective();
+  const ptoVta = before.lockedByEnv.includes('ptoVta') ? before.ptoVta : body.ptoVta;
+  await store.write(async (tx) => {
+    const saved = await settingsRepository.get(tx);
+    const caeaPtoVta = body.caeaPtoVta === undefined ? (saved?.caeaPtoVta ?? null) : body.caeaPtoVta;
+    if (caeaPtoVta !== null && caeaPtoVta === ptoVta) throw badRequest(MSG.caeaPtoVtaSameAsCae);
+    if (caeaPtoVta !== null && (await caeaRepository.devicePoints(tx)).some((d) => d.caeaPtoVta === caeaPtoVta)) throw conflict(MSG.caeaPtoVtaTaken);
+    await settingsRepository.upsert(tx, {
+      caeaPtoVta,
+      cuit: body.cuit,
+      taxCondition: body.taxCondition,
+      startOfActivities: body.startOfActivities,
+      iibb: body.iibb,
+      ptoVta: body.ptoVta,
+      environment: body.environment,
+      identificationThresholdCents: body.identificationThreshold === undefined ? (saved?.identificationThresholdCents ?? undefined) : toCents(body.identificationThreshold),
+    });
   });
   return settingsJson(runtime);
 }
 
-export function saveCredentials(runtime: ArcaRuntime, body: ArcaCredentialsBody): ArcaSettingsJson {
+export function saveCredentials(runtime: ArcaRuntime, body: ArcaCredentialsBody): Promise<ArcaSettingsJson> {
   try {
     loadCredentials(body.certificate, body.privateKey);
   } catch (e) {
@@ -66,7 +70,7 @@ export function saveCredentials(runtime: ArcaRuntime, body: ArcaCredentialsBody)
 }
 
 export async function testConnection(runtime: ArcaRuntime): Promise<ArcaConnectionTestJson> {
-  const eff = runtime.effective();
+  const eff = await runtime.effective();
   const envName = eff.simulator ? 'simulador' : eff.environment === 'produccion' ? 'producción' : 'homologación';
   if (!eff.configured) return { ok: false, message: `${MSG.invoiceNotConfigured} Falta: ${eff.missing.join(', ')}.`, login: false, appServer: null, dbServer: null, authServer: null };
   let login = false;
@@ -93,9 +97,9 @@ export async function testConnection(runtime: ArcaRuntime): Promise<ArcaConnecti
   }
 }
 
-export function statusJson(db: Db, runtime: ArcaRuntime): InvoiceStatusJson {
-  const eff = runtime.effective();
-  const counts = invoicesRepository.counts(db);
+export async function statusJson(store: Store, runtime: ArcaRuntime): Promise<InvoiceStatusJson> {
+  const eff = await runtime.effective();
+  const counts = await store.read((q) => invoicesRepository.counts(q));
   return {
     configured: eff.configured,
     simulator: eff.simulator,

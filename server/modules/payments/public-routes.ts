@@ -25,7 +25,7 @@ const publicPaymentRoutes: FastifyPluginAsyncZod<{ ctx: PaymentsContext; reconci
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
   app.post(pathOf(api.webhook.key), { schema: schemaOf(api.webhook, { tags, summary: 'Notificaciones de Mercado Pago (webhook firmado o IPN)' }) }, async (req, reply) => {
-    const runtime = ctx.runtime();
+    const runtime = await ctx.runtime();
     if (!runtime.configured) return reply.status(200).send({ success: true, message: 'ignorado' });
     const query = req.query;
     const body = (typeof req.body === 'object' && req.body ? req.body : {}) as { data?: { id?: unknown }; type?: unknown };
@@ -60,7 +60,7 @@ const publicPaymentRoutes: FastifyPluginAsyncZod<{ ctx: PaymentsContext; reconci
       schema: schemaOf(api.reconcile, { tags, summary: 'Las páginas de retorno piden verificar una referencia (no revela nada)' }),
     },
     async (req, reply) => {
-      if (ctx.runtime().configured) {
+      if ((await ctx.runtime()).configured) {
         await reconciler.byReference(req.body.externalReference).catch((error: unknown) => {
           req.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'Mercado Pago: verificación fallida');
         });

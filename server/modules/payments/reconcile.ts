@@ -2,7 +2,7 @@
  * Confirmation that does not depend on luck (docs/reference/mercadopago.md "Notifications", "Reachability"). Nothing is
  * believed until Mercado Pago's API says it: a notification only names a payment id, which is fetched;
  * a return page, a staff check or the timer searches the payments of a reference. Each answer goes
- * through paymentsRepository.settle (one transaction, idempotent, never backwards). An attempt whose
+ * through paymentsRepository.settle (one write unit, idempotent, never backwards). An attempt whose
  * preference expired with no payment that can still succeed is cancelled (stock back).
  * Checks of one attempt are coalesced (one in flight at a time) and, when not forced, throttled.
  */
@@ -32,22 +32,23 @@ export function createReconciler(ctx: PaymentsContext, throttleMs = 5_000) {
   const inFlight = new Map<number, Promise<void>>();
   const lastRun = new Map<number, number>();
 
-  function client() {
-    const c = clientFor(ctx.runtime(), ctx.env);
+  async function client() {
+    const c = clientFor(await ctx.runtime(), ctx.env);
     if (!c) throw new Error('Mercado Pago no está configurado');
     return c;
   }
 
   async function check(row: PaymentRow, source: CheckSource): Promise<void> {
-    const found = await client().searchPayments(row.externalReference);
+    const found = await (await client()).searchPayments(row.externalReference);
     const mine = found.filter((p) => p.external_reference === row.externalReference);
     const ordered = decisivePayments(mine).sort((a, b) => String(a.date_created ?? '').localeCompare(String(b.date_created ?? '')));
-    for (const payment of ordered) paymentsRepository.settle(ctx.db, ctx.sqlite, row, update(payment, source));
+    // Each answer in its own unit, after the call: no transaction is open while Mercado Pago is asked.
+    for (const payment of ordered) await paymentsRepository.settle(ctx.store, row, update(payment, source));
     const stillPossible = mine.some((p) => statusClass(p.status) !== 'failed');
     if (!stillPossible && Date.parse(row.expiresAt) + expiryGraceMs(ctx.env.preferenceMinutes) < Date.now()) {
-      paymentsRepository.settle(ctx.db, ctx.sqlite, row, { providerPaymentId: `preferencia:${row.preferenceId ?? row.id}`, status: 'expired', statusDetail: null, amountCents: null, source });
+      await paymentsRepository.settle(ctx.store, row, { providerPaymentId: `preferencia:${row.preferenceId ?? row.id}`, status: 'expired', statusDetail: null, amountCents: null, source });
     }
-    paymentsRepository.markChecked(ctx.db, row.id);
+    await ctx.store.write((tx) => paymentsRepository.markChecked(tx, row.id));
   }
 
   /** Checks one attempt with Mercado Pago; `force` skips the throttle (staff confirm, the timer). */
@@ -66,22 +67,23 @@ export function createReconciler(ctx: PaymentsContext, throttleMs = 5_000) {
 
     /** The return pages: a reference from the (untrusted) query; unknown references do nothing. */
     async byReference(externalReference: string): Promise<void> {
-      const row = paymentsRepository.byReference(ctx.db, externalReference);
+      const row = await ctx.store.read((q) => paymentsRepository.byReference(q, externalReference));
       if (row && row.saleId !== null) await reconcile(row, 'return');
     },
 
     /** A webhook or IPN named a payment: fetch it, and settle its attempt if it is one of ours. */
     async notification(paymentId: string, source: 'webhook' | 'ipn'): Promise<'settled' | 'unknown'> {
-      const payment = await client().getPayment(paymentId);
-      const row = payment.external_reference ? paymentsRepository.byReference(ctx.db, payment.external_reference) : undefined;
+      const payment = await (await client()).getPayment(paymentId);
+      const reference = payment.external_reference;
+      const row = reference ? await ctx.store.read((q) => paymentsRepository.byReference(q, reference)) : undefined;
       if (!row) return 'unknown';
-      paymentsRepository.settle(ctx.db, ctx.sqlite, row, update(payment, source));
+      await paymentsRepository.settle(ctx.store, row, update(payment, source));
       return 'settled';
     },
 
     /** One pass of the timer over every attempt whose sale is pendiente. */
     async pollPending(onError: (error: unknown) => void): Promise<number> {
-      const rows = paymentsRepository.pending(ctx.db);
+      const rows = await ctx.store.read((q) => paymentsRepository.pending(q));
       for (const row of rows) {
         try {
           await reconcile(row, 'poll', true);

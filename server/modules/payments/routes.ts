@@ -24,7 +24,7 @@ import { attemptOfSale, paymentStatusJson } from './status';
 
 async function demoSimulator(app: Parameters<FastifyPluginAsyncZod>[0]): Promise<SimulatorHandle | undefined> {
   const env = app.config.mercadoPago;
-  if (!app.config.demoData || env.accessToken || paymentsRepository.settings(app.db)?.accessToken) return undefined;
+  if (!app.config.demoData || env.accessToken || (await app.store.read((q) => paymentsRepository.settings(q)))?.accessToken) return undefined;
   const handle = { accessToken: `TEST-simulador-${randomBytes(8).toString('hex')}`, webhookSecret: randomBytes(24).toString('hex') };
   const simulator = await startMercadoPagoSimulator(handle);
   app.addHook('onClose', () => simulator.close());
@@ -34,7 +34,7 @@ async function demoSimulator(app: Parameters<FastifyPluginAsyncZod>[0]): Promise
 const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const env = app.config.mercadoPago;
   const simulator = await demoSimulator(app);
-  const ctx: PaymentsContext = { ...salesContext(app), env, runtime: () => resolveRuntime(app.db, env, simulator) };
+  const ctx: PaymentsContext = { ...salesContext(app), store: app.store, env, runtime: () => resolveRuntime(app.store, env, simulator) };
   const reconciler = createReconciler(ctx);
   const logFailure = (error: unknown) => app.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'Mercado Pago: verificación fallida');
   const poller = startPoller(reconciler, env.pollIntervalMs, logFailure);
@@ -46,7 +46,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
 
   app.get(pathOf(api.availability.key), { ...signedIn, schema: schemaOf(api.availability, { tags, security, summary: 'Si el punto de venta puede cobrar con Mercado Pago' }) }, async () => {
-    const { configured, simulated, label } = ctx.runtime();
+    const { configured, simulated, label } = await ctx.runtime();
     return ok({ configured, simulated, label });
   });
 
@@ -56,35 +56,36 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(pathOf(api.sale.key), { ...signedIn, schema: schemaOf(api.sale, { tags, security, summary: 'Registra la venta pendiente de una preferencia' }) }, async (req, reply) => {
-    const { created, sale } = createPaymentSale(ctx, req.body, req.user.id);
+    const { created, sale } = await createPaymentSale(ctx, req.body, req.user.id);
     return reply.status(created ? 201 : 200).send(ok(sale, MSG.saleRegistered));
   });
 
   /** The sale's payment; a pendiente one is checked with Mercado Pago first (throttled; a failure still shows what is known). */
   app.get(pathOf(api.status.key), { ...signedIn, schema: schemaOf(api.status, { tags, security, summary: 'El pago de una venta' }) }, async (req) => {
-    const row = attemptOfSale(app.db, req.params.id);
-    if (ctx.runtime().configured && paymentsRepository.saleStatus(app.db, req.params.id)?.paymentStatus === 'pendiente') {
-      await reconciler.reconcile(row, 'staff').catch(logFailure);
-    }
-    return ok(paymentStatusJson(app.db, req.params.id));
+    const { row, pending } = await app.store.read(async (q) => ({
+      row: await attemptOfSale(q, req.params.id),
+      pending: (await paymentsRepository.saleStatus(q, req.params.id))?.paymentStatus === 'pendiente',
+    }));
+    if (pending && (await ctx.runtime()).configured) await reconciler.reconcile(row, 'staff').catch(logFailure);
+    return ok(await app.store.read((q) => paymentStatusJson(q, req.params.id)));
   });
 
   /** Asks Mercado Pago now (never the caller) and answers the sale's payment as it stands after. */
   app.post(pathOf(api.confirm.key), { ...signedIn, schema: schemaOf(api.confirm, { tags, security, summary: 'Consulta el pago a Mercado Pago ahora' }) }, async (req) => {
-    const row = attemptOfSale(app.db, req.params.id);
+    const row = await app.store.read((q) => attemptOfSale(q, req.params.id));
     try {
       await reconciler.reconcile(row, 'staff', true);
     } catch (error) {
       throw providerFailure(error, MSG.paymentConfirmError);
     }
-    return ok(paymentStatusJson(app.db, req.params.id));
+    return ok(await app.store.read((q) => paymentStatusJson(q, req.params.id)));
   });
 
-  app.get(pathOf(api.settings.key), { ...admin, schema: schemaOf(api.settings, { tags, security, summary: 'Configuración de Mercado Pago (sin secretos)' }) }, async () => ok(settingsJson(ctx.runtime(), env)));
+  app.get(pathOf(api.settings.key), { ...admin, schema: schemaOf(api.settings, { tags, security, summary: 'Configuración de Mercado Pago (sin secretos)' }) }, async () => ok(settingsJson(await ctx.runtime(), env)));
 
   app.put(pathOf(api.saveSettings.key), { ...admin, schema: schemaOf(api.saveSettings, { tags, security, summary: 'Guarda la configuración de Mercado Pago' }) }, async (req) => {
-    saveSettings(app.db, req.body);
-    return ok(settingsJson(ctx.runtime(), env), MSG.paymentSettingsSaved);
+    await saveSettings(app.store, req.body);
+    return ok(settingsJson(await ctx.runtime(), env), MSG.paymentSettingsSaved);
   });
 
   await app.register(publicPaymentRoutes, { ctx, reconciler });

@@ -6,7 +6,7 @@
  * check: never in a reply, never in a log.
  */
 import type { MercadoPagoEnv } from '../../config';
-import type { Db } from '../../db/client';
+import type { Store } from '../../db/store';
 import { createMercadoPagoClient, type MercadoPagoClient } from '../../integrations/mercadopago/client';
 import { SIMULATOR_LABEL } from '../../integrations/mercadopago/simulator/checkout-page';
 import { paymentsRepository } from './repository';
@@ -38,8 +38,8 @@ function isLoopbackUrl(url: string): boolean {
   }
 }
 
-export function resolveRuntime(db: Db, env: MercadoPagoEnv, simulator: SimulatorHandle | undefined): MpRuntime {
-  const saved = paymentsRepository.settings(db);
+export async function resolveRuntime(store: Store, env: MercadoPagoEnv, simulator: SimulatorHandle | undefined): Promise<MpRuntime> {
+  const saved = await store.read((q) => paymentsRepository.settings(q));
   const publicUrl = saved?.publicUrl || env.publicUrl;
   let runtime: MpRuntime;
   if (saved?.accessToken || env.accessToken) {

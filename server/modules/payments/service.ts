@@ -1,12 +1,12 @@
 /**
  * Checkout Pro for the POS (docs/spec.md §4 "Checkout" with the online provider, §7 /payments/*).
  * - POST /payments/preference prices the cart from the catalogue (never the client's prices), records
- *   the attempt with its X-Idempotency-Key FIRST, then calls Mercado Pago (outside any transaction),
- *   then stores the preference. The same externalReference again reuses the stored key (a retry after a
+ *   the attempt with its X-Idempotency-Key FIRST (one write unit), then calls Mercado Pago (no unit
+ *   open), then stores the preference (another unit). The same externalReference again reuses the stored key (a retry after a
  *   crash or a lost reply gets the same preference) or the stored preference.
  * - POST /payments/sale records the sale through writeSaleToLedger (the one write path), pendiente, its stock
- *   taken through the ledger (reserved until the payment settles), clientSaleId = the attempt's key, so
- *   a repeat returns the same sale.
+ *   taken through the ledger (reserved until the payment settles), clientSaleId = the attempt's key, and
+ *   links it to the attempt, all in one write unit: a repeat returns the same sale.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { MSG } from '../../../domain/messages';
@@ -15,6 +15,7 @@ import type { PaymentSaleBody, PreferenceBody, PreferenceJson } from '../../../d
 import type { SaleJson } from '../../../domain/schemas/sales';
 import { computeSaleTotals } from '../../../domain/sale-totals';
 import type { MercadoPagoEnv } from '../../config';
+import { legacySqlite, type Q, type Store } from '../../db/store';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { MercadoPagoError } from '../../integrations/mercadopago/errors';
 import type { MpPreferenceRequest } from '../../integrations/mercadopago/types';
@@ -27,8 +28,15 @@ import { paymentsRepository, type PaymentRow } from './repository';
 import { clientFor, notificationUrl, publicBase, type MpRuntime } from './runtime';
 
 export interface PaymentsContext extends SalesContext {
+  store: Store;
   env: MercadoPagoEnv;
-  runtime: () => MpRuntime;
+  runtime: () => Promise<MpRuntime>;
+}
+
+/** The sales code (not on the port yet, issue #20) on the connection of `q`: inside a write unit it joins the unit. */
+function salesOn(ctx: SalesContext, q: Q): SalesContext {
+  const db = legacySqlite(q);
+  return { ...ctx, db, sqlite: db.$client };
 }
 
 /** The cart an attempt was priced for; a reused reference must carry the same one. */
@@ -45,8 +53,8 @@ export function providerFailure(error: unknown, fallback: string): AppError {
   return new AppError(502, `${MSG.paymentProviderError}: ${error.message}`);
 }
 
-function requireClient(ctx: PaymentsContext) {
-  const runtime = ctx.runtime();
+async function requireClient(ctx: PaymentsContext) {
+  const runtime = await ctx.runtime();
   const client = clientFor(runtime, ctx.env);
   // Not configured is the shop's state, not a fault: 409, and the POS already shows the method disabled.
   if (!client) throw new AppError(409, MSG.paymentNotConfigured);
@@ -114,21 +122,21 @@ function preferenceJson(row: PaymentRow): PreferenceJson {
 }
 
 export async function createPreference(ctx: PaymentsContext, body: PreferenceBody, userId: number, origin: string): Promise<PreferenceJson> {
-  const { runtime, client } = requireClient(ctx);
+  const { runtime, client } = await requireClient(ctx);
   const cart: AttemptCart = { items: body.items, discountCents: toCents(body.discount), payer: { name: body.payer.name, email: body.payer.email } };
-  const priced = priceCart(ctx, cart.items, cart.discountCents);
+  const priced = await ctx.store.read(async (q) => priceCart(salesOn(ctx, q), cart.items, cart.discountCents));
   const requestJson = JSON.stringify(cart);
   const externalReference = body.externalReference ?? newReference();
 
   // 1. Record the attempt (or find it): its idempotency key is durable before any network call.
-  const row = paymentsRepository.inTransaction(ctx.sqlite, () => {
-    const known = paymentsRepository.byReference(ctx.db, externalReference);
+  const row = await ctx.store.write(async (tx) => {
+    const known = await paymentsRepository.byReference(tx, externalReference);
     if (known) {
       if (known.requestJson !== requestJson) throw conflict(MSG.paymentReferenceReused);
       return known;
     }
     const expiresAt = new Date(Date.now() + ctx.env.preferenceMinutes * 60_000).toISOString();
-    return paymentsRepository.insert(ctx.db, {
+    return paymentsRepository.insert(tx, {
       idempotencyKey: randomUUID(),
       externalReference,
       requestJson,
@@ -147,7 +155,7 @@ export async function createPreference(ctx: PaymentsContext, body: PreferenceBod
     throw providerFailure(error, MSG.preferenceError);
   }
   const stored = { preferenceId: preference.id, initPoint: preference.init_point, sandboxInitPoint: preference.sandbox_init_point ?? null };
-  paymentsRepository.savePreference(ctx.db, row.id, stored);
+  await ctx.store.write((tx) => paymentsRepository.savePreference(tx, row.id, stored));
   return preferenceJson({ ...row, ...stored });
 }
 
@@ -157,37 +165,41 @@ function sameCart(row: PaymentRow, body: PaymentSaleBody): boolean {
   return key(cart.items) === key(body.items) && cart.discountCents === toCents(body.discount);
 }
 
-export function createPaymentSale(ctx: PaymentsContext, body: PaymentSaleBody, userId: number): { created: boolean; sale: SaleJson } {
-  const row = paymentsRepository.byPreference(ctx.db, body.preferenceId);
-  if (!row) throw notFound(MSG.paymentPreferenceNotFound);
-  if (row.saleId !== null) return { created: false, sale: getSale(ctx, row.saleId) };
-  if (!sameCart(row, body)) throw conflict(MSG.paymentSaleMismatch);
-  const known = salesRepository.findByClientSaleId(ctx.db, row.idempotencyKey);
-  if (!known && Date.parse(row.expiresAt) <= Date.now()) throw conflict(MSG.paymentPreferenceExpired);
-  if (!known && priceCart(ctx, body.items, toCents(body.discount)).totals.totalCents !== row.amountCents) throw conflict(MSG.paymentSaleMismatch);
-  const cart = JSON.parse(row.requestJson) as AttemptCart;
-  const outcome = writeSaleToLedger(
-    ctx,
-    {
-      clientSaleId: row.idempotencyKey,
-      deviceId: null,
-      deviceSeq: null,
-      sellerId: userId,
-      saleDate: new Date().toISOString(),
-      items: body.items,
-      discountCents: toCents(body.discount),
-      paymentMethod: 'mercadopago',
-      paymentStatus: 'pendiente',
-      customerName: body.customerName ?? cart.payer.name,
-      customerDocument: body.customerDocument,
-      customerEmail: body.customerEmail ?? cart.payer.email,
-      notes: body.notes,
-      preferenceId: row.preferenceId,
-      externalReference: row.externalReference,
-    },
-    'online',
-  );
-  paymentsRepository.linkSale(ctx.db, row.id, outcome.saleId);
-  flushToDisk(ctx.sqlite);
-  return { created: outcome.status === 'applied', sale: getSale(ctx, outcome.saleId) };
+export async function createPaymentSale(ctx: PaymentsContext, body: PaymentSaleBody, userId: number): Promise<{ created: boolean; sale: SaleJson }> {
+  const outcome = await ctx.store.write(async (tx) => {
+    const row = await paymentsRepository.byPreference(tx, body.preferenceId);
+    if (!row) throw notFound(MSG.paymentPreferenceNotFound);
+    if (row.saleId !== null) return { created: false, written: false, saleId: row.saleId };
+    if (!sameCart(row, body)) throw conflict(MSG.paymentSaleMismatch);
+    const sales = salesOn(ctx, tx);
+    const known = salesRepository.findByClientSaleId(sales.db, row.idempotencyKey);
+    if (!known && Date.parse(row.expiresAt) <= Date.now()) throw conflict(MSG.paymentPreferenceExpired);
+    if (!known && priceCart(sales, body.items, toCents(body.discount)).totals.totalCents !== row.amountCents) throw conflict(MSG.paymentSaleMismatch);
+    const cart = JSON.parse(row.requestJson) as AttemptCart;
+    const written = writeSaleToLedger(
+      sales,
+      {
+        clientSaleId: row.idempotencyKey,
+        deviceId: null,
+        deviceSeq: null,
+        sellerId: userId,
+        saleDate: new Date().toISOString(),
+        items: body.items,
+        discountCents: toCents(body.discount),
+        paymentMethod: 'mercadopago',
+        paymentStatus: 'pendiente',
+        customerName: body.customerName ?? cart.payer.name,
+        customerDocument: body.customerDocument,
+        customerEmail: body.customerEmail ?? cart.payer.email,
+        notes: body.notes,
+        preferenceId: row.preferenceId,
+        externalReference: row.externalReference,
+      },
+      'online',
+    );
+    await paymentsRepository.linkSale(tx, row.id, written.saleId);
+    return { created: written.status === 'applied', written: true, saleId: written.saleId };
+  });
+  if (outcome.written) flushToDisk(ctx.sqlite);
+  return { created: outcome.created, sale: await ctx.store.read(async (q) => getSale(salesOn(ctx, q), outcome.saleId)) };
 }

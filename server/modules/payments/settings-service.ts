@@ -1,7 +1,7 @@
 /** Admin settings of Mercado Pago (Configuración → Mercado Pago). The token and the secret are write-only. */
 import type { PaymentSettingsBody, PaymentSettingsJson } from '../../../domain/schemas/payments';
 import type { MercadoPagoEnv } from '../../config';
-import type { Db } from '../../db/client';
+import type { Store } from '../../db/store';
 import { paymentsRepository } from './repository';
 import { notificationUrl, type MpRuntime } from './runtime';
 
@@ -21,10 +21,10 @@ export function settingsJson(runtime: MpRuntime, env: MercadoPagoEnv): PaymentSe
 }
 
 /** A field left out keeps its value; "" clears it (the environment's value applies again). */
-export function saveSettings(db: Db, body: PaymentSettingsBody): void {
+export async function saveSettings(store: Store, body: PaymentSettingsBody): Promise<void> {
   const values: { accessToken?: string | null; webhookSecret?: string | null; publicUrl?: string | null } = {};
   if (body.accessToken !== undefined) values.accessToken = body.accessToken || null;
   if (body.webhookSecret !== undefined) values.webhookSecret = body.webhookSecret || null;
   if (body.publicUrl !== undefined) values.publicUrl = body.publicUrl ? body.publicUrl.replace(/\/+$/, '') : null;
-  paymentsRepository.saveSettings(db, values);
+  await store.write((tx) => paymentsRepository.saveSettings(tx, values));
 }

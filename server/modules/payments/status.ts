@@ -2,23 +2,24 @@
 import { MSG } from '../../../domain/messages';
 import { fromCents } from '../../../domain/money';
 import type { PaymentStatusJson } from '../../../domain/schemas/payments';
-import type { Db } from '../../db/client';
+import type { Q } from '../../db/store';
 import { badRequest, notFound } from '../../http/errors';
 import { paymentsRepository, type PaymentRow } from './repository';
 
 /** The attempt of a sale; 404 / 400 when there is no sale or it was not charged with Mercado Pago. */
-export function attemptOfSale(db: Db, saleId: number): PaymentRow {
-  const sale = paymentsRepository.saleStatus(db, saleId);
+export async function attemptOfSale(q: Q, saleId: number): Promise<PaymentRow> {
+  const sale = await paymentsRepository.saleStatus(q, saleId);
   if (!sale) throw notFound(MSG.saleNotFound);
   if (sale.paymentMethod !== 'mercadopago') throw badRequest(MSG.paymentNotMercadoPago);
-  const row = paymentsRepository.bySale(db, saleId);
+  const row = await paymentsRepository.bySale(q, saleId);
   if (!row) throw notFound(MSG.paymentAttemptMissing);
   return row;
 }
 
-export function paymentStatusJson(db: Db, saleId: number): PaymentStatusJson {
-  const row = attemptOfSale(db, saleId);
-  const sale = paymentsRepository.saleStatus(db, saleId)!;
+export async function paymentStatusJson(q: Q, saleId: number): Promise<PaymentStatusJson> {
+  const row = await attemptOfSale(q, saleId);
+  const sale = (await paymentsRepository.saleStatus(q, saleId))!;
+  const events = await paymentsRepository.events(q, row.id);
   return {
     saleId,
     saleNumber: sale.saleNumber,
@@ -30,7 +31,7 @@ export function paymentStatusJson(db: Db, saleId: number): PaymentStatusJson {
     providerPaymentId: row.providerPaymentId,
     needsReview: sale.flagPaymentReview,
     lastCheckedAt: row.lastCheckedAt,
-    events: paymentsRepository.events(db, row.id).map((e) => ({
+    events: events.map((e) => ({
       providerPaymentId: e.providerPaymentId,
       status: e.status,
       statusDetail: e.statusDetail,

@@ -25,7 +25,7 @@ import { returnAmounts } from '../../../domain/sale-returns';
 import type { CreateReturnBody, SaleReturnJson, SaleReturnsJson } from '../../../domain/schemas/returns';
 import type { SaleJson } from '../../../domain/schemas/sales';
 import type { InvoiceJson } from '../../../domain/schemas/invoices';
-import { inTransaction } from '../../db/transaction';
+import { legacySqlite, type Store } from '../../db/store';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { creditableInvoice, creditNotesOfSale, fullAmounts, notePtoVta, NOTE_WAIT_MS, recordCreditNote, settleWithin } from '../invoices/credit-notes';
 import type { InvoiceIssuer } from '../invoices/issuer';
@@ -38,41 +38,47 @@ import { applyStockDelta } from '../stock/repository';
 import { returnsRepository as repo } from './repository';
 
 export interface ReturnsContext extends SalesContext {
+  store: Store;
   issuer: InvoiceIssuer;
   runtime: ArcaRuntime;
 }
 
 /** Admin cancellation: status cancelado, stock back ('cancel' movements) and the credit note owed, in one transaction; then the note is settled. */
 export async function cancelSale(ctx: ReturnsContext, id: number, userId: number): Promise<{ sale: SaleJson; creditNote: InvoiceJson | null }> {
-  const noteId = inTransaction(ctx.sqlite, () => {
-    const sale = salesRepository.findWithUser(ctx.db, id);
+  const eff = await ctx.runtime.effective();
+  // Invoices are on the store (issue #20); sales and stock join the same unit through legacySqlite(tx).
+  const noteId = await ctx.store.write(async (tx) => {
+    const db = legacySqlite(tx);
+    const sale = salesRepository.findWithUser(db, id);
     if (!sale) throw notFound(MSG.saleNotFound);
     if (sale.paymentStatus === 'cancelado') throw conflict(MSG.saleAlreadyCancelled);
-    if (repo.hasReturns(ctx.db, id)) throw conflict(MSG.saleHasReturns);
-    const original = creditableInvoice(ctx.db, id);
-    if (!salesRepository.markCancelled(ctx.db, id, userId, new Date().toISOString())) throw conflict(MSG.saleAlreadyCancelled);
-    for (const item of salesRepository.items(ctx.db, id)) applyStockDelta(ctx.db, item.productId, item.quantity, 'cancel', { saleId: id, userId });
+    if (repo.hasReturns(db, id)) throw conflict(MSG.saleHasReturns);
+    const original = await creditableInvoice(tx, id);
+    if (!salesRepository.markCancelled(db, id, userId, new Date().toISOString())) throw conflict(MSG.saleAlreadyCancelled);
+    for (const item of salesRepository.items(db, id)) applyStockDelta(db, item.productId, item.quantity, 'cancel', { saleId: id, userId });
     if (!original) return null;
-    return recordCreditNote(ctx.db, original, fullAmounts(original), { userId, ptoVta: notePtoVta(ctx.runtime, original), saleReturnId: null }).id;
+    return (await recordCreditNote(tx, original, fullAmounts(original), { userId, ptoVta: notePtoVta(eff, original), saleReturnId: null })).id;
   });
   flushToDisk(ctx.sqlite);
-  const creditNote = noteId === null ? null : await settleWithin(ctx.db, ctx.issuer, noteId, NOTE_WAIT_MS);
+  const creditNote = noteId === null ? null : await settleWithin(ctx.store, ctx.issuer, noteId, NOTE_WAIT_MS);
   return { sale: getSale(ctx, id), creditNote };
 }
 
 /** Records a partial return (restock of exactly those lines, amounts off the reports, partial credit note owed), then settles the note. */
 export async function createReturn(ctx: ReturnsContext, saleId: number, body: CreateReturnBody, userId: number): Promise<{ created: boolean; ret: SaleReturnJson }> {
-  const outcome = inTransaction(ctx.sqlite, () => {
-    const repeated = body.requestId ? repo.byRequestId(ctx.db, body.requestId) : undefined;
+  const eff = await ctx.runtime.effective();
+  const outcome = await ctx.store.write(async (tx) => {
+    const db = legacySqlite(tx);
+    const repeated = body.requestId ? repo.byRequestId(db, body.requestId) : undefined;
     if (repeated) {
       if (repeated.saleId !== saleId) throw conflict(MSG.saleReturnOtherSale);
       return { returnId: repeated.id, noteId: null, created: false };
     }
-    const sale = salesRepository.findWithUser(ctx.db, saleId);
+    const sale = salesRepository.findWithUser(db, saleId);
     if (!sale) throw notFound(MSG.saleNotFound);
     if (sale.paymentStatus === 'cancelado') throw conflict(MSG.saleReturnCancelled);
     if (sale.paymentStatus !== 'pagado') throw badRequest(MSG.saleReturnNotPaid);
-    const items = salesRepository.items(ctx.db, saleId);
+    const items = salesRepository.items(db, saleId);
     const wanted = new Map(body.items.map((i) => [i.saleItemId, i.quantity]));
     for (const id of wanted.keys()) if (!items.some((i) => i.id === id)) throw badRequest(MSG.saleReturnUnknownLine);
     let amounts;
@@ -83,32 +89,32 @@ export async function createReturn(ctx: ReturnsContext, saleId: number, body: Cr
       const line = items.find((i) => i.id === Number(e.message))!;
       throw badRequest(`${MSG.saleReturnTooMany}: de "${line.productName}" quedan ${line.quantity - line.returnedQuantity} por devolver.`);
     }
-    const original = creditableInvoice(ctx.db, saleId);
-    const returnId = repo.insert(ctx.db, { saleId, requestId: body.requestId ?? null, userId, reason: body.reason ?? null, totalCents: amounts.totalCents, costCents: amounts.costCents });
+    const original = await creditableInvoice(tx, saleId);
+    const returnId = repo.insert(db, { saleId, requestId: body.requestId ?? null, userId, reason: body.reason ?? null, totalCents: amounts.totalCents, costCents: amounts.costCents });
     const note = `Devolución de la venta ${sale.saleNumber}${body.reason ? `: ${body.reason}` : ''}`;
     for (const line of amounts.lines) {
       const item = items.find((i) => i.id === line.saleItemId)!;
-      if (!repo.addReturnedToLine(ctx.db, item.id, line.quantity, line.grossCents)) throw badRequest(MSG.saleReturnTooMany);
-      repo.insertItem(ctx.db, { returnId, saleItemId: item.id, productId: item.productId, quantity: line.quantity, grossCents: line.grossCents });
-      applyStockDelta(ctx.db, item.productId, line.quantity, 'return', { saleId, userId, note });
+      if (!repo.addReturnedToLine(db, item.id, line.quantity, line.grossCents)) throw badRequest(MSG.saleReturnTooMany);
+      repo.insertItem(db, { returnId, saleItemId: item.id, productId: item.productId, quantity: line.quantity, grossCents: line.grossCents });
+      applyStockDelta(db, item.productId, line.quantity, 'return', { saleId, userId, note });
     }
-    repo.addReturnedToSale(ctx.db, saleId, amounts.totalCents, amounts.costCents);
+    repo.addReturnedToSale(db, saleId, amounts.totalCents, amounts.costCents);
     if (!original) return { returnId, noteId: null, created: true };
     const lines: InvoiceLine[] = amounts.lines.map((l) => ({ grossCents: l.grossCents, ivaRate: ivaRateFromBp(items.find((i) => i.id === l.saleItemId)!.ivaRateBp) }));
     const noteAmounts = invoiceAmounts(lines, amounts.discountCents, original.cbteTipo as CbteTipo);
-    const noteRow = recordCreditNote(ctx.db, original, noteAmounts, { userId, ptoVta: notePtoVta(ctx.runtime, original), saleReturnId: returnId });
+    const noteRow = await recordCreditNote(tx, original, noteAmounts, { userId, ptoVta: notePtoVta(eff, original), saleReturnId: returnId });
     return { returnId, noteId: noteRow.id, created: true };
   });
   flushToDisk(ctx.sqlite);
-  if (outcome.noteId !== null) await settleWithin(ctx.db, ctx.issuer, outcome.noteId, NOTE_WAIT_MS);
-  const ret = saleReturns(ctx, saleId).returns.find((r) => r.id === outcome.returnId)!;
+  if (outcome.noteId !== null) await settleWithin(ctx.store, ctx.issuer, outcome.noteId, NOTE_WAIT_MS);
+  const ret = (await saleReturns(ctx, saleId)).returns.find((r) => r.id === outcome.returnId)!;
   return { created: outcome.created, ret };
 }
 
 /** A sale's returns with their credit notes, and the note of its cancellation. */
-export function saleReturns(ctx: SalesContext, saleId: number): SaleReturnsJson {
+export async function saleReturns(ctx: SalesContext & { store: Store }, saleId: number): Promise<SaleReturnsJson> {
   if (!salesRepository.findWithUser(ctx.db, saleId)) throw notFound(MSG.saleNotFound);
-  const notes = creditNotesOfSale(ctx.db, saleId);
+  const notes = await ctx.store.read((q) => creditNotesOfSale(q, saleId));
   const rows = repo.ofSale(ctx.db, saleId);
   const items = repo.itemsOf(
     ctx.db,

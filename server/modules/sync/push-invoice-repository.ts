@@ -1,9 +1,14 @@
-/** SQL of a pushed sale's invoice (push-invoice.ts): the CAEA it names, and whether its number is already held. */
+/**
+ * SQL of a pushed sale's invoice (push-invoice.ts): the sale's amounts, the row itself, the CAEA it names,
+ * and whether its number is already held. Synchronous, on the push's SQLite fast path (its chunked
+ * transactions, issue #20): the same statements as invoices/repository.ts, which is on the store.
+ */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { caeas, invoices } from '../../db/schema';
+import { caeas, invoices, saleItems, sales } from '../../db/schema';
 
 export type CaeaRow = typeof caeas.$inferSelect;
+type NewInvoiceRow = typeof invoices.$inferInsert;
 
 interface Book {
   issuerCuit: string;
@@ -12,6 +17,14 @@ interface Book {
 }
 
 export const pushInvoiceRepository = {
+  /** The just-applied sale and its lines, as invoices/prepare.ts reads them. */
+  saleForInvoice: (db: Db, saleId: number) => ({
+    sale: db.select().from(sales).where(eq(sales.id, saleId)).get()!,
+    items: db.select({ subtotalCents: saleItems.subtotalCents, ivaRateBp: saleItems.ivaRateBp }).from(saleItems).where(eq(saleItems.saleId, saleId)).all(),
+  }),
+
+  insertInvoice: (db: Db, row: NewInvoiceRow): { id: number } => db.insert(invoices).values(row).returning({ id: invoices.id }).get(),
+
   caea: (db: Db, book: Book, caea: string): CaeaRow | undefined =>
     db
       .select()

@@ -12,15 +12,18 @@
  *   number already held by another sale cannot be stored twice: the sale is recorded and flagged.
  * - ARCA is called only after the chunk's transaction committed (settlePushed), with a bounded wait;
  *   beyond it the row stays pending and the invoices retry loop finishes it.
+ * - The ARCA configuration is read once per push, before its transactions (`eff`).
  */
 import { formatInvoiceNumber } from '../../../domain/invoicing/format';
 import { PUSH_INVOICE_NOTES } from '../../../domain/messages';
 import type { InvoiceJson } from '../../../domain/schemas/invoices';
 import type { PushedInvoice, PushResult } from '../../../domain/schemas/sync';
 import type { Db } from '../../db/client';
+import type { Store } from '../../db/store';
 import type { ArcaContext } from '../invoices/arca-context';
 import { invoiceProblem, invoiceRow } from '../invoices/prepare';
 import { invoicesRepository } from '../invoices/repository';
+import type { EffectiveArca } from '../invoices/runtime';
 import type { FecaeDetRequest } from '../../integrations/arca/wsfe';
 import { invoiceJson } from '../invoices/service';
 import type { DeviceRow } from './devices-repository';
@@ -41,13 +44,12 @@ export interface RecordedInvoice {
 const ymd = (isoDate: string) => isoDate.replaceAll('-', '');
 
 /** Records the invoice of a sale just applied (inside its savepoint). */
-export function recordPushedInvoice(db: Db, arca: ArcaContext, device: DeviceRow, saleId: number, userId: number, invoice: PushedInvoice): RecordedInvoice {
-  const found = invoicesRepository.saleForInvoice(db, saleId)!;
-  const eff = arca.runtime.effective();
+export function recordPushedInvoice(db: Db, eff: EffectiveArca, device: DeviceRow, saleId: number, userId: number, invoice: PushedInvoice): RecordedInvoice {
+  const found = pushInvoiceRepository.saleForInvoice(db, saleId);
   if (!invoice.caea) {
     const problem = invoiceProblem(eff, found, invoice);
     if (problem) return { invoiceId: null, note: PUSH_INVOICE_NOTES.notRecorded(problem.message), review: [] };
-    return { invoiceId: invoicesRepository.insert(db, { ...invoiceRow(eff, found, invoice), saleId, userId }).id, review: [] };
+    return { invoiceId: pushInvoiceRepository.insertInvoice(db, { ...invoiceRow(eff, found, invoice), saleId, userId }).id, review: [] };
   }
   const { caea, ptoVta, cbteNro, cbteFch } = invoice.caea;
   const number = formatInvoiceNumber(ptoVta, cbteNro);
@@ -69,7 +71,7 @@ export function recordPushedInvoice(db: Db, arca: ArcaContext, device: DeviceRow
   if (problem && problem.statusCode !== 409) review.push(PUSH_INVOICE_NOTES.caeaProblem(problem.message));
   const row = invoiceRow({ ...eff, ptoVta }, found, invoice);
   const detail = { ...(JSON.parse(row.requestJson) as FecaeDetRequest), CbteDesde: cbteNro, CbteHasta: cbteNro, CbteFch: cbteFch };
-  const inserted = invoicesRepository.insert(db, {
+  const inserted = pushInvoiceRepository.insertInvoice(db, {
     ...row,
     saleId,
     userId,
@@ -106,10 +108,11 @@ function noteFor(json: InvoiceJson): string | undefined {
  * all of them together, then fills each result's `invoice` / `invoiceNote` with the row as it stands.
  * A duplicate returns the stored invoice (settled again when still pending).
  */
-export async function settlePushed(db: Db, arca: ArcaContext, entries: PushedInvoiceEntry[], waitMs = PUSH_SETTLE_WAIT_MS): Promise<void> {
+export async function settlePushed(store: Store, arca: ArcaContext, entries: PushedInvoiceEntry[], waitMs = PUSH_SETTLE_WAIT_MS): Promise<void> {
   for (const entry of entries) {
-    if (entry.invoiceId === null && entry.result.status === 'duplicate' && entry.result.saleId !== undefined) {
-      entry.invoiceId = invoicesRepository.bySale(db, entry.result.saleId)?.id ?? null;
+    const saleId = entry.result.saleId;
+    if (entry.invoiceId === null && entry.result.status === 'duplicate' && saleId !== undefined) {
+      entry.invoiceId = (await store.read((q) => invoicesRepository.bySale(q, saleId)))?.id ?? null;
     }
   }
   const settling = entries
@@ -128,7 +131,8 @@ export async function settlePushed(db: Db, arca: ArcaContext, entries: PushedInv
       entry.result.invoiceNote ??= PUSH_INVOICE_NOTES.missing;
       continue;
     }
-    const json = invoiceJson(db, entry.invoiceId);
+    const invoiceId = entry.invoiceId;
+    const json = await store.read((q) => invoiceJson(q, invoiceId));
     entry.result.invoice = json;
     const note = noteFor(json);
     if (note) entry.result.invoiceNote = note;

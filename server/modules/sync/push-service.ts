@@ -46,7 +46,9 @@ import { inTransaction } from '../../db/transaction';
 import { AppError, forbidden } from '../../http/errors';
 import type { SalesContext } from '../sales/context';
 import { writeCapturedSale, writtenSalesDurable } from '../sales/service';
+import type { Store } from '../../db/store';
 import type { ArcaContext } from '../invoices/arca-context';
+import type { EffectiveArca } from '../invoices/runtime';
 import { devicesRepository, type DeviceRow } from './devices-repository';
 import { touchDevice } from './devices-service';
 import { inChunks } from './push-chunks';
@@ -68,7 +70,8 @@ export interface Pusher {
 
 interface BatchContext {
   ctx: SalesContext;
-  arca: ArcaContext;
+  /** The ARCA configuration, read once before the push's transactions (invoices are recorded with it). */
+  eff: EffectiveArca;
   device: DeviceRow;
   batchId: number;
   nowMs: number;
@@ -162,7 +165,7 @@ function applyOne(b: BatchContext, sale: PushedSale, seller: SellerChoice, hash:
     pushAuditRepository.appendReview(b.ctx.db, outcome.saleId, SYNC_NOTES.bodyReplayed);
     return { result: { ...id, status: 'rejected', reason: `${MSG.saleBodyMismatch} (${outcome.saleNumber})` }, invoice: null };
   }
-  const invoice = sale.invoice ? recordPushedInvoice(b.ctx.db, b.arca, b.device, outcome.saleId, seller.sellerId, sale.invoice) : null;
+  const invoice = sale.invoice ? recordPushedInvoice(b.ctx.db, b.eff, b.device, outcome.saleId, seller.sellerId, sale.invoice) : null;
   if (invoice?.note) result.invoiceNote = invoice.note;
   if (invoice?.review.length) {
     notes.push(...invoice.review);
@@ -173,7 +176,7 @@ function applyOne(b: BatchContext, sale: PushedSale, seller: SellerChoice, hash:
   return { result, invoice };
 }
 
-export async function pushSales(ctx: SalesContext, arca: ArcaContext, body: PushBody, pusher: Pusher): Promise<PushReply> {
+export async function pushSales(ctx: SalesContext, store: Store, arca: ArcaContext, body: PushBody, pusher: Pusher): Promise<PushReply> {
   const { device } = pusher;
   if (body.deviceId !== device.id) throw forbidden(MSG.deviceIdMismatch);
   const lines = body.sales.reduce<number>((sum, raw) => sum + linesOf(raw), 0);
@@ -184,6 +187,7 @@ export async function pushSales(ctx: SalesContext, arca: ArcaContext, body: Push
   const results: PushResult[] = [];
   // The revision span this push's chunks cover, while they join up from `since` (null once they do not).
   let reached: number | null = body.since ?? null;
+  const eff = await arca.runtime.effective();
   await inChunks(ctx.sqlite, {
     count: body.sales.length,
     begin: (first) => {
@@ -192,7 +196,7 @@ export async function pushSales(ctx: SalesContext, arca: ArcaContext, body: Push
       // The batch row shares the first chunk's commit (and its turn: no write outside the queue).
       touchDevice(ctx.db, { id: device.id, name: body.deviceName, userAgent: pusher.userAgent, userId: pusher.user?.id ?? null, at, kind: 'push', pendingCount: body.pendingCount });
       const batchId = pushAuditRepository.insertBatch(ctx.db, { deviceId: device.id, userId: pusher.user?.id ?? null, saleCount: body.sales.length, at });
-      batch = { ctx, arca, device, batchId, nowMs: now.getTime(), sellerFor: sellerResolver(ctx.db, device, pusher.user), invoices: [] };
+      batch = { ctx, eff, device, batchId, nowMs: now.getTime(), sellerFor: sellerResolver(ctx.db, device, pusher.user), invoices: [] };
     },
     step: (i) => results.push(pushOne(batch!, body.sales[i])),
     end: () => {
@@ -201,7 +205,7 @@ export async function pushSales(ctx: SalesContext, arca: ArcaContext, body: Push
   });
   await writtenSalesDurable(ctx);
   // ARCA only now, with every chunk committed (never inside a transaction), and for a bounded time.
-  if (batch?.invoices.length) await settlePushed(ctx.db, arca, batch.invoices);
+  if (batch?.invoices.length) await settlePushed(store, arca, batch.invoices);
   return {
     results,
     serverTime: new Date().toISOString(),

@@ -31,7 +31,7 @@ const syncRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(pathOf(api.push.key), { onRequest: [requireDevice], config: { access: 'device' }, schema: schemaOf(api.push, { tags, description, summary: 'Envía las ventas del dispositivo' }) }, async (req) =>
-    ok(await pushSales(ctx, app.arca, req.body, { device: req.device!, user: req.pusher ?? null, userAgent: userAgent(req.headers) })),
+    ok(await pushSales(ctx, app.store, app.arca, req.body, { device: req.device!, user: req.pusher ?? null, userAgent: userAgent(req.headers) })),
   );
 
   // A signed-in user without a device credential may read the catalogue; only a device's pull is recorded.
@@ -40,13 +40,13 @@ const syncRoutes: FastifyPluginAsyncZod = async (app) => {
       touchDevice(app.db, { id: req.device.id, userAgent: userAgent(req.headers), userId: req.pusher?.id ?? null, at: new Date().toISOString(), kind: 'pull' });
     }
     // The pulling device's CAEA (issue #11): its own point of sale and the valid CAEAs, for offline invoices.
-    return ok({ ...pullChanges(app.db, req.query), caea: req.device ? deviceCaea(app.db, app.arca.runtime.effective(), req.device) : null });
+    return ok({ ...pullChanges(app.db, req.query), caea: req.device ? await deviceCaea(app.store, await app.arca.runtime.effective(), req.device) : null });
   });
 
   app.get(pathOf(api.devices.key), { onRequest: [app.requireAdmin], schema: schemaOf(api.devices, { tags, security, summary: 'Dispositivos' }) }, async () => ok(listDevices(app.db)));
 
   app.put(pathOf(api.setCaeaPtoVta.key), { onRequest: [app.requireAdmin], schema: schemaOf(api.setCaeaPtoVta, { tags, security, summary: 'Asigna el punto de venta CAEA del dispositivo' }) }, async (req) => {
-    const eff = app.arca.runtime.effective();
+    const eff = await app.arca.runtime.effective();
     return ok(setDeviceCaeaPtoVta(app.db, req.params.id, req.body.caeaPtoVta, { ptoVta: eff.ptoVta, caeaPtoVta: eff.caeaPtoVta }), MSG.deviceCaeaUpdated);
   });
 };

@@ -38,8 +38,8 @@ describe('CAEA on the server', async () => {
     setup.sim.clock.today = compact(day);
     const asked = setup.sim.counters.caeaRequests;
     setup.sim.faults.loseNextReply.FECAEASolicitar = 1;
-    await expect(keepCaeas(s.app.db, s.app.arca.runtime, day)).rejects.toBeInstanceOf(ArcaTransportError);
-    const held = await keepCaeas(s.app.db, s.app.arca.runtime, day);
+    await expect(keepCaeas(s.app.store, s.app.arca.runtime, day)).rejects.toBeInstanceOf(ArcaTransportError);
+    const held = await keepCaeas(s.app.store, s.app.arca.runtime, day);
     setup.sim.clock.today = null;
     // Two fortnights to hold on that day (its own, lost reply, and `next`): each asked exactly once.
     const both = fortnightsToHold(day);
@@ -102,7 +102,7 @@ describe('CAEA on the server', async () => {
     expect(screen.body.data.invoices.map((i: { id: number }) => i.id)).toEqual(expect.arrayContaining(invoices.map((i) => i.id)));
     expect(screen.body.data.caeaPtoVta).toBe(90);
 
-    const reporter = new CaeaReporter(s.app.db, s.app.arca.runtime, 50);
+    const reporter = new CaeaReporter(s.app.store, s.app.arca.runtime, 50);
     expect(await reporter.reportDue()).toBe(0);
     setup.sim.faults.unreachable = false;
     await waitFor(async () => (await reporter.reportDue(), setup.sim.book(ISSUER_CUIT, 90, 11).length === 2));

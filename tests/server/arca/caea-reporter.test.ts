@@ -28,7 +28,7 @@ describe('CAEA reporter', async () => {
     const row = s.app.db.select().from(caeas).all().find((c) => c.periodo === f.periodo && c.orden === f.orden)!;
     code = row.caea;
     deadline = row.reportDeadline;
-    reporter = new CaeaReporter(s.app.db, s.app.arca.runtime, 50);
+    reporter = new CaeaReporter(s.app.store, s.app.arca.runtime, 50);
   });
 
   /** A CAEA invoice a device numbered offline, as the push records it. */
@@ -37,32 +37,36 @@ describe('CAEA reporter', async () => {
     const cbteFch = compact(argentineToday());
     const amounts = { totalCents, netCents: totalCents, ivaCents: 0, alicuotas: [] };
     const detail = buildDetail({ cbteTipo: 11, cbteNro, cbteFch, docTipo: 99, docNro: '0', condicionIvaReceptor: 5, ...amounts });
-    return invoicesRepository.insert(s.app.db, {
-      saleId,
-      status: 'autorizada',
-      environment: 'homologacion',
-      simulator: false,
-      issuerCuit: ISSUER_CUIT,
-      issuerTaxCondition: 'monotributo',
-      ptoVta,
-      cbteTipo: 11,
-      cbteNro,
-      cbteFch,
-      docTipo: 99,
-      docNro: '0',
-      condicionIvaReceptor: 5,
-      ...amounts,
-      ivaJson: '[]',
-      requestJson: JSON.stringify(detail),
-      cae: caea,
-      caeVto: compact(fortnightOf(argentineToday()).to),
-      userId: 1,
-      authorizedAt: new Date().toISOString(),
-      authorization: 'CAEA',
-      reportStatus: 'pendiente',
-      reportDeadline: deadline,
-    });
+    return s.app.store.write((tx) =>
+      invoicesRepository.insert(tx, {
+        saleId,
+        status: 'autorizada',
+        environment: 'homologacion',
+        simulator: false,
+        issuerCuit: ISSUER_CUIT,
+        issuerTaxCondition: 'monotributo',
+        ptoVta,
+        cbteTipo: 11,
+        cbteNro,
+        cbteFch,
+        docTipo: 99,
+        docNro: '0',
+        condicionIvaReceptor: 5,
+        ...amounts,
+        ivaJson: '[]',
+        requestJson: JSON.stringify(detail),
+        cae: caea,
+        caeVto: compact(fortnightOf(argentineToday()).to),
+        userId: 1,
+        authorizedAt: new Date().toISOString(),
+        authorization: 'CAEA',
+        reportStatus: 'pendiente',
+        reportDeadline: deadline,
+      }),
+    );
   }
+
+  const byId = async (id: number) => (await s.app.store.read((q) => invoicesRepository.byId(q, id)))!;
 
   it('a lost RegInformativo reply, retried, leaves one report; numbers in order, no gaps', async () => {
     const rows: Awaited<ReturnType<typeof deviceCaeaInvoice>>[] = [];
@@ -72,8 +76,12 @@ describe('CAEA reporter', async () => {
     expect(await reporter.reportDue()).toBe(0);
     // The first was recorded by ARCA though its reply was lost; the others wait behind it.
     expect(setup.sim.book(ISSUER_CUIT, 70, 11)).toHaveLength(1);
-    expect(invoicesRepository.byId(s.app.db, rows[0].id)!.reportStatus).toBe('pendiente');
-    await waitFor(async () => (await reporter.reportDue(), rows.every((r) => invoicesRepository.byId(s.app.db, r.id)!.reportStatus === 'informada')));
+    expect((await byId(rows[0].id)).reportStatus).toBe('pendiente');
+    await waitFor(async () => {
+      await reporter.reportDue();
+      for (const r of rows) if ((await byId(r.id)).reportStatus !== 'informada') return false;
+      return true;
+    });
     const book = setup.sim.book(ISSUER_CUIT, 70, 11);
     expect(book.map((e) => [Number(e.detail.CbteDesde), e.cae, Number(e.detail.ImpTotal)])).toEqual([
       [1, code, 10],
@@ -89,7 +97,7 @@ describe('CAEA reporter', async () => {
   it('an unknown CAEA is rejected with Err 782 and shown to the owner with its deadline', async () => {
     const row = await deviceCaeaInvoice(71, 1, '31999999999999');
     await reporter.reportDue();
-    const after = invoicesRepository.byId(s.app.db, row.id)!;
+    const after = await byId(row.id);
     expect(after.reportStatus).toBe('rechazada');
     expect(after.reportError).toMatch(/^ARCA rechazó el informe: 782 /);
     expect(setup.sim.book(ISSUER_CUIT, 71, 11)).toHaveLength(0);
@@ -118,7 +126,7 @@ describe('CAEA reporter', async () => {
     expect((await s.call({ method: 'PUT', url: `/api/sync/devices/${device.id}/caea-pto-vta`, token: admin, payload: { caeaPtoVta: 81 } })).status).toBe(200);
     const past = fortnightOf(addDays(argentineToday(), -40));
     setup.sim.clock.today = compact(past.from);
-    await keepCaeas(s.app.db, s.app.arca.runtime, past.from);
+    await keepCaeas(s.app.store, s.app.arca.runtime, past.from);
     setup.sim.clock.today = null;
     const pastCaea = s.app.db.select().from(caeas).all().find((c) => c.periodo === past.periodo && c.orden === past.orden)!.caea;
     // The server's point is informed; the device's waits until it pushed after the fortnight with nothing pending.

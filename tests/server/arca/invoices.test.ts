@@ -1,5 +1,7 @@
 /** A, B and C invoices against the ARCA simulator through the real routes; the spec's calls and messages. */
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { invoices } from '../../../server/db/schema';
 import { parseQrUrl } from '../../../domain/invoicing/format';
 import { arcaApp, BUYER_CUIT, generate, ISSUER_CUIT, paidSale } from './harness';
 
@@ -68,6 +70,19 @@ describe('Factura C (Monotributo)', async () => {
     expect(again.status).toBe(201);
     expect(again.body.data).toMatchObject({ status: 'autorizada', cbteNro: setup.sim.book(ISSUER_CUIT, 4, 11).length, failureReason: null });
     expect((await s.call({ method: 'GET', url: '/api/invoices/status', token })).body.data).toMatchObject({ pendingCount: 0, failedCount: 0 });
+  });
+
+  it('the same sale invoiced by three requests at once (double click): one invoice, one CAE, every reply shows it', async () => {
+    const saleId = await paidSale(s, token, [{ price: 55, quantity: 1 }]);
+    const granted = setup.sim.counters.granted;
+    const replies = await Promise.all([1, 2, 3].map(() => generate(s, token, saleId)));
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 200, 201]);
+    const caes = new Set(replies.map((r) => r.body.data.cae as string));
+    expect(caes.size).toBe(1);
+    expect(setup.sim.counters.granted - granted).toBe(1);
+    const rows = s.app.db.select().from(invoices).where(eq(invoices.saleId, saleId)).all();
+    expect(rows).toHaveLength(1);
+    expect(rows[0].cae).toBe([...caes][0]);
   });
 });
 

@@ -24,7 +24,15 @@ describe('WSAA', async () => {
 
   it('single-flight login, cached ticket, and coe.alreadyAuthenticated on a second login', async () => {
     const store = new Map<string, AccessTicket>();
-    const cache: TicketCache = { get: (k) => store.get(k.cuit), put: (k, t) => store.set(k.cuit, t), drop: (k) => store.delete(k.cuit) };
+    const cache: TicketCache = {
+      get: (k) => store.get(k.cuit),
+      put: (k, t) => {
+        store.set(k.cuit, t);
+      },
+      drop: (k) => {
+        store.delete(k.cuit);
+      },
+    };
     const credentials = loadCredentials(testPki().certPem, testPki().keyPem);
     const manager = new TicketManager({ wsaaUrl: setup.sim.wsaaUrl, timeoutMs: 5000, cache });
     const key = { cuit: ISSUER_CUIT, service: 'wsfe', environment: 'homologacion', certFingerprint: credentials.fingerprint };
