@@ -19,7 +19,6 @@ import type { AppConfig } from './config';
 import { openDatabase, type Database_, type Db } from './db/client';
 import { sqliteStore } from './db/sqlite-store';
 import type { Store } from './db/store';
-import { seedDemoData } from './setup/demo-data';
 import { seedDatabase } from './setup/seed';
 import { replySerializer } from './http/reply-serializer';
 import { installAuth } from './http/auth';
