@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { brands, businessInfo, categories } from '../db/schema';
 import { productsRepository } from '../modules/products/repository';
 import { productSearchText } from '../modules/products/search';
-import { applyStockDelta } from '../modules/stock/repository';
+import { applyStockDeltaSqlite as applyStockDelta } from '../modules/stock/repository';
 import { drawDemoImages } from './demo-images';
 
 const CATEGORIES = [

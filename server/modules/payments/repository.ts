@@ -11,7 +11,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { decide, supersedes } from '../../../domain/payment-rules';
 import type { Db } from '../../db/client';
 import { paymentEvents, payments, paymentSettings, saleItems, sales } from '../../db/schema';
-import { applyStockDelta } from '../stock/repository';
+import { applyStockDeltaSqlite as applyStockDelta } from '../stock/repository';
 import { inTransaction } from '../../db/transaction';
 
 export type PaymentRow = typeof payments.$inferSelect;

@@ -10,7 +10,7 @@ import { toCents } from '../../../domain/money';
 import { IMPORT_MAX_ROWS, type ImportPreviewDto, type ImportResultDto } from '../../../domain/schemas/exports';
 import type { Db } from '../../db/client';
 import { badRequest, conflict } from '../../http/errors';
-import { applyStockDelta } from '../stock/repository';
+import { applyStockDeltaSqlite as applyStockDelta } from '../stock/repository';
 import { namedRefs, productsWithCode, stampRevision } from './import-repository';
 import { buildPlan, mapHeaders, type Plan } from './import-plan';
 import { productsRepository, type NewProductRow } from './repository';

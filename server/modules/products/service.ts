@@ -23,7 +23,7 @@ import type {
 import type { Db } from '../../db/client';
 import type { Q } from '../../db/store';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { applyStockDelta, setStock } from '../stock/repository';
+import { applyStockDeltaSqlite as applyStockDelta, setStockSqlite as setStock } from '../stock/repository';
 import { toCatalogItem, toProductDto } from './dto';
 import { productsRepository, type NewProductRow, type ProductReference } from './repository';
 import { productSearchText, searchTerms } from './search';

@@ -34,7 +34,7 @@ import { flushToDisk } from '../sales/durability';
 import type { SalesContext } from '../sales/context';
 import { salesRepository } from '../sales/repository';
 import { getSale } from '../sales/service';
-import { applyStockDelta } from '../stock/repository';
+import { applyStockDeltaSqlite as applyStockDelta } from '../stock/repository';
 import { returnsRepository as repo } from './repository';
 
 export interface ReturnsContext extends SalesContext {

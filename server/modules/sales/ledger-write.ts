@@ -22,7 +22,7 @@ import { computeSaleTotals } from '../../../domain/sale-totals';
 import { localDateString } from '../../../domain/time';
 import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict } from '../../http/errors';
-import { applyStockDelta } from '../stock/repository';
+import { applyStockDeltaSqlite as applyStockDelta } from '../stock/repository';
 import type { SalesContext } from './context';
 import { ledgerRepository, type LedgerProduct, type StoredSale } from './ledger-repository';
 import { numberingRepository } from './numbering-repository';

@@ -15,14 +15,14 @@ const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     pathOf(api.adjust.key),
     { ...admin, schema: schemaOf(api.adjust, { tags, security, summary: 'Ajusta el stock con un motivo' }) },
-    async (req, reply) => reply.status(201).send(ok(adjustStock(app.db, req.params.id, req.body, req.user.id), MSG.stockAdjusted)),
+    async (req, reply) => reply.status(201).send(ok(await adjustStock(app.store, req.params.id, req.body, req.user.id), MSG.stockAdjusted)),
   );
 
   app.get(
     pathOf(api.history.key),
     { ...admin, schema: schemaOf(api.history, { tags, security, summary: 'Historial de stock con saldo' }) },
     async (req) => {
-      const { data, total } = stockHistory(app.db, req.params.id, req.query);
+      const { data, total } = await stockHistory(app.store, req.params.id, req.query);
       return paginated(data, req.query.page, req.query.limit, total);
     },
   );
@@ -30,7 +30,7 @@ const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     pathOf(api.count.key),
     { ...admin, schema: schemaOf(api.count, { tags, security, summary: 'Aplica un recuento de stock' }) },
-    async (req) => ok(applyCount(app.db, req.body, req.user.id), MSG.stockCountApplied),
+    async (req) => ok(await applyCount(app.store, req.body, req.user.id), MSG.stockCountApplied),
   );
 };
 

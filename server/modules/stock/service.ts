@@ -13,13 +13,18 @@ import {
   type StockHistoryQuery,
   type StockMovementDto,
 } from '../../../domain/schemas/stock';
-import type { Db } from '../../db/client';
+import { legacySqlite, type Q, type Store } from '../../db/store';
 import { badRequest, notFound } from '../../http/errors';
 import { productsRepository } from '../products/repository';
 import { applyStockDelta, movementHistory, setStock } from './repository';
 
-function requireProduct(db: Db, id: number) {
-  const row = productsRepository.findById(db, id);
+/** The product (products is not on the port yet: issue #20, through the unit's SQLite handle). */
+function productOf(q: Q, id: number) {
+  return productsRepository.findById(legacySqlite(q), id);
+}
+
+function requireProduct(q: Q, id: number) {
+  const row = productOf(q, id);
   if (!row) throw notFound(MSG.productNotFound);
   return row;
 }
@@ -39,32 +44,34 @@ export function adjustmentDelta(stock: number, input: StockAdjustmentInput): num
   }
 }
 
-export function adjustStock(db: Db, productId: number, input: StockAdjustmentInput, userId: number): { stock: number; delta: number } {
-  return db.transaction(() => {
-    const product = requireProduct(db, productId);
+export function adjustStock(store: Store, productId: number, input: StockAdjustmentInput, userId: number): Promise<{ stock: number; delta: number }> {
+  return store.write(async (tx) => {
+    const product = requireProduct(tx, productId);
     const delta = adjustmentDelta(product.stock, input);
     if (product.stock + delta < 0) throw badRequest(MSG.stockNegative, { stock: product.stock });
     if (delta === 0) return { stock: product.stock, delta };
-    const stock = applyStockDelta(db, productId, delta, input.reason, { userId, note: input.note });
+    const stock = await applyStockDelta(tx, productId, delta, input.reason, { userId, note: input.note });
     return { stock, delta };
   });
 }
 
-export function stockHistory(db: Db, productId: number, q: StockHistoryQuery): { data: StockMovementDto[]; total: number } {
-  requireProduct(db, productId);
-  const { rows, total } = movementHistory(db, productId, { limit: q.limit, offset: (q.page - 1) * q.limit });
+export async function stockHistory(store: Store, productId: number, query: StockHistoryQuery): Promise<{ data: StockMovementDto[]; total: number }> {
+  const { rows, total } = await store.read((q) => {
+    requireProduct(q, productId);
+    return movementHistory(q, productId, { limit: query.limit, offset: (query.page - 1) * query.limit });
+  });
   const data = rows.map((r) => ({ ...r, reasonLabel: STOCK_REASON_LABELS[r.reason] ?? r.reason }));
   return { data, total };
 }
 
-export function applyCount(db: Db, input: StockCountInput, userId: number): StockCountResultDto {
-  return db.transaction(() => {
+export function applyCount(store: Store, input: StockCountInput, userId: number): Promise<StockCountResultDto> {
+  return store.write(async (tx) => {
     const applied: StockCountResultDto['applied'] = [];
     for (const item of input.items) {
-      const product = productsRepository.findById(db, item.productId);
+      const product = productOf(tx, item.productId);
       if (!product) throw badRequest(MSG.stockCountUnknownProduct, { productId: item.productId });
       if (product.stock === item.counted) continue;
-      setStock(db, item.productId, item.counted, { userId, note: input.note ?? 'Recuento', reason: 'count' });
+      await setStock(tx, item.productId, item.counted, { userId, note: input.note ?? 'Recuento', reason: 'count' });
       applied.push({ productId: product.id, name: product.name, before: product.stock, counted: item.counted, delta: item.counted - product.stock });
     }
     return { applied, unchanged: input.items.length - applied.length };
