@@ -11,7 +11,7 @@ const forbid = (...groups) => ({
 // Modules moved to the persistence port (server/db/store.ts, issue #20): every query is awaited, so it
 // runs on SQLite and PostgreSQL alike; SQLite's synchronous `.all()`, `.get()` and `.run()` are refused,
 // and so is the legacy SQLite handle (`app.db`, `app.sqlite`, the `Db` type).
-const STORE_MODULES = ['server/modules/brands/**', 'server/modules/categories/**', 'server/modules/stock/**'];
+const STORE_MODULES = ['server/modules/brands/**', 'server/modules/categories/**', 'server/modules/stock/**', 'server/modules/sales/**', 'server/modules/returns/**', 'server/modules/cash-sessions/**', 'server/modules/sync/**'];
 const SYNC_QUERY = {
   selector: "CallExpression[arguments.length=0] > MemberExpression.callee[property.name=/^(all|get|run)$/][object.type='CallExpression']",
   message: 'Consulta síncrona de SQLite: usá `await` (o `first()`) del puerto server/db/store.ts.',

@@ -22,7 +22,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
 
   app.post(pathOf(api.login.key), { schema: schemaOf(api.login, { tags, summary: 'Inicia sesión' }) }, async (req, reply) => {
-    const device = deviceFromHeaders(app.db, req.headers);
+    const device = await deviceFromHeaders(app.store, req.headers);
     const attempt = { username: req.body.username, ip: req.ip, deviceId: device?.id ?? null };
     if (limits.loginBlocked(attempt)) return reply.status(429).send({ success: false, message: MSG.tooManyLoginAttempts });
     let user;
@@ -33,7 +33,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       throw error;
     }
     limits.loginSucceeded(attempt);
-    if (device) rememberDeviceUser(app.db, device.id, user.id);
+    if (device) await rememberDeviceUser(app.store, device.id, user.id);
     return ok({ token: app.signToken(user), user: toPublicUser(user) }, MSG.loginOk);
   });
 

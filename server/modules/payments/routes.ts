@@ -34,7 +34,7 @@ async function demoSimulator(app: Parameters<FastifyPluginAsyncZod>[0]): Promise
 const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const env = app.config.mercadoPago;
   const simulator = await demoSimulator(app);
-  const ctx: PaymentsContext = { ...salesContext(app), env, runtime: () => resolveRuntime(app.db, env, simulator) };
+  const ctx: PaymentsContext = { ...salesContext(app), db: app.db, sqlite: app.sqlite, env, runtime: () => resolveRuntime(app.db, env, simulator) };
   const reconciler = createReconciler(ctx);
   const logFailure = (error: unknown) => app.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'Mercado Pago: verificación fallida');
   const poller = startPoller(reconciler, env.pollIntervalMs, logFailure);
@@ -56,7 +56,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(pathOf(api.sale.key), { ...signedIn, schema: schemaOf(api.sale, { tags, security, summary: 'Registra la venta pendiente de una preferencia' }) }, async (req, reply) => {
-    const { created, sale } = createPaymentSale(ctx, req.body, req.user.id);
+    const { created, sale } = await createPaymentSale(ctx, req.body, req.user.id);
     return reply.status(created ? 201 : 200).send(ok(sale, MSG.saleRegistered));
   });
 

@@ -8,6 +8,7 @@
  *   taken through the ledger (reserved until the payment settles), clientSaleId = the attempt's key, so
  *   a repeat returns the same sale.
  */
+import type Database from 'better-sqlite3';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { MSG } from '../../../domain/messages';
 import { fromCents, toCents } from '../../../domain/money';
@@ -15,18 +16,22 @@ import type { PaymentSaleBody, PreferenceBody, PreferenceJson } from '../../../d
 import type { SaleJson } from '../../../domain/schemas/sales';
 import { computeSaleTotals } from '../../../domain/sale-totals';
 import type { MercadoPagoEnv } from '../../config';
+import type { Db } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { MercadoPagoError } from '../../integrations/mercadopago/errors';
 import type { MpPreferenceRequest } from '../../integrations/mercadopago/types';
 import { flushToDisk } from '../sales/durability';
 import type { SalesContext } from '../sales/context';
-import { writeSaleToLedger } from '../sales/ledger-write';
+import { writeSaleToLedger, type SaleDraft } from '../sales/ledger-write';
 import { salesRepository } from '../sales/repository';
 import { getSale } from '../sales/service';
 import { paymentsRepository, type PaymentRow } from './repository';
 import { clientFor, notificationUrl, publicBase, type MpRuntime } from './runtime';
 
 export interface PaymentsContext extends SalesContext {
+  /** Legacy SQLite handles: payments is not on the persistence port yet (issue #20). */
+  db: Db;
+  sqlite: Database.Database;
   env: MercadoPagoEnv;
   runtime: () => MpRuntime;
 }
@@ -54,9 +59,14 @@ function requireClient(ctx: PaymentsContext) {
 }
 
 /** Catalogue lines of a cart: current price, active products, enough stock (as an online sale). */
-export function priceCart(ctx: SalesContext, items: AttemptCart['items'], discountCents: number) {
+export async function priceCart(ctx: SalesContext, items: AttemptCart['items'], discountCents: number) {
+  const products = await ctx.store.read(async (q) => {
+    const found = new Map<number, Awaited<ReturnType<typeof salesRepository.productById>>>();
+    for (const { productId } of items) found.set(productId, await salesRepository.productById(q, productId));
+    return found;
+  });
   const lines = items.map((item) => {
-    const product = salesRepository.productById(ctx.db, item.productId);
+    const product = products.get(item.productId);
     if (!product) throw badRequest(`El producto ${item.productId} no existe`, { productId: item.productId });
     if (product.deletedAt || !product.active) throw badRequest(`El producto "${product.name}" ya no está a la venta`, { productId: product.id });
     const wanted = items.filter((i) => i.productId === item.productId).reduce((n, i) => n + i.quantity, 0);
@@ -81,7 +91,7 @@ function preferenceRequest(
   origin: string,
   row: PaymentRow,
   cart: AttemptCart,
-  priced: ReturnType<typeof priceCart>,
+  priced: Awaited<ReturnType<typeof priceCart>>,
 ): MpPreferenceRequest {
   const base = publicBase(runtime, origin);
   const { lines, totals } = priced;
@@ -116,7 +126,7 @@ function preferenceJson(row: PaymentRow): PreferenceJson {
 export async function createPreference(ctx: PaymentsContext, body: PreferenceBody, userId: number, origin: string): Promise<PreferenceJson> {
   const { runtime, client } = requireClient(ctx);
   const cart: AttemptCart = { items: body.items, discountCents: toCents(body.discount), payer: { name: body.payer.name, email: body.payer.email } };
-  const priced = priceCart(ctx, cart.items, cart.discountCents);
+  const priced = await priceCart(ctx, cart.items, cart.discountCents);
   const requestJson = JSON.stringify(cart);
   const externalReference = body.externalReference ?? newReference();
 
@@ -157,37 +167,34 @@ function sameCart(row: PaymentRow, body: PaymentSaleBody): boolean {
   return key(cart.items) === key(body.items) && cart.discountCents === toCents(body.discount);
 }
 
-export function createPaymentSale(ctx: PaymentsContext, body: PaymentSaleBody, userId: number): { created: boolean; sale: SaleJson } {
+export async function createPaymentSale(ctx: PaymentsContext, body: PaymentSaleBody, userId: number): Promise<{ created: boolean; sale: SaleJson }> {
   const row = paymentsRepository.byPreference(ctx.db, body.preferenceId);
   if (!row) throw notFound(MSG.paymentPreferenceNotFound);
-  if (row.saleId !== null) return { created: false, sale: getSale(ctx, row.saleId) };
+  if (row.saleId !== null) return { created: false, sale: await getSale(ctx, row.saleId) };
   if (!sameCart(row, body)) throw conflict(MSG.paymentSaleMismatch);
-  const known = salesRepository.findByClientSaleId(ctx.db, row.idempotencyKey);
+  const known = await ctx.store.read((q) => salesRepository.findByClientSaleId(q, row.idempotencyKey));
   if (!known && Date.parse(row.expiresAt) <= Date.now()) throw conflict(MSG.paymentPreferenceExpired);
-  if (!known && priceCart(ctx, body.items, toCents(body.discount)).totals.totalCents !== row.amountCents) throw conflict(MSG.paymentSaleMismatch);
+  if (!known && (await priceCart(ctx, body.items, toCents(body.discount))).totals.totalCents !== row.amountCents) throw conflict(MSG.paymentSaleMismatch);
   const cart = JSON.parse(row.requestJson) as AttemptCart;
-  const outcome = writeSaleToLedger(
-    ctx,
-    {
-      clientSaleId: row.idempotencyKey,
-      deviceId: null,
-      deviceSeq: null,
-      sellerId: userId,
-      saleDate: new Date().toISOString(),
-      items: body.items,
-      discountCents: toCents(body.discount),
-      paymentMethod: 'mercadopago',
-      paymentStatus: 'pendiente',
-      customerName: body.customerName ?? cart.payer.name,
-      customerDocument: body.customerDocument,
-      customerEmail: body.customerEmail ?? cart.payer.email,
-      notes: body.notes,
-      preferenceId: row.preferenceId,
-      externalReference: row.externalReference,
-    },
-    'online',
-  );
+  const draft: SaleDraft = {
+    clientSaleId: row.idempotencyKey,
+    deviceId: null,
+    deviceSeq: null,
+    sellerId: userId,
+    saleDate: new Date().toISOString(),
+    items: body.items,
+    discountCents: toCents(body.discount),
+    paymentMethod: 'mercadopago',
+    paymentStatus: 'pendiente',
+    customerName: body.customerName ?? cart.payer.name,
+    customerDocument: body.customerDocument,
+    customerEmail: body.customerEmail ?? cart.payer.email,
+    notes: body.notes,
+    preferenceId: row.preferenceId,
+    externalReference: row.externalReference,
+  };
+  const outcome = await ctx.store.write((tx) => writeSaleToLedger(tx, ctx.timeZone, draft, 'online'));
   paymentsRepository.linkSale(ctx.db, row.id, outcome.saleId);
   flushToDisk(ctx.sqlite);
-  return { created: outcome.status === 'applied', sale: getSale(ctx, outcome.saleId) };
+  return { created: outcome.status === 'applied', sale: await getSale(ctx, outcome.saleId) };
 }

@@ -31,7 +31,7 @@ const returnsRoutes: FastifyPluginAsyncZod<{ issuer: InvoiceIssuer; runtime: Arc
     return reply.status(created ? 201 : 200).send(ok(ret, noteMessage(ret.creditNote, MSG.saleReturnRecorded, MSG.saleReturnWithNote, MSG.saleReturnNotePending)));
   });
 
-  app.get(pathOf(api.list.key), { onRequest: [app.authenticate], schema: schemaOf(api.list, { tags, security, summary: 'Devoluciones y notas de crédito de una venta' }) }, async (req) => ok(saleReturns(ctx, req.params.id)));
+  app.get(pathOf(api.list.key), { onRequest: [app.authenticate], schema: schemaOf(api.list, { tags, security, summary: 'Devoluciones y notas de crédito de una venta' }) }, async (req) => ok(await saleReturns(ctx, req.params.id)));
 };
 
 export default returnsRoutes;

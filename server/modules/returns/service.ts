@@ -16,6 +16,8 @@
  * - Never more than sold minus already returned (guarded again in SQL); a cancelled sale takes no
  *   returns and a sale with returns is not cancelled (return the rest instead), so the rollups stay exact.
  * - A repeated return (same requestId) answers the recorded return; a repeated cancellation gets 409.
+ * The invoices module is not on the persistence port yet (issue #20): its functions run on the unit's
+ * SQLite handle (legacySqlite(tx)) inside the unit, and on the reader's outside it.
  */
 import { invoiceAmounts, type InvoiceLine } from '../../../domain/invoicing/amounts';
 import { ivaRateFromBp, type CbteTipo } from '../../../domain/invoicing/codes';
@@ -25,16 +27,16 @@ import { returnAmounts } from '../../../domain/sale-returns';
 import type { CreateReturnBody, SaleReturnJson, SaleReturnsJson } from '../../../domain/schemas/returns';
 import type { SaleJson } from '../../../domain/schemas/sales';
 import type { InvoiceJson } from '../../../domain/schemas/invoices';
-import { inTransaction } from '../../db/transaction';
+import { legacySqlite, type Q, type Store } from '../../db/store';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { creditableInvoice, creditNotesOfSale, fullAmounts, notePtoVta, NOTE_WAIT_MS, recordCreditNote, settleWithin } from '../invoices/credit-notes';
 import type { InvoiceIssuer } from '../invoices/issuer';
 import type { ArcaRuntime } from '../invoices/runtime';
-import { flushToDisk } from '../sales/durability';
+import { salesDurable } from '../sales/durability';
 import type { SalesContext } from '../sales/context';
 import { salesRepository } from '../sales/repository';
 import { getSale } from '../sales/service';
-import { applyStockDeltaSqlite as applyStockDelta } from '../stock/repository';
+import { applyStockDelta } from '../stock/repository';
 import { returnsRepository as repo } from './repository';
 
 export interface ReturnsContext extends SalesContext {
@@ -42,37 +44,40 @@ export interface ReturnsContext extends SalesContext {
   runtime: ArcaRuntime;
 }
 
+/** The reader's SQLite handle, for the invoices module's reads after a unit (see the header). */
+const invoicesReader = (store: Store) => store.read(async (q: Q) => legacySqlite(q));
+
 /** Admin cancellation: status cancelado, stock back ('cancel' movements) and the credit note owed, in one transaction; then the note is settled. */
 export async function cancelSale(ctx: ReturnsContext, id: number, userId: number): Promise<{ sale: SaleJson; creditNote: InvoiceJson | null }> {
-  const noteId = inTransaction(ctx.sqlite, () => {
-    const sale = salesRepository.findWithUser(ctx.db, id);
+  const noteId = await ctx.store.write(async (tx) => {
+    const sale = await salesRepository.findWithUser(tx, id);
     if (!sale) throw notFound(MSG.saleNotFound);
     if (sale.paymentStatus === 'cancelado') throw conflict(MSG.saleAlreadyCancelled);
-    if (repo.hasReturns(ctx.db, id)) throw conflict(MSG.saleHasReturns);
-    const original = creditableInvoice(ctx.db, id);
-    if (!salesRepository.markCancelled(ctx.db, id, userId, new Date().toISOString())) throw conflict(MSG.saleAlreadyCancelled);
-    for (const item of salesRepository.items(ctx.db, id)) applyStockDelta(ctx.db, item.productId, item.quantity, 'cancel', { saleId: id, userId });
+    if (await repo.hasReturns(tx, id)) throw conflict(MSG.saleHasReturns);
+    const original = creditableInvoice(legacySqlite(tx), id);
+    if (!(await salesRepository.markCancelled(tx, id, userId, new Date().toISOString()))) throw conflict(MSG.saleAlreadyCancelled);
+    for (const item of await salesRepository.items(tx, id)) await applyStockDelta(tx, item.productId, item.quantity, 'cancel', { saleId: id, userId });
     if (!original) return null;
-    return recordCreditNote(ctx.db, original, fullAmounts(original), { userId, ptoVta: notePtoVta(ctx.runtime, original), saleReturnId: null }).id;
+    return recordCreditNote(legacySqlite(tx), original, fullAmounts(original), { userId, ptoVta: notePtoVta(ctx.runtime, original), saleReturnId: null }).id;
   });
-  flushToDisk(ctx.sqlite);
-  const creditNote = noteId === null ? null : await settleWithin(ctx.db, ctx.issuer, noteId, NOTE_WAIT_MS);
-  return { sale: getSale(ctx, id), creditNote };
+  await salesDurable(ctx.store);
+  const creditNote = noteId === null ? null : await settleWithin(await invoicesReader(ctx.store), ctx.issuer, noteId, NOTE_WAIT_MS);
+  return { sale: await getSale(ctx, id), creditNote };
 }
 
 /** Records a partial return (restock of exactly those lines, amounts off the reports, partial credit note owed), then settles the note. */
 export async function createReturn(ctx: ReturnsContext, saleId: number, body: CreateReturnBody, userId: number): Promise<{ created: boolean; ret: SaleReturnJson }> {
-  const outcome = inTransaction(ctx.sqlite, () => {
-    const repeated = body.requestId ? repo.byRequestId(ctx.db, body.requestId) : undefined;
+  const outcome = await ctx.store.write(async (tx) => {
+    const repeated = body.requestId ? await repo.byRequestId(tx, body.requestId) : undefined;
     if (repeated) {
       if (repeated.saleId !== saleId) throw conflict(MSG.saleReturnOtherSale);
       return { returnId: repeated.id, noteId: null, created: false };
     }
-    const sale = salesRepository.findWithUser(ctx.db, saleId);
+    const sale = await salesRepository.findWithUser(tx, saleId);
     if (!sale) throw notFound(MSG.saleNotFound);
     if (sale.paymentStatus === 'cancelado') throw conflict(MSG.saleReturnCancelled);
     if (sale.paymentStatus !== 'pagado') throw badRequest(MSG.saleReturnNotPaid);
-    const items = salesRepository.items(ctx.db, saleId);
+    const items = await salesRepository.items(tx, saleId);
     const wanted = new Map(body.items.map((i) => [i.saleItemId, i.quantity]));
     for (const id of wanted.keys()) if (!items.some((i) => i.id === id)) throw badRequest(MSG.saleReturnUnknownLine);
     let amounts;
@@ -83,37 +88,42 @@ export async function createReturn(ctx: ReturnsContext, saleId: number, body: Cr
       const line = items.find((i) => i.id === Number(e.message))!;
       throw badRequest(`${MSG.saleReturnTooMany}: de "${line.productName}" quedan ${line.quantity - line.returnedQuantity} por devolver.`);
     }
-    const original = creditableInvoice(ctx.db, saleId);
-    const returnId = repo.insert(ctx.db, { saleId, requestId: body.requestId ?? null, userId, reason: body.reason ?? null, totalCents: amounts.totalCents, costCents: amounts.costCents });
+    const original = creditableInvoice(legacySqlite(tx), saleId);
+    const returnId = await repo.insert(tx, { saleId, requestId: body.requestId ?? null, userId, reason: body.reason ?? null, totalCents: amounts.totalCents, costCents: amounts.costCents });
     const note = `Devolución de la venta ${sale.saleNumber}${body.reason ? `: ${body.reason}` : ''}`;
     for (const line of amounts.lines) {
       const item = items.find((i) => i.id === line.saleItemId)!;
-      if (!repo.addReturnedToLine(ctx.db, item.id, line.quantity, line.grossCents)) throw badRequest(MSG.saleReturnTooMany);
-      repo.insertItem(ctx.db, { returnId, saleItemId: item.id, productId: item.productId, quantity: line.quantity, grossCents: line.grossCents });
-      applyStockDelta(ctx.db, item.productId, line.quantity, 'return', { saleId, userId, note });
+      if (!(await repo.addReturnedToLine(tx, item.id, line.quantity, line.grossCents))) throw badRequest(MSG.saleReturnTooMany);
+      await repo.insertItem(tx, { returnId, saleItemId: item.id, productId: item.productId, quantity: line.quantity, grossCents: line.grossCents });
+      await applyStockDelta(tx, item.productId, line.quantity, 'return', { saleId, userId, note });
     }
-    repo.addReturnedToSale(ctx.db, saleId, amounts.totalCents, amounts.costCents);
+    await repo.addReturnedToSale(tx, saleId, amounts.totalCents, amounts.costCents);
     if (!original) return { returnId, noteId: null, created: true };
     const lines: InvoiceLine[] = amounts.lines.map((l) => ({ grossCents: l.grossCents, ivaRate: ivaRateFromBp(items.find((i) => i.id === l.saleItemId)!.ivaRateBp) }));
     const noteAmounts = invoiceAmounts(lines, amounts.discountCents, original.cbteTipo as CbteTipo);
-    const noteRow = recordCreditNote(ctx.db, original, noteAmounts, { userId, ptoVta: notePtoVta(ctx.runtime, original), saleReturnId: returnId });
+    const noteRow = recordCreditNote(legacySqlite(tx), original, noteAmounts, { userId, ptoVta: notePtoVta(ctx.runtime, original), saleReturnId: returnId });
     return { returnId, noteId: noteRow.id, created: true };
   });
-  flushToDisk(ctx.sqlite);
-  if (outcome.noteId !== null) await settleWithin(ctx.db, ctx.issuer, outcome.noteId, NOTE_WAIT_MS);
-  const ret = saleReturns(ctx, saleId).returns.find((r) => r.id === outcome.returnId)!;
+  await salesDurable(ctx.store);
+  if (outcome.noteId !== null) await settleWithin(await invoicesReader(ctx.store), ctx.issuer, outcome.noteId, NOTE_WAIT_MS);
+  const ret = (await saleReturns(ctx, saleId)).returns.find((r) => r.id === outcome.returnId)!;
   return { created: outcome.created, ret };
 }
 
 /** A sale's returns with their credit notes, and the note of its cancellation. */
-export function saleReturns(ctx: SalesContext, saleId: number): SaleReturnsJson {
-  if (!salesRepository.findWithUser(ctx.db, saleId)) throw notFound(MSG.saleNotFound);
-  const notes = creditNotesOfSale(ctx.db, saleId);
-  const rows = repo.ofSale(ctx.db, saleId);
-  const items = repo.itemsOf(
-    ctx.db,
-    rows.map((r) => r.ret.id),
-  );
+export async function saleReturns(ctx: SalesContext, saleId: number): Promise<SaleReturnsJson> {
+  const { notes, rows, items } = await ctx.store.read(async (q) => {
+    if (!(await salesRepository.findWithUser(q, saleId))) throw notFound(MSG.saleNotFound);
+    const rows = await repo.ofSale(q, saleId);
+    return {
+      notes: creditNotesOfSale(legacySqlite(q), saleId),
+      rows,
+      items: await repo.itemsOf(
+        q,
+        rows.map((r) => r.ret.id),
+      ),
+    };
+  });
   return {
     returns: rows.map(({ ret, userFullName }) => ({
       id: ret.id,

@@ -1,7 +1,7 @@
 /** SQL of a pushed sale's invoice (push-invoice.ts): the CAEA it names, and whether its number is already held. */
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { caeas, invoices } from '../../db/schema';
+import { first, type Q } from '../../db/store';
 
 export type CaeaRow = typeof caeas.$inferSelect;
 
@@ -12,16 +12,18 @@ interface Book {
 }
 
 export const pushInvoiceRepository = {
-  caea: (db: Db, book: Book, caea: string): CaeaRow | undefined =>
-    db
-      .select()
-      .from(caeas)
-      .where(and(eq(caeas.issuerCuit, book.issuerCuit), eq(caeas.environment, book.environment), eq(caeas.simulator, book.simulator), eq(caeas.caea, caea)))
-      .get(),
+  caea: (q: Q, book: Book, caea: string): Promise<CaeaRow | undefined> =>
+    first(
+      q
+        .select()
+        .from(caeas)
+        .where(and(eq(caeas.issuerCuit, book.issuerCuit), eq(caeas.environment, book.environment), eq(caeas.simulator, book.simulator), eq(caeas.caea, caea))),
+    ),
 
   /** The invoice holding this number in its book, if any (invoices_number_uq). */
-  holder: (db: Db, book: Book & { ptoVta: number; cbteTipo: number; cbteNro: number }): { id: number; saleId: number } | undefined =>
-    db
+  holder: (q: Q, book: Book & { ptoVta: number; cbteTipo: number; cbteNro: number }): Promise<{ id: number; saleId: number } | undefined> =>
+    first(
+      q
       .select({ id: invoices.id, saleId: invoices.saleId })
       .from(invoices)
       .where(
@@ -33,6 +35,6 @@ export const pushInvoiceRepository = {
           eq(invoices.cbteTipo, book.cbteTipo),
           eq(invoices.cbteNro, book.cbteNro),
         ),
-      )
-      .get(),
+      ),
+    ),
 };

@@ -17,7 +17,7 @@ import { formatInvoiceNumber } from '../../../domain/invoicing/format';
 import { PUSH_INVOICE_NOTES } from '../../../domain/messages';
 import type { InvoiceJson } from '../../../domain/schemas/invoices';
 import type { PushedInvoice, PushResult } from '../../../domain/schemas/sync';
-import type { Db } from '../../db/client';
+import { legacySqlite, type Q, type Store } from '../../db/store';
 import type { ArcaContext } from '../invoices/arca-context';
 import { invoiceProblem, invoiceRow } from '../invoices/prepare';
 import { invoicesRepository } from '../invoices/repository';
@@ -40,8 +40,12 @@ export interface RecordedInvoice {
 
 const ymd = (isoDate: string) => isoDate.replaceAll('-', '');
 
-/** Records the invoice of a sale just applied (inside its savepoint). */
-export function recordPushedInvoice(db: Db, arca: ArcaContext, device: DeviceRow, saleId: number, userId: number, invoice: PushedInvoice): RecordedInvoice {
+/**
+ * Records the invoice of a sale just applied (inside its savepoint of the unit `tx`). The invoices
+ * repository is not on the port yet (issue #20): it runs on the unit's SQLite handle.
+ */
+export async function recordPushedInvoice(tx: Q, arca: ArcaContext, device: DeviceRow, saleId: number, userId: number, invoice: PushedInvoice): Promise<RecordedInvoice> {
+  const db = legacySqlite(tx);
   const found = invoicesRepository.saleForInvoice(db, saleId)!;
   const eff = arca.runtime.effective();
   if (!invoice.caea) {
@@ -56,11 +60,11 @@ export function recordPushedInvoice(db: Db, arca: ArcaContext, device: DeviceRow
     return { invoiceId: null, note: reason, review: [`${PUSH_INVOICE_NOTES.caeaProblem(number)}: ${reason}`] };
   }
   const book = { issuerCuit: eff.cuit, environment: eff.environment, simulator: eff.simulator };
-  if (pushInvoiceRepository.holder(db, { ...book, ptoVta, cbteTipo: invoice.tipo_comprobante, cbteNro })) {
+  if (await pushInvoiceRepository.holder(tx, { ...book, ptoVta, cbteTipo: invoice.tipo_comprobante, cbteNro })) {
     const note = PUSH_INVOICE_NOTES.caeaNumberTaken(number);
     return { invoiceId: null, note, review: [note] };
   }
-  const stored = pushInvoiceRepository.caea(db, book, caea);
+  const stored = await pushInvoiceRepository.caea(tx, book, caea);
   const review: string[] = [];
   if (!stored) review.push(PUSH_INVOICE_NOTES.caeaUnknown(caea));
   else if (cbteFch < ymd(stored.validFrom) || cbteFch > ymd(stored.validTo)) review.push(PUSH_INVOICE_NOTES.caeaOutOfValidity(cbteFch));
@@ -106,12 +110,15 @@ function noteFor(json: InvoiceJson): string | undefined {
  * all of them together, then fills each result's `invoice` / `invoiceNote` with the row as it stands.
  * A duplicate returns the stored invoice (settled again when still pending).
  */
-export async function settlePushed(db: Db, arca: ArcaContext, entries: PushedInvoiceEntry[], waitMs = PUSH_SETTLE_WAIT_MS): Promise<void> {
-  for (const entry of entries) {
-    if (entry.invoiceId === null && entry.result.status === 'duplicate' && entry.result.saleId !== undefined) {
-      entry.invoiceId = invoicesRepository.bySale(db, entry.result.saleId)?.id ?? null;
+export async function settlePushed(store: Store, arca: ArcaContext, entries: PushedInvoiceEntry[], waitMs = PUSH_SETTLE_WAIT_MS): Promise<void> {
+  // Reads of the invoices module (not on the port yet, issue #20) go through the reader's SQLite handle.
+  await store.read(async (q) => {
+    for (const entry of entries) {
+      if (entry.invoiceId === null && entry.result.status === 'duplicate' && entry.result.saleId !== undefined) {
+        entry.invoiceId = invoicesRepository.bySale(legacySqlite(q), entry.result.saleId)?.id ?? null;
+      }
     }
-  }
+  });
   const settling = entries
     .filter((e) => e.invoiceId !== null)
     .map((e) =>
@@ -122,15 +129,17 @@ export async function settlePushed(db: Db, arca: ArcaContext, entries: PushedInv
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([Promise.all(settling), new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
   clearTimeout(timer);
-  for (const entry of entries) {
-    if (entry.invoiceId === null) {
-      entry.result.invoice = null;
-      entry.result.invoiceNote ??= PUSH_INVOICE_NOTES.missing;
-      continue;
+  await store.read(async (q) => {
+    for (const entry of entries) {
+      if (entry.invoiceId === null) {
+        entry.result.invoice = null;
+        entry.result.invoiceNote ??= PUSH_INVOICE_NOTES.missing;
+        continue;
+      }
+      const json = invoiceJson(legacySqlite(q), entry.invoiceId);
+      entry.result.invoice = json;
+      const note = noteFor(json);
+      if (note) entry.result.invoiceNote = note;
     }
-    const json = invoiceJson(db, entry.invoiceId);
-    entry.result.invoice = json;
-    const note = noteFor(json);
-    if (note) entry.result.invoiceNote = note;
-  }
+  });
 }
