@@ -8,27 +8,10 @@ const forbid = (...groups) => ({
   'no-restricted-imports': ['error', { patterns: groups.map((g) => ({ group: g, message: 'Cruza un límite de la arquitectura (docs/architecture.md «Límites»).' })) }],
 });
 
-// Modules moved to the persistence port (server/db/store.ts, issue #20): every query is awaited, so it
+// Every module reaches the database through the persistence port (server/db/store.ts, issue #20): every query is awaited, so it
 // runs on SQLite and PostgreSQL alike; SQLite's synchronous `.all()`, `.get()` and `.run()` are refused,
 // and so is the legacy SQLite handle (`app.db`, `app.sqlite`, the `Db` type).
-const STORE_MODULES = [
-  'server/modules/brands/**',
-  'server/modules/categories/**',
-  'server/modules/exports/**',
-  'server/modules/products/**',
-  'server/modules/reports/**',
-  'server/modules/uploads/**',
-  'server/setup/demo-data.ts',
-  'server/modules/users/**',
-  'server/modules/auth/**',
-  'server/modules/business-info/**',
-  'server/modules/configuration/**',
-  'server/modules/contact/**',
-  'server/modules/health/**',
-  'server/modules/backups/**',
-  'server/modules/payments/**',
-  'server/modules/invoices/**',
-];
+const STORE_MODULES = ['server/modules/**', 'server/setup/**'];
 const SYNC_QUERY = {
   selector: "CallExpression[arguments.length=0] > MemberExpression.callee[property.name=/^(all|get|run)$/][object.type='CallExpression']",
   message: 'Consulta síncrona de SQLite: usá `await` (o `first()`) del puerto server/db/store.ts.',

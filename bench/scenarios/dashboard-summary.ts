@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import path from 'node:path';
 import { DEFAULT_TIME_ZONE } from '../../domain/constants';
-import type { Db } from '../../server/db/client';
+import type { Q } from '../../server/db/store';
 import { rollupRanges } from '../../server/modules/sales/rollup-ranges';
 import { rollupSummaryQueries } from '../../server/modules/sales/rollup-repository';
 import { rangeOf, wholeLocalDays } from '../../server/modules/sales/service';
@@ -42,7 +42,7 @@ async function samples(n: number, fn: () => unknown): Promise<number[]> {
 }
 
 /** The builders salesSummary uses for `query`: rollups for whole local days, raw aggregates otherwise. */
-function routeQueries(db: Db, query: { startDate: string; endDate: string }) {
+function routeQueries(db: Q, query: { startDate: string; endDate: string }) {
   const range = rangeOf(query, DEFAULT_TIME_ZONE);
   const days = wholeLocalDays(range, DEFAULT_TIME_ZONE);
   return days
@@ -58,7 +58,7 @@ async function bareSql(file: string, n: number): Promise<Record<RangeKey, number
     const db = drizzle(sqlite);
     const result = {} as Record<RangeKey, number>;
     for (const key of Object.keys(RANGES) as RangeKey[]) {
-      const queries = Object.values(routeQueries(db as unknown as Db, RANGES[key]));
+      const queries = Object.values(routeQueries(db as unknown as Q, RANGES[key]));
       const prepared = queries.map((q) => ({ statement: sqlite.prepare(q.toSQL().sql), params: q.toSQL().params }));
       result[key] = median(await samples(n, () => prepared.forEach(({ statement, params }) => statement.all(...params))));
     }

@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { businessInfo } from '../db/schema';
-import { first, legacySqlite, type Q, type Store } from '../db/store';
+import { first, type Q, type Store } from '../db/store';
 import { brandsRepository } from '../modules/brands/repository';
 import { categoriesRepository } from '../modules/categories/repository';
 import { productsRepository } from '../modules/products/repository';
@@ -132,7 +132,7 @@ async function seedCatalogue(tx: Q): Promise<DemoItem[]> {
       brandId: brandIds.get(brand),
       searchText: productSearchText({ name, code, description }),
     });
-    if (stock > 0) applyStockDelta(legacySqlite(tx), id, stock, 'initial');
+    if (stock > 0) await applyStockDelta(tx, id, stock, 'initial');
     created.push({ id, name, categoryIndex: CATEGORIES.findIndex(([c]) => c === category) });
   }
   return created;

@@ -11,7 +11,7 @@ import type { pushedSale as pushedSaleSchema } from '../../domain/schemas/sync';
 import type { Db } from '../../server/db/client';
 import { devices, products, sales, stockMovements } from '../../server/db/schema';
 import { productSearchText } from '../../server/modules/products/search';
-import { applyStockDelta, ledgerStock } from '../../server/modules/stock/repository';
+import { applyStockDeltaSqlite } from '../../server/modules/stock/repository';
 
 export interface ProductSeed {
   name?: string;
@@ -41,7 +41,7 @@ export function createProduct(db: Db, seed: ProductSeed = {}): number {
       })
       .returning({ id: products.id })
       .get();
-    if (seed.stock) applyStockDelta(db, row.id, seed.stock, 'initial');
+    if (seed.stock) applyStockDeltaSqlite(db, row.id, seed.stock, 'initial');
     return row.id;
   });
 }
@@ -57,7 +57,12 @@ export function createProducts(db: Db, count: number, seed: ProductSeed = {}): n
 
 export function stockOf(app: FastifyInstance, productId: number): { stock: number; ledger: number } {
   const row = app.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId)).get();
-  return { stock: row?.stock ?? NaN, ledger: ledgerStock(app.db, productId) };
+  const ledger = app.db
+    .select({ total: sql<number>`coalesce(sum(${stockMovements.delta}), 0)` })
+    .from(stockMovements)
+    .where(eq(stockMovements.productId, productId))
+    .get();
+  return { stock: row?.stock ?? NaN, ledger: Number(ledger?.total ?? 0) };
 }
 
 export function countSales(app: FastifyInstance): number {

@@ -179,7 +179,7 @@ describe('demo catalogue', async () => {
       expect(p.cost).toBeCloseTo(p.price * 0.6, -2);
       expect(p.category).not.toBeNull();
       expect(p.brand).not.toBeNull();
-      expect(ledgerStock(s.app.db, p.id)).toBe(p.stock);
+      expect(await s.app.store.read((q) => ledgerStock(q, p.id))).toBe(p.stock);
     }
     const categories = await s.call({ method: 'GET', url: '/api/categories/public' });
     expect(categories.body.data.length).toBeGreaterThanOrEqual(6);

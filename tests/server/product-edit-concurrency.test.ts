@@ -25,7 +25,7 @@ describe('editing a product while the counter sells it', () => {
     const res = await put(loaded.id, { price: 120, base: { price: loaded.price } });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ price: 120, stock: 16 });
-    expect(ledgerStock(s.app.db, loaded.id)).toBe(16);
+    expect(await s.app.store.read((q) => ledgerStock(q, loaded.id))).toBe(16);
   });
 
   it('the old form body (every field, stock included, with its base) keeps the sale too', async () => {
@@ -43,7 +43,7 @@ describe('editing a product while the counter sells it', () => {
     const res = await put(loaded.id, { stock: 25, base: { stock: 19 } });
     expect(res.status).toBe(200);
     expect(res.body.data.stock).toBe(22);
-    expect(ledgerStock(s.app.db, loaded.id)).toBe(22);
+    expect(await s.app.store.read((q) => ledgerStock(q, loaded.id))).toBe(22);
     const kinds = s.app.sqlite.prepare('SELECT reason, delta FROM stock_movements WHERE product_id = ? ORDER BY id').all(loaded.id);
     expect(kinds).toEqual([
       { reason: 'initial', delta: 19 },

@@ -63,7 +63,7 @@ describe('POST /products', () => {
     });
     const id = res.body.data.id;
     expect(movements(id)).toEqual([{ delta: 12, reason: 'initial' }]);
-    expect(ledgerStock(s.app.db, id)).toBe(12);
+    expect(await s.app.store.read((q) => ledgerStock(q, id))).toBe(12);
     expect(row(id).search_text).toBe('auriculares inalambricos bluetooth 7790000000017 con microfono');
     const cents = s.app.sqlite.prepare('SELECT price_cents, cost_cents FROM products WHERE id = ?').get(id);
     expect(cents).toEqual({ price_cents: 8999999, cost_cents: 5400050 });
@@ -186,7 +186,7 @@ describe('PUT /products/:id', () => {
       { delta: 4, reason: 'initial' },
       { delta: 5, reason: 'set' },
     ]);
-    expect(ledgerStock(s.app.db, id)).toBe(9);
+    expect(await s.app.store.read((q) => ledgerStock(q, id))).toBe(9);
 
     const clear = await put(id, { categoryId: null, code: '', stock: 9 });
     expect(clear.body.data).toMatchObject({ categoryId: null, category: null, code: null, stock: 9 });
@@ -228,7 +228,7 @@ describe('PATCH /products/:id/stock', () => {
       expect(res.body.message).toBe('Stock actualizado correctamente');
       expect(res.body.data.stock).toBe(expected);
       expect(row(id).stock).toBe(expected);
-      expect(ledgerStock(s.app.db, id)).toBe(expected);
+      expect(await s.app.store.read((q) => ledgerStock(q, id))).toBe(expected);
     }
     expect(movements(id)).toEqual([
       { delta: 10, reason: 'initial' },
@@ -246,7 +246,7 @@ describe('PATCH /products/:id/stock', () => {
     expect(under.status).toBe(400);
     expect(under.body.message).toBe('El stock no puede quedar negativo');
     expect(row(id).stock).toBe(2);
-    expect(ledgerStock(s.app.db, id)).toBe(2);
+    expect(await s.app.store.read((q) => ledgerStock(q, id))).toBe(2);
     expect((await patchStock(id, { stock: -1 })).body.message).toBe('Stock: no puede ser negativo');
     expect((await patchStock(id, { stock: 1, operation: 'multiply' })).status).toBe(400);
     expect((await patchStock(id, {})).body.message).toBe('Stock: es obligatorio');

@@ -133,8 +133,8 @@ describe('stock ledger and summary under random activity', () => {
             sale.cancelled = true;
           } else if (step.kind === 'stock') {
             const id = ids[step.product];
-            if (step.op === 'set') setStock(s.app.db, id, step.amount);
-            else applyStockDelta(s.app.db, id, step.op === 'add' ? step.amount : -step.amount, step.op);
+            if (step.op === 'set') await s.app.store.write((tx) => setStock(tx, id, step.amount));
+            else await s.app.store.write((tx) => applyStockDelta(tx, id, step.op === 'add' ? step.amount : -step.amount, step.op));
             expected.set(id, step.op === 'set' ? step.amount : expected.get(id)! + (step.op === 'add' ? step.amount : -step.amount));
           }
         }

@@ -94,12 +94,13 @@ describe('sales rollups (triggers)', () => {
     });
   });
 
-  it('the rollup queries search the rollups by primary key and never scan sales or sale_items', () => {
+  it('the rollup queries search the rollups by primary key and never scan sales or sale_items', async () => {
     const startDay = '2023-11-15';
     const endDay = '2026-02-03';
     const ranges = rollupRanges(startDay, endDay);
     expect(ranges.years.length * ranges.months.length * ranges.days.length).toBeGreaterThan(0);
-    for (const [name, query] of Object.entries(rollupSummaryQueries(s.app.db, startDay, endDay, ranges))) {
+    const queries = await s.app.store.read(async (q) => rollupSummaryQueries(q, startDay, endDay, ranges));
+    for (const [name, query] of Object.entries(queries)) {
       const { sql, params } = query.toSQL();
       const plan = s.app.sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...(params as unknown[])) as { detail: string }[];
       const details = plan.map((row) => row.detail).join(' | ');

@@ -92,9 +92,10 @@ describe('GET /sales/summary', () => {
     expect(wholeLocalDays(rangeOf({ startDate: '2026-11-20 00:00:00', endDate: '2026-11-21 23:59:59' }, tz), tz)).toEqual({ startDay: '2026-11-20', endDay: '2026-11-21' });
   });
 
-  it('every aggregate walks sales_status_date_idx', () => {
+  it('every aggregate walks sales_status_date_idx', async () => {
     const range = { startIso: '2026-11-01T03:00:00.000Z', endIso: '2026-12-01T02:59:59.999Z', localModifier: '-180 minutes' };
-    for (const [name, query] of Object.entries(summaryQueries(s.app.db, range))) {
+    const queries = await s.app.store.read(async (q) => summaryQueries(q, range));
+    for (const [name, query] of Object.entries(queries)) {
       const { sql, params } = query.toSQL();
       const plan = s.app.sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...(params as unknown[])) as { detail: string }[];
       const details = plan.map((row) => row.detail).join(' | ');

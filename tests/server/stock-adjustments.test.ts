@@ -26,7 +26,7 @@ describe('POST /products/:id/stock/adjustments', () => {
     expect((await adjust(id, { reason: 'count', quantity: 25 })).body.data).toEqual({ stock: 25, delta: -2 });
     expect((await adjust(id, { reason: 'other', quantity: -1, note: 'Muestra para degustación' })).body.data.stock).toBe(24);
     expect(stockOf(id)).toBe(24);
-    expect(ledgerStock(s.app.db, id)).toBe(24);
+    expect(await s.app.store.read((q) => ledgerStock(q, id))).toBe(24);
     const row = s.app.sqlite.prepare("SELECT note, user_id, created_at FROM stock_movements WHERE product_id = ? AND reason = 'purchase'").get(id) as {
       note: string;
       user_id: number;
@@ -89,7 +89,7 @@ describe('POST /stock/counts', () => {
     expect(res.body.data.applied.map((a: { delta: number }) => a.delta)).toEqual([1, 2, -4]);
     expect(res.body.data.unchanged).toBe(1);
     expect(ids.map(stockOf)).toEqual([6, 7, 2, 0]);
-    for (const id of ids) expect(ledgerStock(s.app.db, id)).toBe(stockOf(id));
+    for (const id of ids) expect(await s.app.store.read((q) => ledgerStock(q, id))).toBe(stockOf(id));
     const counts = s.app.sqlite.prepare("SELECT count(*) AS n FROM stock_movements WHERE reason = 'count' AND product_id IN (?, ?, ?, ?)").get(...ids) as { n: number };
     expect(counts.n).toBe(3);
   });

@@ -104,9 +104,8 @@ describe('a sequence conflict never loses a genuine sale', () => {
     // Before the fix, another user pushed under this id with sequences 1..3.
     const admin1 = createProduct(s.app.db, { stock: 10 });
     const { writeSaleToLedger } = await import('../../server/modules/sales/ledger-write');
-    const ctx = { db: s.app.db, sqlite: s.app.sqlite, timeZone: s.config.timeZone };
     for (const seq of [1, 2, 3]) {
-      writeSaleToLedger(ctx, { clientSaleId: randomUUID(), deviceId: legacy, deviceSeq: seq, sellerId: 1, saleDate: new Date().toISOString(), items: [{ productId: admin1, quantity: 1 }], discountCents: 0, paymentMethod: 'efectivo', customerName: null, customerDocument: null, customerEmail: null, notes: null }, 'captured');
+      await s.app.store.write((tx) => writeSaleToLedger(tx, s.config.timeZone, { clientSaleId: randomUUID(), deviceId: legacy, deviceSeq: seq, sellerId: 1, saleDate: new Date().toISOString(), items: [{ productId: admin1, quantity: 1 }], discountCents: 0, paymentMethod: 'efectivo', customerName: null, customerDocument: null, customerEmail: null, notes: null }, 'captured'));
     }
     const tablet = await s.registerDevice(ana, legacy);
     const genuine = [1, 2].map((seq) => pushedSale(seq, line(), { sellerId: anaId }));

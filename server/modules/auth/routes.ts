@@ -7,7 +7,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authApi as api } from '../../../domain/api/auth';
 import { pathOf } from '../../../domain/api/endpoint';
 import { MSG } from '../../../domain/messages';
-import { legacySqlite } from '../../db/store';
 import { schemaOf } from '../../http/endpoint-schema';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
@@ -23,8 +22,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
 
   app.post(pathOf(api.login.key), { schema: schemaOf(api.login, { tags, summary: 'Inicia sesión' }) }, async (req, reply) => {
-    // Device credentials are not on the store yet (sync/devices-*): they run on its SQLite handle (issue #20).
-    const device = await app.store.read(async (q) => deviceFromHeaders(legacySqlite(q), req.headers));
+    const device = await deviceFromHeaders(app.store, req.headers);
     const attempt = { username: req.body.username, ip: req.ip, deviceId: device?.id ?? null };
     if (limits.loginBlocked(attempt)) return reply.status(429).send({ success: false, message: MSG.tooManyLoginAttempts });
     let user;
@@ -35,7 +33,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       throw error;
     }
     limits.loginSucceeded(attempt);
-    if (device) await app.store.write(async (tx) => rememberDeviceUser(legacySqlite(tx), device.id, user.id));
+    if (device) await rememberDeviceUser(app.store, device.id, user.id);
     return ok({ token: app.signToken(user), user: toPublicUser(user) }, MSG.loginOk);
   });
 

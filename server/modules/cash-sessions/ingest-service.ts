@@ -5,7 +5,7 @@
  * - Idempotent per entity: an open is its session (UNIQUE client_session_id), a movement is its row
  *   (UNIQUE client_movement_id), a close is stored once on its session. A replay with the same body
  *   (SHA-256 of the validated event) is `duplicate` and writes nothing; with another body it is `rejected`.
- *   Each event is its own immediate transaction (better-sqlite3 runs them one at a time), so two
+ *   Each event is its own write unit (store.write; SQLite runs them one at a time), so two
  *   concurrent pushes of the same events store them once.
  * - A result per event, in input order; a malformed or refused event is `rejected` with a Spanish reason
  *   and never blocks the rest.
@@ -33,9 +33,9 @@ import {
 } from '../../../domain/schemas/cash';
 import { localDateString } from '../../../domain/time';
 import { forbidden } from '../../http/errors';
-import { flushToDisk } from '../sales/durability';
+import type { Q } from '../../db/store';
+import { salesDurable } from '../sales/durability';
 import type { SalesContext } from '../sales/context';
-import { salesRepository } from '../sales/repository';
 import type { DeviceRow } from '../sync/devices-repository';
 import { sessionFigures } from './figures';
 import { cashRepository } from './repository';
@@ -57,12 +57,12 @@ const rejected = (eventId: string | null, reason: string): CashEventResult => ({
 const replay = (eventId: string, stored: string | null, hash: string): CashEventResult =>
   stored === hash ? { eventId, status: 'duplicate' } : rejected(eventId, CASH_MSG.bodyReplayed);
 
-function applyOpen(ctx: SalesContext, device: DeviceRow, ev: CashOpenEvent, hash: string): CashEventResult {
-  const stored = cashRepository.byClientId(ctx.db, ev.clientSessionId);
+async function applyOpen(tx: Q, ctx: SalesContext, device: DeviceRow, ev: CashOpenEvent, hash: string): Promise<CashEventResult> {
+  const stored = await cashRepository.byClientId(tx, ev.clientSessionId);
   if (stored) return stored.deviceId === device.id ? replay(ev.eventId, stored.openHash, hash) : rejected(ev.eventId, CASH_MSG.otherDevice);
-  if (cashRepository.openOf(ctx.db, device.id)) return rejected(ev.eventId, CASH_MSG.serverAlreadyOpen);
+  if (await cashRepository.openOf(tx, device.id)) return rejected(ev.eventId, CASH_MSG.serverAlreadyOpen);
   const openedAt = new Date(ev.at).toISOString();
-  cashRepository.insertSession(ctx.db, {
+  await cashRepository.insertSession(tx, {
     clientSessionId: ev.clientSessionId,
     deviceId: device.id,
     openedBy: ev.userId,
@@ -75,14 +75,14 @@ function applyOpen(ctx: SalesContext, device: DeviceRow, ev: CashOpenEvent, hash
   return { eventId: ev.eventId, status: 'applied' };
 }
 
-function applyMovement(ctx: SalesContext, device: DeviceRow, ev: CashMovementEvent, hash: string): CashEventResult {
-  const stored = cashRepository.movementByClientId(ctx.db, ev.eventId);
+async function applyMovement(tx: Q, ctx: SalesContext, device: DeviceRow, ev: CashMovementEvent, hash: string): Promise<CashEventResult> {
+  const stored = await cashRepository.movementByClientId(tx, ev.eventId);
   if (stored) return replay(ev.eventId, stored.bodyHash, hash);
-  const session = cashRepository.byClientId(ctx.db, ev.clientSessionId);
+  const session = await cashRepository.byClientId(tx, ev.clientSessionId);
   if (!session) return rejected(ev.eventId, CASH_MSG.unknownSession);
   if (session.deviceId !== device.id) return rejected(ev.eventId, CASH_MSG.otherDevice);
   if (session.closedAt) return rejected(ev.eventId, CASH_MSG.sessionClosed);
-  cashRepository.insertMovement(ctx.db, {
+  await cashRepository.insertMovement(tx, {
     clientMovementId: ev.eventId,
     sessionId: session.id,
     kind: ev.kind,
@@ -96,8 +96,8 @@ function applyMovement(ctx: SalesContext, device: DeviceRow, ev: CashMovementEve
   return { eventId: ev.eventId, status: 'applied' };
 }
 
-function applyClose(ctx: SalesContext, device: DeviceRow, ev: CashCloseEvent, hash: string): CashEventResult {
-  const session = cashRepository.byClientId(ctx.db, ev.clientSessionId);
+async function applyClose(tx: Q, ctx: SalesContext, device: DeviceRow, ev: CashCloseEvent, hash: string): Promise<CashEventResult> {
+  const session = await cashRepository.byClientId(tx, ev.clientSessionId);
   if (!session) return rejected(ev.eventId, CASH_MSG.unknownSession);
   if (session.deviceId !== device.id) return rejected(ev.eventId, CASH_MSG.otherDevice);
   const zOf = (s: typeof session) => ({ zNumber: s.zNumber ?? undefined, expected: fromCents(s.expectedCents ?? 0), difference: fromCents(s.differenceCents ?? 0) });
@@ -106,11 +106,11 @@ function applyClose(ctx: SalesContext, device: DeviceRow, ev: CashCloseEvent, ha
     return result.status === 'duplicate' ? { ...result, ...zOf(session) } : result;
   }
   const countedCents = toCents(ev.counted);
-  const expectedCents = sessionFigures(ctx.db, session).expectedCents;
+  const expectedCents = (await sessionFigures(tx, session)).expectedCents;
   const differenceCents = cashDifference(countedCents, expectedCents);
   if (needsComment(differenceCents, ev.comment)) return rejected(ev.eventId, CASH_MSG.commentRequired);
-  const zNumber = cashRepository.nextZNumber(ctx.db);
-  cashRepository.close(ctx.db, session.id, {
+  const zNumber = await cashRepository.nextZNumber(tx);
+  await cashRepository.close(tx, session.id, {
     closedBy: ev.userId,
     closedAt: new Date(ev.at).toISOString(),
     closeReceivedAt: new Date().toISOString(),
@@ -126,7 +126,7 @@ function applyClose(ctx: SalesContext, device: DeviceRow, ev: CashCloseEvent, ha
   return { eventId: ev.eventId, status: 'applied', zNumber, expected: fromCents(expectedCents), difference: fromCents(differenceCents) };
 }
 
-function pushOne(ctx: SalesContext, device: DeviceRow, raw: unknown, nowMs: number): CashEventResult {
+async function pushOne(ctx: SalesContext, device: DeviceRow, raw: unknown, nowMs: number): Promise<CashEventResult> {
   const parsed = cashEvent.safeParse(raw);
   const rawId = typeof raw === 'object' && raw !== null && typeof (raw as { eventId?: unknown }).eventId === 'string' ? (raw as { eventId: string }).eventId : null;
   if (!parsed.success) {
@@ -138,19 +138,20 @@ function pushOne(ctx: SalesContext, device: DeviceRow, raw: unknown, nowMs: numb
   }
   const ev = parsed.data;
   if (Date.parse(ev.at) > nowMs + MAX_CLOCK_AHEAD_MS) return rejected(ev.eventId, CASH_MSG.capturedInFuture);
-  if (!cashRepository.userExists(ctx.db, ev.userId)) return rejected(ev.eventId, `El usuario ${ev.userId} no existe`);
+  if (!(await ctx.store.read((q) => cashRepository.userExists(q, ev.userId)))) return rejected(ev.eventId, `El usuario ${ev.userId} no existe`);
   const hash = bodyHash(ev);
-  return salesRepository.inTransaction(ctx.sqlite, () => {
-    if (ev.type === 'open') return applyOpen(ctx, device, ev, hash);
-    if (ev.type === 'movement') return applyMovement(ctx, device, ev, hash);
-    return applyClose(ctx, device, ev, hash);
+  return ctx.store.write((tx) => {
+    if (ev.type === 'open') return applyOpen(tx, ctx, device, ev, hash);
+    if (ev.type === 'movement') return applyMovement(tx, ctx, device, ev, hash);
+    return applyClose(tx, ctx, device, ev, hash);
   });
 }
 
-export function pushCashEvents(ctx: SalesContext, body: CashPushBody, device: DeviceRow): CashPushReply {
+export async function pushCashEvents(ctx: SalesContext, body: CashPushBody, device: DeviceRow): Promise<CashPushReply> {
   if (body.deviceId !== device.id) throw forbidden(MSG.deviceIdMismatch);
   const nowMs = Date.now();
-  const results = body.events.map((raw) => pushOne(ctx, device, raw, nowMs));
-  flushToDisk(ctx.sqlite);
+  const results: CashEventResult[] = [];
+  for (const raw of body.events) results.push(await pushOne(ctx, device, raw, nowMs));
+  await salesDurable(ctx.store);
   return { results };
 }

@@ -1,7 +1,7 @@
 /** SQL of cash sessions and their movements (issue #16); the rules live in ingest-service.ts and service.ts. */
 import { and, asc, desc, eq, isNull, max, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { cashMovements, cashSessions, devices, sales, users } from '../../db/schema';
+import { affected, first, type Q } from '../../db/store';
 
 export type CashSessionRow = typeof cashSessions.$inferSelect;
 export type NewCashSessionRow = typeof cashSessions.$inferInsert;
@@ -34,35 +34,36 @@ const listColumns = { session: cashSessions, openerName: users.fullName, closerN
 export type CashSessionListRow = { session: CashSessionRow; openerName: string; closerName: string | null; deviceName: string | null; lateSales: number };
 
 export const cashRepository = {
-  byClientId: (db: Db, clientSessionId: string) => db.select().from(cashSessions).where(eq(cashSessions.clientSessionId, clientSessionId)).get(),
+  byClientId: (q: Q, clientSessionId: string) => first(q.select().from(cashSessions).where(eq(cashSessions.clientSessionId, clientSessionId))),
 
-  openOf: (db: Db, deviceId: string) =>
-    db.select().from(cashSessions).where(and(eq(cashSessions.deviceId, deviceId), isNull(cashSessions.closedAt))).get(),
+  openOf: (q: Q, deviceId: string) => first(q.select().from(cashSessions).where(and(eq(cashSessions.deviceId, deviceId), isNull(cashSessions.closedAt)))),
 
-  insertSession: (db: Db, row: NewCashSessionRow) => db.insert(cashSessions).values(row).returning({ id: cashSessions.id }).get(),
+  insertSession: async (tx: Q, row: NewCashSessionRow) => (await first(tx.insert(cashSessions).values(row).returning({ id: cashSessions.id })))!,
 
   /** Closes an open session; a closed one never changes (returns false). */
-  close: (db: Db, id: number, fields: CloseFields): boolean =>
-    db.update(cashSessions).set(fields).where(and(eq(cashSessions.id, id), isNull(cashSessions.closedAt))).run().changes === 1,
+  close: async (tx: Q, id: number, fields: CloseFields): Promise<boolean> =>
+    affected(await tx.update(cashSessions).set(fields).where(and(eq(cashSessions.id, id), isNull(cashSessions.closedAt)))) === 1,
 
-  nextZNumber: (db: Db): number => (db.select({ z: max(cashSessions.zNumber) }).from(cashSessions).get()?.z ?? 0) + 1,
+  /** The next Z number: the highest plus one, in the unit that stores it (one writer, so no two units read the same). */
+  // pg: concurrent units could read the same max: take it from a counter row with one UPDATE … RETURNING (or a sequence).
+  nextZNumber: async (tx: Q): Promise<number> => ((await first(tx.select({ z: max(cashSessions.zNumber) }).from(cashSessions)))?.z ?? 0) + 1,
 
-  movementByClientId: (db: Db, clientMovementId: string) =>
-    db.select().from(cashMovements).where(eq(cashMovements.clientMovementId, clientMovementId)).get(),
+  movementByClientId: (q: Q, clientMovementId: string) => first(q.select().from(cashMovements).where(eq(cashMovements.clientMovementId, clientMovementId))),
 
-  insertMovement: (db: Db, row: typeof cashMovements.$inferInsert) => db.insert(cashMovements).values(row).run(),
+  insertMovement: async (tx: Q, row: typeof cashMovements.$inferInsert): Promise<void> => {
+    await tx.insert(cashMovements).values(row);
+  },
 
-  movements: (db: Db, sessionId: number) =>
-    db
+  movements: (q: Q, sessionId: number) =>
+    q
       .select({ movement: cashMovements, userName: users.fullName })
       .from(cashMovements)
       .innerJoin(users, eq(users.id, cashMovements.userId))
       .where(eq(cashMovements.sessionId, sessionId))
-      .orderBy(asc(cashMovements.at), asc(cashMovements.id))
-      .all(),
+      .orderBy(asc(cashMovements.at), asc(cashMovements.id)),
 
-  sales: (db: Db, clientSessionId: string) =>
-    db
+  sales: (q: Q, clientSessionId: string) =>
+    q
       .select({
         id: sales.id,
         saleNumber: sales.saleNumber,
@@ -74,33 +75,32 @@ export const cashRepository = {
       })
       .from(sales)
       .where(eq(sales.cashSessionId, clientSessionId))
-      .orderBy(asc(sales.saleDate), asc(sales.id))
-      .all(),
+      .orderBy(asc(sales.saleDate), asc(sales.id)),
 
-  userExists: (db: Db, id: number) => db.select({ id: users.id }).from(users).where(eq(users.id, id)).get() !== undefined,
+  userExists: async (q: Q, id: number): Promise<boolean> => (await first(q.select({ id: users.id }).from(users).where(eq(users.id, id)))) !== undefined,
 
-  list: (db: Db, filters: SessionListFilters, limit: number): CashSessionListRow[] => {
+  list: (q: Q, filters: SessionListFilters, limit: number): Promise<CashSessionListRow[]> => {
     const where: SQL[] = [];
     if (filters.deviceId) where.push(eq(cashSessions.deviceId, filters.deviceId));
     if (filters.localDate) where.push(eq(cashSessions.localDate, filters.localDate));
     if (filters.withDifference) where.push(sql`${cashSessions.differenceCents} is not null and ${cashSessions.differenceCents} <> 0`);
-    return db
+    return q
       .select(listColumns)
       .from(cashSessions)
       .innerJoin(users, eq(users.id, cashSessions.openedBy))
       .leftJoin(devices, eq(devices.id, cashSessions.deviceId))
       .where(where.length ? and(...where) : undefined)
       .orderBy(desc(cashSessions.openedAt), desc(cashSessions.id))
-      .limit(limit)
-      .all();
+      .limit(limit);
   },
 
-  byId: (db: Db, id: number): CashSessionListRow | undefined =>
-    db
-      .select(listColumns)
-      .from(cashSessions)
-      .innerJoin(users, eq(users.id, cashSessions.openedBy))
-      .leftJoin(devices, eq(devices.id, cashSessions.deviceId))
-      .where(eq(cashSessions.id, id))
-      .get(),
+  byId: (q: Q, id: number): Promise<CashSessionListRow | undefined> =>
+    first(
+      q
+        .select(listColumns)
+        .from(cashSessions)
+        .innerJoin(users, eq(users.id, cashSessions.openedBy))
+        .leftJoin(devices, eq(devices.id, cashSessions.deviceId))
+        .where(eq(cashSessions.id, id)),
+    ),
 };

@@ -28,17 +28,16 @@ const cashSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'Credencial del dispositivo en las cabeceras x-device-id y x-device-key.',
       }),
     },
-    async (req) =>
-    ok(pushCashEvents(ctx, req.body, req.device!)),
+    async (req) => ok(await pushCashEvents(ctx, req.body, req.device!)),
   );
 
   const tags = ['cajas'];
   const security = [{ bearerAuth: [] }];
   app.get(pathOf(api.list.key), { onRequest: [app.requireAdmin], schema: schemaOf(api.list, { tags, security, summary: 'Cajas (sesiones de caja)' }) }, async (req) =>
-    ok(listCashSessions(ctx, req.query)),
+    ok(await listCashSessions(ctx, req.query)),
   );
   app.get(pathOf(api.get.key), { onRequest: [app.requireAdmin], schema: schemaOf(api.get, { tags, security, summary: 'Una caja con su informe, ventas y movimientos' }) }, async (req) =>
-    ok(getCashSession(ctx, req.params.id)),
+    ok(await getCashSession(ctx, req.params.id)),
   );
 };
 

@@ -40,16 +40,24 @@ function sessionJson({ session: s, openerName, closerName, deviceName, lateSales
   };
 }
 
-export function listCashSessions(ctx: SalesContext, query: CashListQuery): CashSessionJson[] {
+export async function listCashSessions(ctx: SalesContext, query: CashListQuery): Promise<CashSessionJson[]> {
   const localDate = query.date === 'hoy' ? localDateString(new Date(), ctx.timeZone) : query.date;
-  return cashRepository.list(ctx.db, { deviceId: query.deviceId || undefined, localDate, withDifference: query.withDifference }, LIST_LIMIT).map(sessionJson);
+  const filters = { deviceId: query.deviceId || undefined, localDate, withDifference: query.withDifference };
+  return (await ctx.store.read((q) => cashRepository.list(q, filters, LIST_LIMIT))).map(sessionJson);
 }
 
-export function getCashSession(ctx: SalesContext, id: number): CashSessionDetailJson {
-  const row = cashRepository.byId(ctx.db, id);
-  if (!row) throw notFound(CASH_MSG.notFound);
+export async function getCashSession(ctx: SalesContext, id: number): Promise<CashSessionDetailJson> {
+  const { row, figures, sales, movements } = await ctx.store.read(async (q) => {
+    const row = await cashRepository.byId(q, id);
+    if (!row) throw notFound(CASH_MSG.notFound);
+    return {
+      row,
+      figures: await sessionFigures(q, row.session),
+      sales: await cashRepository.sales(q, row.session.clientSessionId),
+      movements: await cashRepository.movements(q, row.session.id),
+    };
+  });
   const { session } = row;
-  const figures = sessionFigures(ctx.db, session);
   const late = session.closeReceivedAt;
   return {
     ...sessionJson(row),
@@ -62,7 +70,7 @@ export function getCashSession(ctx: SalesContext, id: number): CashSessionDetail
       expected: fromCents(figures.expectedCents),
       byMethod: PAYMENT_METHODS.map((m) => ({ paymentMethod: m, count: figures.byMethod[m].count, total: fromCents(figures.byMethod[m].totalCents) })),
     },
-    sales: cashRepository.sales(ctx.db, session.clientSessionId).map((s) => ({
+    sales: sales.map((s) => ({
       id: s.id,
       saleNumber: s.saleNumber,
       saleDate: s.saleDate,
@@ -71,7 +79,7 @@ export function getCashSession(ctx: SalesContext, id: number): CashSessionDetail
       total: fromCents(s.totalCents),
       late: late !== null && s.createdAt > late,
     })),
-    movements: cashRepository.movements(ctx.db, session.id).map(({ movement: m, userName }) => ({
+    movements: movements.map(({ movement: m, userName }) => ({
       id: m.id,
       kind: m.kind,
       amount: fromCents(m.amountCents),

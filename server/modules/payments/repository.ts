@@ -9,7 +9,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { decide, supersedes } from '../../../domain/payment-rules';
 import { paymentEvents, payments, paymentSettings, saleItems, sales } from '../../db/schema';
-import { first, legacySqlite, type Q, type Store } from '../../db/store';
+import { first, type Q, type Store } from '../../db/store';
 import { applyStockDelta } from '../stock/repository';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -97,9 +97,9 @@ export const paymentsRepository = {
       if (!decision.to) return 'recorded';
       if (!(await moveSale(tx, saleId, decision.to))) return 'recorded';
       if (decision.to === 'cancelado') {
-        // Stock is not on the port yet (issue #20): its ledger write joins this unit on the same connection.
+        // Stock goes back through the ledger, in this unit.
         for (const item of await tx.select().from(saleItems).where(eq(saleItems.saleId, saleId))) {
-          applyStockDelta(legacySqlite(tx), item.productId, item.quantity, 'cancel', { saleId });
+          await applyStockDelta(tx, item.productId, item.quantity, 'cancel', { saleId });
         }
       }
       return decision.to;

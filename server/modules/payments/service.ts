@@ -15,13 +15,13 @@ import type { PaymentSaleBody, PreferenceBody, PreferenceJson } from '../../../d
 import type { SaleJson } from '../../../domain/schemas/sales';
 import { computeSaleTotals } from '../../../domain/sale-totals';
 import type { MercadoPagoEnv } from '../../config';
-import { legacySqlite, type Q, type Store } from '../../db/store';
+import type { Q, Store } from '../../db/store';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { MercadoPagoError } from '../../integrations/mercadopago/errors';
 import type { MpPreferenceRequest } from '../../integrations/mercadopago/types';
-import { flushToDisk } from '../sales/durability';
+import { salesDurable } from '../sales/durability';
 import type { SalesContext } from '../sales/context';
-import { writeSaleToLedger } from '../sales/ledger-write';
+import { writeSaleToLedger, type SaleDraft } from '../sales/ledger-write';
 import { salesRepository } from '../sales/repository';
 import { getSale } from '../sales/service';
 import { paymentsRepository, type PaymentRow } from './repository';
@@ -33,11 +33,6 @@ export interface PaymentsContext extends SalesContext {
   runtime: () => Promise<MpRuntime>;
 }
 
-/** The sales code (not on the port yet, issue #20) on the connection of `q`: inside a write unit it joins the unit. */
-function salesOn(ctx: SalesContext, q: Q): SalesContext {
-  const db = legacySqlite(q);
-  return { ...ctx, db, sqlite: db.$client };
-}
 
 /** The cart an attempt was priced for; a reused reference must carry the same one. */
 interface AttemptCart {
@@ -63,8 +58,15 @@ async function requireClient(ctx: PaymentsContext) {
 
 /** Catalogue lines of a cart: current price, active products, enough stock (as an online sale). */
 export function priceCart(ctx: SalesContext, items: AttemptCart['items'], discountCents: number) {
+  return ctx.store.read((q) => priceCartOn(q, items, discountCents));
+}
+
+/** priceCart on the handle `q` (a caller's unit). */
+async function priceCartOn(q: Q, items: AttemptCart['items'], discountCents: number) {
+  const products = new Map<number, Awaited<ReturnType<typeof salesRepository.productById>>>();
+  for (const { productId } of items) products.set(productId, await salesRepository.productById(q, productId));
   const lines = items.map((item) => {
-    const product = salesRepository.productById(ctx.db, item.productId);
+    const product = products.get(item.productId);
     if (!product) throw badRequest(`El producto ${item.productId} no existe`, { productId: item.productId });
     if (product.deletedAt || !product.active) throw badRequest(`El producto "${product.name}" ya no está a la venta`, { productId: product.id });
     const wanted = items.filter((i) => i.productId === item.productId).reduce((n, i) => n + i.quantity, 0);
@@ -89,7 +91,7 @@ function preferenceRequest(
   origin: string,
   row: PaymentRow,
   cart: AttemptCart,
-  priced: ReturnType<typeof priceCart>,
+  priced: Awaited<ReturnType<typeof priceCart>>,
 ): MpPreferenceRequest {
   const base = publicBase(runtime, origin);
   const { lines, totals } = priced;
@@ -124,7 +126,7 @@ function preferenceJson(row: PaymentRow): PreferenceJson {
 export async function createPreference(ctx: PaymentsContext, body: PreferenceBody, userId: number, origin: string): Promise<PreferenceJson> {
   const { runtime, client } = await requireClient(ctx);
   const cart: AttemptCart = { items: body.items, discountCents: toCents(body.discount), payer: { name: body.payer.name, email: body.payer.email } };
-  const priced = await ctx.store.read(async (q) => priceCart(salesOn(ctx, q), cart.items, cart.discountCents));
+  const priced = await priceCart(ctx, cart.items, cart.discountCents);
   const requestJson = JSON.stringify(cart);
   const externalReference = body.externalReference ?? newReference();
 
@@ -171,35 +173,31 @@ export async function createPaymentSale(ctx: PaymentsContext, body: PaymentSaleB
     if (!row) throw notFound(MSG.paymentPreferenceNotFound);
     if (row.saleId !== null) return { created: false, written: false, saleId: row.saleId };
     if (!sameCart(row, body)) throw conflict(MSG.paymentSaleMismatch);
-    const sales = salesOn(ctx, tx);
-    const known = salesRepository.findByClientSaleId(sales.db, row.idempotencyKey);
+    const known = await salesRepository.findByClientSaleId(tx, row.idempotencyKey);
     if (!known && Date.parse(row.expiresAt) <= Date.now()) throw conflict(MSG.paymentPreferenceExpired);
-    if (!known && priceCart(sales, body.items, toCents(body.discount)).totals.totalCents !== row.amountCents) throw conflict(MSG.paymentSaleMismatch);
+    if (!known && (await priceCartOn(tx, body.items, toCents(body.discount))).totals.totalCents !== row.amountCents) throw conflict(MSG.paymentSaleMismatch);
     const cart = JSON.parse(row.requestJson) as AttemptCart;
-    const written = writeSaleToLedger(
-      sales,
-      {
-        clientSaleId: row.idempotencyKey,
-        deviceId: null,
-        deviceSeq: null,
-        sellerId: userId,
-        saleDate: new Date().toISOString(),
-        items: body.items,
-        discountCents: toCents(body.discount),
-        paymentMethod: 'mercadopago',
-        paymentStatus: 'pendiente',
-        customerName: body.customerName ?? cart.payer.name,
-        customerDocument: body.customerDocument,
-        customerEmail: body.customerEmail ?? cart.payer.email,
-        notes: body.notes,
-        preferenceId: row.preferenceId,
-        externalReference: row.externalReference,
-      },
-      'online',
-    );
+    const draft: SaleDraft = {
+      clientSaleId: row.idempotencyKey,
+      deviceId: null,
+      deviceSeq: null,
+      sellerId: userId,
+      saleDate: new Date().toISOString(),
+      items: body.items,
+      discountCents: toCents(body.discount),
+      paymentMethod: 'mercadopago',
+      paymentStatus: 'pendiente',
+      customerName: body.customerName ?? cart.payer.name,
+      customerDocument: body.customerDocument,
+      customerEmail: body.customerEmail ?? cart.payer.email,
+      notes: body.notes,
+      preferenceId: row.preferenceId,
+      externalReference: row.externalReference,
+    };
+    const written = await writeSaleToLedger(tx, ctx.timeZone, draft, 'online');
     await paymentsRepository.linkSale(tx, row.id, written.saleId);
     return { created: written.status === 'applied', written: true, saleId: written.saleId };
   });
-  if (outcome.written) flushToDisk(ctx.sqlite);
-  return { created: outcome.created, sale: await ctx.store.read(async (q) => getSale(salesOn(ctx, q), outcome.saleId)) };
+  if (outcome.written) await salesDurable(ctx.store);
+  return { created: outcome.created, sale: await getSale(ctx, outcome.saleId) };
 }

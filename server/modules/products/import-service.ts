@@ -8,7 +8,7 @@ import { ivaRateToBp } from '../../../domain/invoicing/codes';
 import { MSG } from '../../../domain/messages';
 import { toCents } from '../../../domain/money';
 import { IMPORT_MAX_ROWS, type ImportPreviewDto, type ImportResultDto } from '../../../domain/schemas/exports';
-import { legacySqlite, type Q, type Store } from '../../db/store';
+import type { Q, Store } from '../../db/store';
 import { badRequest, conflict } from '../../http/errors';
 import { applyStockDelta } from '../stock/repository';
 import { namedRefs, productsWithCode, stampRevision } from './import-repository';
@@ -59,7 +59,7 @@ export function applyImport(store: Store, rows: SheetCell[][], fingerprint: stri
         touched.push(row.productId);
       } else {
         const { id } = await productsRepository.insert(tx, { ...fields, code: input.code, name: input.name, priceCents: toCents(input.price), stock: 0, image: null });
-        if (input.stock !== 0) applyStockDelta(legacySqlite(tx), id, input.stock, 'initial', { userId });
+        if (input.stock !== 0) await applyStockDelta(tx, id, input.stock, 'initial', { userId });
         touched.push(id);
       }
     }

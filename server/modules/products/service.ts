@@ -20,7 +20,7 @@ import type {
   ProductUpdateInput,
   StockPatchInput,
 } from '../../../domain/schemas/products';
-import { legacySqlite, type Q, type Store } from '../../db/store';
+import type { Q, Store } from '../../db/store';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { applyStockDelta, setStock } from '../stock/repository';
 import { toCatalogItem, toProductDto } from './dto';
@@ -89,7 +89,7 @@ export function createProduct(store: Store, input: ProductCreateInput, userId: n
       ivaRateBp: ivaRateToBp(input.ivaRate),
       searchText: productSearchText(input),
     });
-    if (input.stock !== 0) applyStockDelta(legacySqlite(tx), id, input.stock, 'initial', { userId });
+    if (input.stock !== 0) await applyStockDelta(tx, id, input.stock, 'initial', { userId });
     return productOn(tx, id);
   });
 }
@@ -129,17 +129,17 @@ export function updateProduct(store: Store, id: number, input: ProductUpdateInpu
       });
     }
     if (Object.values(patch).some((v) => v !== undefined)) await productsRepository.update(tx, id, patch);
-    if (stock !== undefined && base?.stock !== undefined) adjustStock(tx, current.stock, stock - base.stock, userId, id);
-    else if (stock !== undefined) setStock(legacySqlite(tx), id, stock, { userId });
+    if (stock !== undefined && base?.stock !== undefined) await adjustStock(tx, current.stock, stock - base.stock, userId, id);
+    else if (stock !== undefined) await setStock(tx, id, stock, { userId });
     return productOn(tx, id);
   });
 }
 
 /** An edit relative to what the editor loaded: the same difference applied to today's stock. */
-function adjustStock(tx: Q, now: number, delta: number, userId: number, id: number): void {
+async function adjustStock(tx: Q, now: number, delta: number, userId: number, id: number): Promise<void> {
   if (delta === 0) return;
   if (now + delta < 0) throw badRequest(MSG.stockNegative, { stock: now });
-  applyStockDelta(legacySqlite(tx), id, delta, delta > 0 ? 'add' : 'subtract', { userId });
+  await applyStockDelta(tx, id, delta, delta > 0 ? 'add' : 'subtract', { userId });
 }
 
 export function deleteProduct(store: Store, id: number): Promise<void> {
@@ -156,8 +156,8 @@ export function changeStock(store: Store, id: number, input: StockPatchInput, us
     const target =
       input.operation === 'set' ? input.stock : input.operation === 'add' ? current.stock + input.stock : current.stock - input.stock;
     if (target < 0) throw badRequest(MSG.stockNegative, { stock: current.stock });
-    if (input.operation === 'set') setStock(legacySqlite(tx), id, target, { userId });
-    else if (input.stock !== 0) applyStockDelta(legacySqlite(tx), id, target - current.stock, input.operation, { userId });
+    if (input.operation === 'set') await setStock(tx, id, target, { userId });
+    else if (input.stock !== 0) await applyStockDelta(tx, id, target - current.stock, input.operation, { userId });
     return productOn(tx, id);
   });
 }

@@ -1,49 +1,52 @@
 /** SQL for partial returns (sale_returns, sale_return_items) and the returned columns of sales and sale_items. */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { saleItems, saleReturnItems, saleReturns, sales, users } from '../../db/schema';
+import { first, type Q } from '../../db/store';
 
 export type SaleReturnRow = typeof saleReturns.$inferSelect;
 
 export const returnsRepository = {
-  byRequestId: (db: Db, requestId: string): SaleReturnRow | undefined => db.select().from(saleReturns).where(eq(saleReturns.requestId, requestId)).get(),
+  byRequestId: (q: Q, requestId: string): Promise<SaleReturnRow | undefined> => first(q.select().from(saleReturns).where(eq(saleReturns.requestId, requestId))),
 
-  hasReturns: (db: Db, saleId: number): boolean => db.select({ id: saleReturns.id }).from(saleReturns).where(eq(saleReturns.saleId, saleId)).limit(1).get() !== undefined,
+  hasReturns: async (q: Q, saleId: number): Promise<boolean> =>
+    (await first(q.select({ id: saleReturns.id }).from(saleReturns).where(eq(saleReturns.saleId, saleId)).limit(1))) !== undefined,
 
-  insert: (db: Db, row: typeof saleReturns.$inferInsert): number => db.insert(saleReturns).values(row).returning({ id: saleReturns.id }).get().id,
+  insert: async (tx: Q, row: typeof saleReturns.$inferInsert): Promise<number> => (await first(tx.insert(saleReturns).values(row).returning({ id: saleReturns.id })))!.id,
 
-  insertItem: (db: Db, row: typeof saleReturnItems.$inferInsert) => db.insert(saleReturnItems).values(row).run(),
+  insertItem: async (tx: Q, row: typeof saleReturnItems.$inferInsert): Promise<void> => {
+    await tx.insert(saleReturnItems).values(row);
+  },
 
   /** Adds to a line's returned quantity unless that would pass what was sold; false when refused. */
-  addReturnedToLine: (db: Db, saleItemId: number, quantity: number, grossCents: number): boolean =>
-    db
-      .update(saleItems)
-      .set({ returnedQuantity: sql`${saleItems.returnedQuantity} + ${quantity}`, returnedCents: sql`${saleItems.returnedCents} + ${grossCents}` })
-      .where(and(eq(saleItems.id, saleItemId), sql`${saleItems.returnedQuantity} + ${quantity} <= ${saleItems.quantity}`))
-      .returning({ id: saleItems.id })
-      .get() !== undefined,
+  addReturnedToLine: async (tx: Q, saleItemId: number, quantity: number, grossCents: number): Promise<boolean> =>
+    (await first(
+      tx
+        .update(saleItems)
+        .set({ returnedQuantity: sql`${saleItems.returnedQuantity} + ${quantity}`, returnedCents: sql`${saleItems.returnedCents} + ${grossCents}` })
+        .where(and(eq(saleItems.id, saleItemId), sql`${saleItems.returnedQuantity} + ${quantity} <= ${saleItems.quantity}`))
+        .returning({ id: saleItems.id }),
+    )) !== undefined,
 
-  addReturnedToSale: (db: Db, saleId: number, cents: number, costCents: number) =>
-    db
+  addReturnedToSale: async (tx: Q, saleId: number, cents: number, costCents: number): Promise<void> => {
+    await tx
       .update(sales)
       .set({ returnedCents: sql`${sales.returnedCents} + ${cents}`, returnedCostCents: sql`${sales.returnedCostCents} + ${costCents}` })
-      .where(eq(sales.id, saleId))
-      .run(),
+      .where(eq(sales.id, saleId));
+  },
 
   /** The sale's returns, oldest first, with who recorded them. */
-  ofSale: (db: Db, saleId: number) =>
-    db
+  ofSale: (q: Q, saleId: number) =>
+    q
       .select({ ret: saleReturns, userFullName: users.fullName })
       .from(saleReturns)
       .innerJoin(users, eq(users.id, saleReturns.userId))
       .where(eq(saleReturns.saleId, saleId))
-      .orderBy(asc(saleReturns.id))
-      .all(),
+      .orderBy(asc(saleReturns.id)),
 
-  itemsOf: (db: Db, returnIds: number[]) =>
+  itemsOf: async (q: Q, returnIds: number[]) =>
     returnIds.length === 0
       ? []
-      : db
+      : await q
           .select({
             returnId: saleReturnItems.returnId,
             saleItemId: saleReturnItems.saleItemId,
@@ -55,6 +58,5 @@ export const returnsRepository = {
           .from(saleReturnItems)
           .innerJoin(saleItems, eq(saleItems.id, saleReturnItems.saleItemId))
           .where(inArray(saleReturnItems.returnId, returnIds))
-          .orderBy(asc(saleReturnItems.id))
-          .all(),
+          .orderBy(asc(saleReturnItems.id)),
 };

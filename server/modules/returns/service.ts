@@ -25,12 +25,12 @@ import { returnAmounts } from '../../../domain/sale-returns';
 import type { CreateReturnBody, SaleReturnJson, SaleReturnsJson } from '../../../domain/schemas/returns';
 import type { SaleJson } from '../../../domain/schemas/sales';
 import type { InvoiceJson } from '../../../domain/schemas/invoices';
-import { legacySqlite, type Store } from '../../db/store';
+import type { Store } from '../../db/store';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { creditableInvoice, creditNotesOfSale, fullAmounts, notePtoVta, NOTE_WAIT_MS, recordCreditNote, settleWithin } from '../invoices/credit-notes';
 import type { InvoiceIssuer } from '../invoices/issuer';
 import type { ArcaRuntime } from '../invoices/runtime';
-import { flushToDisk } from '../sales/durability';
+import { salesDurable } from '../sales/durability';
 import type { SalesContext } from '../sales/context';
 import { salesRepository } from '../sales/repository';
 import { getSale } from '../sales/service';
@@ -46,39 +46,36 @@ export interface ReturnsContext extends SalesContext {
 /** Admin cancellation: status cancelado, stock back ('cancel' movements) and the credit note owed, in one transaction; then the note is settled. */
 export async function cancelSale(ctx: ReturnsContext, id: number, userId: number): Promise<{ sale: SaleJson; creditNote: InvoiceJson | null }> {
   const eff = await ctx.runtime.effective();
-  // Invoices are on the store (issue #20); sales and stock join the same unit through legacySqlite(tx).
   const noteId = await ctx.store.write(async (tx) => {
-    const db = legacySqlite(tx);
-    const sale = salesRepository.findWithUser(db, id);
+    const sale = await salesRepository.findWithUser(tx, id);
     if (!sale) throw notFound(MSG.saleNotFound);
     if (sale.paymentStatus === 'cancelado') throw conflict(MSG.saleAlreadyCancelled);
-    if (repo.hasReturns(db, id)) throw conflict(MSG.saleHasReturns);
+    if (await repo.hasReturns(tx, id)) throw conflict(MSG.saleHasReturns);
     const original = await creditableInvoice(tx, id);
-    if (!salesRepository.markCancelled(db, id, userId, new Date().toISOString())) throw conflict(MSG.saleAlreadyCancelled);
-    for (const item of salesRepository.items(db, id)) applyStockDelta(db, item.productId, item.quantity, 'cancel', { saleId: id, userId });
+    if (!(await salesRepository.markCancelled(tx, id, userId, new Date().toISOString()))) throw conflict(MSG.saleAlreadyCancelled);
+    for (const item of await salesRepository.items(tx, id)) await applyStockDelta(tx, item.productId, item.quantity, 'cancel', { saleId: id, userId });
     if (!original) return null;
     return (await recordCreditNote(tx, original, fullAmounts(original), { userId, ptoVta: notePtoVta(eff, original), saleReturnId: null })).id;
   });
-  flushToDisk(ctx.sqlite);
+  await salesDurable(ctx.store);
   const creditNote = noteId === null ? null : await settleWithin(ctx.store, ctx.issuer, noteId, NOTE_WAIT_MS);
-  return { sale: getSale(ctx, id), creditNote };
+  return { sale: await getSale(ctx, id), creditNote };
 }
 
 /** Records a partial return (restock of exactly those lines, amounts off the reports, partial credit note owed), then settles the note. */
 export async function createReturn(ctx: ReturnsContext, saleId: number, body: CreateReturnBody, userId: number): Promise<{ created: boolean; ret: SaleReturnJson }> {
   const eff = await ctx.runtime.effective();
   const outcome = await ctx.store.write(async (tx) => {
-    const db = legacySqlite(tx);
-    const repeated = body.requestId ? repo.byRequestId(db, body.requestId) : undefined;
+    const repeated = body.requestId ? await repo.byRequestId(tx, body.requestId) : undefined;
     if (repeated) {
       if (repeated.saleId !== saleId) throw conflict(MSG.saleReturnOtherSale);
       return { returnId: repeated.id, noteId: null, created: false };
     }
-    const sale = salesRepository.findWithUser(db, saleId);
+    const sale = await salesRepository.findWithUser(tx, saleId);
     if (!sale) throw notFound(MSG.saleNotFound);
     if (sale.paymentStatus === 'cancelado') throw conflict(MSG.saleReturnCancelled);
     if (sale.paymentStatus !== 'pagado') throw badRequest(MSG.saleReturnNotPaid);
-    const items = salesRepository.items(db, saleId);
+    const items = await salesRepository.items(tx, saleId);
     const wanted = new Map(body.items.map((i) => [i.saleItemId, i.quantity]));
     for (const id of wanted.keys()) if (!items.some((i) => i.id === id)) throw badRequest(MSG.saleReturnUnknownLine);
     let amounts;
@@ -90,36 +87,41 @@ export async function createReturn(ctx: ReturnsContext, saleId: number, body: Cr
       throw badRequest(`${MSG.saleReturnTooMany}: de "${line.productName}" quedan ${line.quantity - line.returnedQuantity} por devolver.`);
     }
     const original = await creditableInvoice(tx, saleId);
-    const returnId = repo.insert(db, { saleId, requestId: body.requestId ?? null, userId, reason: body.reason ?? null, totalCents: amounts.totalCents, costCents: amounts.costCents });
+    const returnId = await repo.insert(tx, { saleId, requestId: body.requestId ?? null, userId, reason: body.reason ?? null, totalCents: amounts.totalCents, costCents: amounts.costCents });
     const note = `Devolución de la venta ${sale.saleNumber}${body.reason ? `: ${body.reason}` : ''}`;
     for (const line of amounts.lines) {
       const item = items.find((i) => i.id === line.saleItemId)!;
-      if (!repo.addReturnedToLine(db, item.id, line.quantity, line.grossCents)) throw badRequest(MSG.saleReturnTooMany);
-      repo.insertItem(db, { returnId, saleItemId: item.id, productId: item.productId, quantity: line.quantity, grossCents: line.grossCents });
-      applyStockDelta(db, item.productId, line.quantity, 'return', { saleId, userId, note });
+      if (!(await repo.addReturnedToLine(tx, item.id, line.quantity, line.grossCents))) throw badRequest(MSG.saleReturnTooMany);
+      await repo.insertItem(tx, { returnId, saleItemId: item.id, productId: item.productId, quantity: line.quantity, grossCents: line.grossCents });
+      await applyStockDelta(tx, item.productId, line.quantity, 'return', { saleId, userId, note });
     }
-    repo.addReturnedToSale(db, saleId, amounts.totalCents, amounts.costCents);
+    await repo.addReturnedToSale(tx, saleId, amounts.totalCents, amounts.costCents);
     if (!original) return { returnId, noteId: null, created: true };
     const lines: InvoiceLine[] = amounts.lines.map((l) => ({ grossCents: l.grossCents, ivaRate: ivaRateFromBp(items.find((i) => i.id === l.saleItemId)!.ivaRateBp) }));
     const noteAmounts = invoiceAmounts(lines, amounts.discountCents, original.cbteTipo as CbteTipo);
     const noteRow = await recordCreditNote(tx, original, noteAmounts, { userId, ptoVta: notePtoVta(eff, original), saleReturnId: returnId });
     return { returnId, noteId: noteRow.id, created: true };
   });
-  flushToDisk(ctx.sqlite);
+  await salesDurable(ctx.store);
   if (outcome.noteId !== null) await settleWithin(ctx.store, ctx.issuer, outcome.noteId, NOTE_WAIT_MS);
   const ret = (await saleReturns(ctx, saleId)).returns.find((r) => r.id === outcome.returnId)!;
   return { created: outcome.created, ret };
 }
 
 /** A sale's returns with their credit notes, and the note of its cancellation. */
-export async function saleReturns(ctx: SalesContext & { store: Store }, saleId: number): Promise<SaleReturnsJson> {
-  if (!salesRepository.findWithUser(ctx.db, saleId)) throw notFound(MSG.saleNotFound);
-  const notes = await ctx.store.read((q) => creditNotesOfSale(q, saleId));
-  const rows = repo.ofSale(ctx.db, saleId);
-  const items = repo.itemsOf(
-    ctx.db,
-    rows.map((r) => r.ret.id),
-  );
+export async function saleReturns(ctx: SalesContext, saleId: number): Promise<SaleReturnsJson> {
+  const { notes, rows, items } = await ctx.store.read(async (q) => {
+    if (!(await salesRepository.findWithUser(q, saleId))) throw notFound(MSG.saleNotFound);
+    const rows = await repo.ofSale(q, saleId);
+    return {
+      notes: await creditNotesOfSale(q, saleId),
+      rows,
+      items: await repo.itemsOf(
+        q,
+        rows.map((r) => r.ret.id),
+      ),
+    };
+  });
   return {
     returns: rows.map(({ ret, userFullName }) => ({
       id: ret.id,

@@ -1,12 +1,10 @@
-/** What the sales code needs of the app: the database (drizzle and the raw connection) and the shop's time zone. */
-import type Database from 'better-sqlite3';
+/** What the sales code needs of the app: the persistence port and the shop's time zone. */
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Store } from '../../db/store';
 
 export interface SalesContext {
-  db: Db;
-  sqlite: Database.Database;
+  store: Store;
   timeZone: string;
 }
 
-export const salesContext = (app: FastifyInstance): SalesContext => ({ db: app.db, sqlite: app.sqlite, timeZone: app.config.timeZone });
+export const salesContext = (app: FastifyInstance): SalesContext => ({ store: app.store, timeZone: app.config.timeZone });

@@ -12,11 +12,14 @@
  * batch of 200. Measured on the dev VM (fsync ≈ 0.3 ms, 3-item sales, batches of 200, loaded 2-core
  * box): one fsync per batch ≈ 700–1,175 sales/s, FULL ≈ 300–750 sales/s; on a shop PC's SD card or
  * cheap SSD an fsync costs milliseconds, so the gap only grows.
+ * Modules on the persistence port call salesDurable(store) after their unit committed; on PostgreSQL a
+ * commit is already durable (synchronous_commit on) and it does nothing.
  */
 import type Database from 'better-sqlite3';
 import { closeSync, fsyncSync, openSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
+import { legacySqlite, type Store } from '../../db/store';
 
 const directoriesSynced = new WeakSet<Database.Database>();
 
@@ -95,4 +98,13 @@ export function flushToDiskShared(sqlite: Database.Database): Promise<void> {
       return start();
     });
   return g.next;
+}
+
+/**
+ * Resolves once every unit committed before the call survives a power cut (flushToDiskShared on the
+ * store's file; the fsync acts on the file, so the store's reader connection names it as well as the writer).
+ */
+export async function salesDurable(store: Store): Promise<void> {
+  if (store.dialect === 'postgres') return;
+  await flushToDiskShared(await store.read(async (q) => legacySqlite(q).$client));
 }

@@ -2,10 +2,13 @@
  * SQL of the ledger write (ledger-write.ts): the statements one sale runs, as bare better-sqlite3
  * statements prepared once per connection. A sale runs about fifteen of them, and the ORM's work per
  * call (filling placeholders, mapping rows) cost more than SQLite's own (issue #17 item 6), so this hot
- * path speaks SQL directly; everything else reads through drizzle (repository.ts).
+ * path speaks SQL directly; everything else reads through drizzle (repository.ts). They run on the
+ * unit's SQLite connection (legacySqlite(tx): the same connection, inside the caller's transaction).
+ * pg: the same statements through drizzle on the unit's `tx` (plain SELECTs, INSERT … RETURNING id,
+ * greatest() for max()), or multi-row INSERTs of a chunk's items and movements if the bench asks for it.
  */
-import type { Db } from '../../db/client';
 import { preparedPerConnection } from '../../db/prepared';
+import { legacySqlite, type Q } from '../../db/store';
 
 /** What a replay needs of the stored sale (its outcome and flags). */
 export interface StoredSale {
@@ -90,7 +93,7 @@ type StoredRow = Omit<StoredSale, 'flagOversold' | 'flagPriceChanged' | 'flagPay
 type ProductRow = Omit<LedgerProduct, 'active'> & { active: Flag };
 type SaleParams = Omit<LedgerSaleInsert, 'flagOversold' | 'flagPriceChanged'> & { flagOversold: Flag; flagPriceChanged: Flag };
 
-const statements = preparedPerConnection((db: Db) => {
+const prepared = preparedPerConnection((db) => {
   const sqlite = db.$client;
   return {
     byClientSaleId: sqlite.prepare<[string], StoredRow>(
@@ -111,29 +114,35 @@ const statements = preparedPerConnection((db: Db) => {
   };
 });
 
+const statements = (tx: Q) => prepared(legacySqlite(tx));
+
 export const ledgerRepository = {
-  storedSale: (db: Db, clientSaleId: string): StoredSale | undefined => {
-    const row = statements(db).byClientSaleId.get(clientSaleId);
+  storedSale: async (tx: Q, clientSaleId: string): Promise<StoredSale | undefined> => {
+    const row = statements(tx).byClientSaleId.get(clientSaleId);
     return row && { ...row, flagOversold: row.flagOversold === 1, flagPriceChanged: row.flagPriceChanged === 1, flagPaymentReview: row.flagPaymentReview === 1 };
   },
 
-  deviceSeqTaken: (db: Db, deviceId: string, deviceSeq: number): boolean => statements(db).deviceSeqTaken.get(deviceId, deviceSeq) !== undefined,
+  deviceSeqTaken: async (tx: Q, deviceId: string, deviceSeq: number): Promise<boolean> => statements(tx).deviceSeqTaken.get(deviceId, deviceSeq) !== undefined,
 
   /** The device's last applied sequence (0 for an unknown device). */
-  lastSeq: (db: Db, deviceId: string): number => statements(db).lastSeq.get(deviceId) ?? 0,
+  lastSeq: async (tx: Q, deviceId: string): Promise<number> => statements(tx).lastSeq.get(deviceId) ?? 0,
 
-  userExists: (db: Db, userId: number): boolean => statements(db).userExists.get(userId) !== undefined,
+  userExists: async (tx: Q, userId: number): Promise<boolean> => statements(tx).userExists.get(userId) !== undefined,
 
-  product: (db: Db, id: number): LedgerProduct | undefined => {
-    const row = statements(db).product.get(id);
+  product: async (tx: Q, id: number): Promise<LedgerProduct | undefined> => {
+    const row = statements(tx).product.get(id);
     return row && { ...row, active: row.active === 1 };
   },
 
-  insertSale: (db: Db, row: LedgerSaleInsert): number =>
-    statements(db).insertSale.get({ ...row, flagOversold: row.flagOversold ? 1 : 0, flagPriceChanged: row.flagPriceChanged ? 1 : 0 })!,
+  insertSale: async (tx: Q, row: LedgerSaleInsert): Promise<number> =>
+    statements(tx).insertSale.get({ ...row, flagOversold: row.flagOversold ? 1 : 0, flagPriceChanged: row.flagPriceChanged ? 1 : 0 })!,
 
-  insertItem: (db: Db, row: LedgerItemInsert) => statements(db).insertItem.run(row),
+  insertItem: async (tx: Q, row: LedgerItemInsert): Promise<void> => {
+    statements(tx).insertItem.run(row);
+  },
 
   /** Device's last applied sequence = max of what it had and this sale's. */
-  advanceDeviceSeq: (db: Db, deviceId: string, deviceSeq: number) => statements(db).advanceDeviceSeq.run(deviceSeq, deviceId),
+  advanceDeviceSeq: async (tx: Q, deviceId: string, deviceSeq: number): Promise<void> => {
+    statements(tx).advanceDeviceSeq.run(deviceSeq, deviceId);
+  },
 };

@@ -6,8 +6,8 @@
  *   (deviceId, deviceSeq) already used by another sale never loses the sale: it is stored under the
  *   device's next free sequence (reported as `deviceSeq` of the outcome), since the clientSaleId, not the
  *   sequence, is what makes it unique. The check, the sale, its items, one
- *   stock movement per item, the sale-number counter and the device's last_seq are written in ONE
- *   immediate transaction, so a crash leaves either all of it or none of it.
+ *   stock movement per item, the sale-number counter and the device's last_seq are written in the
+ *   caller's ONE write unit (`tx`: store.write, or a savepoint of it), so a crash leaves either all of it or none of it.
  * - Policy 'online' prices from the catalogue and refuses to sell beyond stock (409).
  *   Policy 'captured' (a sale that already happened on a device) keeps the device's price and flags
  *   `price_changed` when it differs from the catalogue, accepts an oversell (stock goes negative,
@@ -20,10 +20,9 @@ import type { PaymentMethod, PaymentStatus, SaleFlag } from '../../../domain/con
 import { formatSaleNumber } from '../../../domain/numbering';
 import { computeSaleTotals } from '../../../domain/sale-totals';
 import { localDateString } from '../../../domain/time';
-import { inTransaction } from '../../db/transaction';
+import type { Q } from '../../db/store';
 import { badRequest, conflict } from '../../http/errors';
 import { applyStockDelta } from '../stock/repository';
-import type { SalesContext } from './context';
 import { ledgerRepository, type LedgerProduct, type StoredSale } from './ledger-repository';
 import { numberingRepository } from './numbering-repository';
 
@@ -75,11 +74,11 @@ export function saleFlags(
 }
 
 /** Next free official number: the counter advances until the formatted number is not taken (a changed format may repeat one). */
-function assignSaleNumber(ctx: SalesContext, saleDate: string): string {
-  const settings = numberingRepository.settings(ctx.db);
+async function assignSaleNumber(tx: Q, timeZone: string, saleDate: string): Promise<string> {
+  const settings = await numberingRepository.settings(tx);
   for (;;) {
-    const candidate = formatSaleNumber(settings, numberingRepository.takeCounter(ctx.db), saleDate, ctx.timeZone);
-    if (!numberingRepository.isTaken(ctx.db, candidate)) return candidate;
+    const candidate = formatSaleNumber(settings, await numberingRepository.takeCounter(tx), saleDate, timeZone);
+    if (!(await numberingRepository.isTaken(tx, candidate))) return candidate;
   }
 }
 
@@ -118,71 +117,69 @@ function totalsOf(lines: ReturnType<typeof priceLines>['lines'], discountCents: 
   }
 }
 
-export function writeSaleToLedger(ctx: SalesContext, draft: SaleDraft, policy: SalePolicy): RecordOutcome {
-  const { db } = ctx;
-  return inTransaction(ctx.sqlite, (): RecordOutcome => {
-    if (draft.clientSaleId) {
-      const stored = ledgerRepository.storedSale(db, draft.clientSaleId);
-      if (stored) return { status: 'duplicate', saleId: stored.id, saleNumber: stored.saleNumber, flags: saleFlags(stored), deviceSeq: stored.deviceSeq };
-    }
-    let deviceSeq = draft.deviceSeq;
-    if (draft.deviceId && deviceSeq !== null && ledgerRepository.deviceSeqTaken(db, draft.deviceId, deviceSeq)) {
-      deviceSeq = ledgerRepository.lastSeq(db, draft.deviceId) + 1;
-    }
-    if (!ledgerRepository.userExists(db, draft.sellerId)) throw badRequest(`El vendedor ${draft.sellerId} no existe`);
+/** Writes the sale in the unit `tx` (see the header); the caller's unit commits it, or undoes all of it. */
+export async function writeSaleToLedger(tx: Q, timeZone: string, draft: SaleDraft, policy: SalePolicy): Promise<RecordOutcome> {
+  if (draft.clientSaleId) {
+    const stored = await ledgerRepository.storedSale(tx, draft.clientSaleId);
+    if (stored) return { status: 'duplicate', saleId: stored.id, saleNumber: stored.saleNumber, flags: saleFlags(stored), deviceSeq: stored.deviceSeq };
+  }
+  let deviceSeq = draft.deviceSeq;
+  if (draft.deviceId && deviceSeq !== null && (await ledgerRepository.deviceSeqTaken(tx, draft.deviceId, deviceSeq))) {
+    deviceSeq = (await ledgerRepository.lastSeq(tx, draft.deviceId)) + 1;
+  }
+  if (!(await ledgerRepository.userExists(tx, draft.sellerId))) throw badRequest(`El vendedor ${draft.sellerId} no existe`);
 
-    const byId = new Map<number, LedgerProduct>();
-    for (const { productId } of draft.items) {
-      const product = byId.has(productId) ? undefined : ledgerRepository.product(db, productId);
-      if (product) byId.set(productId, product);
-    }
-    const { lines, oversold, priceChanged } = priceLines(draft, byId, policy);
-    const totals = totalsOf(lines, draft.discountCents);
+  const byId = new Map<number, LedgerProduct>();
+  for (const { productId } of draft.items) {
+    const product = byId.has(productId) ? undefined : await ledgerRepository.product(tx, productId);
+    if (product) byId.set(productId, product);
+  }
+  const { lines, oversold, priceChanged } = priceLines(draft, byId, policy);
+  const totals = totalsOf(lines, draft.discountCents);
 
-    const saleNumber = assignSaleNumber(ctx, draft.saleDate);
-    const saleId = ledgerRepository.insertSale(db, {
-      saleNumber,
-      clientSaleId: draft.clientSaleId,
-      deviceId: draft.deviceId,
-      deviceSeq,
-      userId: draft.sellerId,
-      customerName: draft.customerName,
-      customerDocument: draft.customerDocument,
-      customerEmail: draft.customerEmail,
-      paymentMethod: draft.paymentMethod,
-      paymentStatus: draft.paymentStatus ?? 'pagado',
-      subtotalCents: totals.subtotalCents,
-      discountCents: totals.discountCents,
-      totalCents: totals.totalCents,
-      costCents: totals.costCents,
-      notes: draft.notes,
-      flagOversold: oversold,
-      flagPriceChanged: priceChanged,
-      saleDate: draft.saleDate,
-      // Key of the sales rollups (maintained by triggers, drizzle/0004_sales_rollup_triggers.sql).
-      localDate: localDateString(draft.saleDate, ctx.timeZone),
-      preferenceId: draft.preferenceId ?? null,
-      externalReference: draft.externalReference ?? null,
-      cashSessionId: draft.cashSessionId ?? null,
-      bodyHash: draft.audit?.bodyHash ?? null,
-      syncBatchId: draft.audit?.syncBatchId ?? null,
-      reviewNote: draft.audit?.reviewNote ?? null,
-    });
-    lines.forEach((line, i) =>
-      ledgerRepository.insertItem(db, {
-        saleId,
-        productId: line.product.id,
-        productName: line.product.name,
-        quantity: line.quantity,
-        unitPriceCents: line.unitPriceCents,
-        unitCostCents: line.unitCostCents,
-        subtotalCents: totals.lineSubtotalsCents[i],
-        catalogPriceCents: line.catalogPriceCents,
-        ivaRateBp: line.product.ivaRateBp,
-      }),
-    );
-    for (const line of lines) applyStockDelta(db, line.product.id, -line.quantity, 'sale', { saleId, userId: draft.sellerId });
-    if (draft.deviceId && deviceSeq !== null) ledgerRepository.advanceDeviceSeq(db, draft.deviceId, deviceSeq);
-    return { status: 'applied', saleId, saleNumber, flags: saleFlags({ flagOversold: oversold, flagPriceChanged: priceChanged }), deviceSeq };
+  const saleNumber = await assignSaleNumber(tx, timeZone, draft.saleDate);
+  const saleId = await ledgerRepository.insertSale(tx, {
+    saleNumber,
+    clientSaleId: draft.clientSaleId,
+    deviceId: draft.deviceId,
+    deviceSeq,
+    userId: draft.sellerId,
+    customerName: draft.customerName,
+    customerDocument: draft.customerDocument,
+    customerEmail: draft.customerEmail,
+    paymentMethod: draft.paymentMethod,
+    paymentStatus: draft.paymentStatus ?? 'pagado',
+    subtotalCents: totals.subtotalCents,
+    discountCents: totals.discountCents,
+    totalCents: totals.totalCents,
+    costCents: totals.costCents,
+    notes: draft.notes,
+    flagOversold: oversold,
+    flagPriceChanged: priceChanged,
+    saleDate: draft.saleDate,
+    // Key of the sales rollups (maintained by triggers, drizzle/0004_sales_rollup_triggers.sql).
+    localDate: localDateString(draft.saleDate, timeZone),
+    preferenceId: draft.preferenceId ?? null,
+    externalReference: draft.externalReference ?? null,
+    cashSessionId: draft.cashSessionId ?? null,
+    bodyHash: draft.audit?.bodyHash ?? null,
+    syncBatchId: draft.audit?.syncBatchId ?? null,
+    reviewNote: draft.audit?.reviewNote ?? null,
   });
+  for (const [i, line] of lines.entries()) {
+    await ledgerRepository.insertItem(tx, {
+      saleId,
+      productId: line.product.id,
+      productName: line.product.name,
+      quantity: line.quantity,
+      unitPriceCents: line.unitPriceCents,
+      unitCostCents: line.unitCostCents,
+      subtotalCents: totals.lineSubtotalsCents[i],
+      catalogPriceCents: line.catalogPriceCents,
+      ivaRateBp: line.product.ivaRateBp,
+    });
+  }
+  for (const line of lines) await applyStockDelta(tx, line.product.id, -line.quantity, 'sale', { saleId, userId: draft.sellerId });
+  if (draft.deviceId && deviceSeq !== null) await ledgerRepository.advanceDeviceSeq(tx, draft.deviceId, deviceSeq);
+  return { status: 'applied', saleId, saleNumber, flags: saleFlags({ flagOversold: oversold, flagPriceChanged: priceChanged }), deviceSeq };
 }

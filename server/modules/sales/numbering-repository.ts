@@ -3,13 +3,15 @@
  * takeCounter advances it with one UPSERT … RETURNING inside the caller's sale transaction, so two
  * sales can never read the same value and a rolled-back sale gives its number back. Every sale runs
  * these, so they are bare statements prepared once per connection (as in ledger-repository.ts).
+ * pg: the same atomic UPSERT … RETURNING (concurrent units serialise on the counter's row lock), with
+ * greatest(valor::integer, 1) + 1 and ::text casts; the settings and isTaken reads through drizzle.
  */
 import { NUMBERING_DEFAULTS } from '../../../domain/constants';
 import type { NumberingSettings } from '../../../domain/numbering';
-import type { Db } from '../../db/client';
 import { preparedPerConnection } from '../../db/prepared';
+import { legacySqlite, type Q } from '../../db/store';
 
-const statements = preparedPerConnection((db: Db) => {
+const prepared = preparedPerConnection((db) => {
   const sqlite = db.$client;
   return {
     takeCounter: sqlite
@@ -25,15 +27,17 @@ const statements = preparedPerConnection((db: Db) => {
   };
 });
 
+const statements = (tx: Q) => prepared(legacySqlite(tx));
+
 export const numberingRepository = {
   /** Returns the counter value to use and stores the next one (a missing or non-numeric counter counts as 1). */
-  takeCounter: (db: Db): number => Number(statements(db).takeCounter.get()!) - 1,
+  takeCounter: async (tx: Q): Promise<number> => Number(statements(tx).takeCounter.get()!) - 1,
 
-  settings: (db: Db): NumberingSettings => {
-    const rows = statements(db).settings.all();
+  settings: async (tx: Q): Promise<NumberingSettings> => {
+    const rows = statements(tx).settings.all();
     const value = (clave: keyof NumberingSettings) => rows.find((r) => r.clave === clave)?.valor ?? NUMBERING_DEFAULTS[clave];
     return { prefijo: value('prefijo'), formato: value('formato'), sucursal: value('sucursal') };
   },
 
-  isTaken: (db: Db, saleNumber: string): boolean => statements(db).byNumber.get(saleNumber) !== undefined,
+  isTaken: async (tx: Q, saleNumber: string): Promise<boolean> => statements(tx).byNumber.get(saleNumber) !== undefined,
 };

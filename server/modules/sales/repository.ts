@@ -2,10 +2,8 @@
 import { and, count, desc, eq, gte, isNotNull, lte, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import type { PaymentMethod, PaymentStatus } from '../../../domain/constants';
 import { foldText } from '../../../domain/text';
-import type { Db } from '../../db/client';
-import { preparedPerConnection } from '../../db/prepared';
 import { devices, products, saleItems, sales, users } from '../../db/schema';
-import { inTransaction } from '../../db/transaction';
+import { first, type Q } from '../../db/store';
 
 export type SaleRow = typeof sales.$inferSelect;
 export type SaleWithUser = SaleRow & { userFullName: string; deviceName: string | null; cancelledByName: string | null };
@@ -29,17 +27,6 @@ const saleWithUser = {
   deviceName: devices.name,
   cancelledByName: sql<string | null>`(select full_name from users c where c.id = ${sales.cancelledBy})`,
 };
-const p = sql.placeholder;
-
-/** The two lookups the payments flow makes before a sale (the sale write path itself: ledger-repository.ts). */
-const lookups = preparedPerConnection((db: Db) => ({
-  byClientSaleId: db.select().from(sales).where(eq(sales.clientSaleId, p('clientSaleId'))).prepare(),
-  productById: db
-    .select({ id: products.id, name: products.name, priceCents: products.priceCents, ivaRateBp: products.ivaRateBp, costCents: products.costCents, stock: products.stock, active: products.active, deletedAt: products.deletedAt })
-    .from(products)
-    .where(eq(products.id, p('id')))
-    .prepare(),
-}));
 
 /**
  * A sale the owner should look at: an offline anomaly or a review note, unless it was cancelled since
@@ -60,6 +47,7 @@ function filterWhere(f: SaleFilters): SQL | undefined {
     f.search
       ? or(
           sql`${sales.saleNumber} LIKE ${containing(f.search)} ESCAPE '\\'`,
+          // pg: fold_text is a SQLite function of the server (domain/text.ts); PostgreSQL needs lower(unaccent(…)).
           sql`fold_text(${sales.customerName}) LIKE ${containing(foldText(f.search))} ESCAPE '\\'`,
           sql`exists (select 1 from ${saleItems} where ${saleItems.saleId} = ${sales.id} and fold_text(${saleItems.productName}) LIKE ${containing(foldText(f.search))} ESCAPE '\\')`,
         )
@@ -70,60 +58,67 @@ function filterWhere(f: SaleFilters): SQL | undefined {
 }
 
 export const salesRepository = {
-  /** The generic helper (db/transaction.ts), kept here for cash-sessions/ingest-service.ts. */
-  inTransaction,
+  /** The payments flow's lookup before a sale (the sale write path itself: ledger-repository.ts). */
+  findByClientSaleId: (q: Q, clientSaleId: string): Promise<SaleRow | undefined> => first(q.select().from(sales).where(eq(sales.clientSaleId, clientSaleId))),
 
-  findByClientSaleId: (db: Db, clientSaleId: string): SaleRow | undefined => lookups(db).byClientSaleId.get({ clientSaleId }),
+  /** A product a sale refers to, soft-deleted ones included (the payments flow prices its cart with it). */
+  productById: (q: Q, id: number) =>
+    first(
+      q
+        .select({ id: products.id, name: products.name, priceCents: products.priceCents, ivaRateBp: products.ivaRateBp, costCents: products.costCents, stock: products.stock, active: products.active, deletedAt: products.deletedAt })
+        .from(products)
+        .where(eq(products.id, id)),
+    ),
 
-  /** A product a sale refers to, soft-deleted ones included. */
-  productById: (db: Db, id: number) => lookups(db).productById.get({ id }),
-
-  findWithUser: (db: Db, id: number): SaleWithUser | undefined => {
-    const row = db
-      .select(saleWithUser)
-      .from(sales)
-      .innerJoin(users, eq(users.id, sales.userId))
-      .leftJoin(devices, eq(devices.id, sales.deviceId))
-      .where(eq(sales.id, id))
-      .get();
+  findWithUser: async (q: Q, id: number): Promise<SaleWithUser | undefined> => {
+    const row = await first(
+      q
+        .select(saleWithUser)
+        .from(sales)
+        .innerJoin(users, eq(users.id, sales.userId))
+        .leftJoin(devices, eq(devices.id, sales.deviceId))
+        .where(eq(sales.id, id)),
+    );
     return row && { ...row.sale, userFullName: row.userFullName, deviceName: row.deviceName, cancelledByName: row.cancelledByName };
   },
 
-  items: (db: Db, saleId: number) => db.select().from(saleItems).where(eq(saleItems.saleId, saleId)).orderBy(saleItems.id).all(),
+  items: (q: Q, saleId: number) => q.select().from(saleItems).where(eq(saleItems.saleId, saleId)).orderBy(saleItems.id),
 
   /** Marks a sale cancelled unless it already is; undefined when nothing changed. */
-  markCancelled: (db: Db, id: number, userId: number, at: string) =>
-    db
-      .update(sales)
-      .set({ paymentStatus: 'cancelado', cancelledAt: at, cancelledBy: userId })
-      .where(and(eq(sales.id, id), ne(sales.paymentStatus, 'cancelado')))
-      .returning({ id: sales.id })
-      .get(),
+  markCancelled: (q: Q, id: number, userId: number, at: string) =>
+    first(
+      q
+        .update(sales)
+        .set({ paymentStatus: 'cancelado', cancelledAt: at, cancelledBy: userId })
+        .where(and(eq(sales.id, id), ne(sales.paymentStatus, 'cancelado')))
+        .returning({ id: sales.id }),
+    ),
 
   /** A page of sales, newest first, with the seller's name and the number of items. */
-  list: (db: Db, filters: SaleFilters, offset: number, limit: number) =>
-    db
-      .select({
+  list: async (q: Q, filters: SaleFilters, offset: number, limit: number) =>
+    (
+      await q
+        .select({
         ...saleWithUser,
-        itemCount: sql<number>`(select count(*) from ${saleItems} where ${saleItems.saleId} = ${sales.id})`,
-      })
-      .from(sales)
-      .innerJoin(users, eq(users.id, sales.userId))
-      .leftJoin(devices, eq(devices.id, sales.deviceId))
-      .where(filterWhere(filters))
-      .orderBy(desc(sales.saleDate), desc(sales.id))
-      .limit(limit)
-      .offset(offset)
-      .all()
-      .map((row) => ({ ...row.sale, userFullName: row.userFullName, deviceName: row.deviceName, cancelledByName: row.cancelledByName, itemCount: Number(row.itemCount) })),
+          itemCount: sql<number>`(select count(*) from ${saleItems} where ${saleItems.saleId} = ${sales.id})`,
+        })
+        .from(sales)
+        .innerJoin(users, eq(users.id, sales.userId))
+        .leftJoin(devices, eq(devices.id, sales.deviceId))
+        .where(filterWhere(filters))
+        .orderBy(desc(sales.saleDate), desc(sales.id))
+        .limit(limit)
+        .offset(offset)
+    ).map((row) => ({ ...row.sale, userFullName: row.userFullName, deviceName: row.deviceName, cancelledByName: row.cancelledByName, itemCount: Number(row.itemCount) })),
 
   /** How many sales match, and the sum of the totals of those not cancelled, net of returns. */
-  count: (db: Db, filters: SaleFilters) => {
-    const row = db
-      .select({ n: count(), totalCents: sql<number>`coalesce(sum(case when ${sales.paymentStatus} <> 'cancelado' then ${sales.totalCents} - ${sales.returnedCents} else 0 end), 0)` })
-      .from(sales)
-      .where(filterWhere(filters))
-      .get();
-    return { n: row?.n ?? 0, totalCents: Number(row?.totalCents ?? 0) };
+  count: async (q: Q, filters: SaleFilters) => {
+    const row = await first(
+      q
+        .select({ n: count(), totalCents: sql<number>`coalesce(sum(case when ${sales.paymentStatus} <> 'cancelado' then ${sales.totalCents} - ${sales.returnedCents} else 0 end), 0)` })
+        .from(sales)
+        .where(filterWhere(filters)),
+    );
+    return { n: Number(row?.n ?? 0), totalCents: Number(row?.totalCents ?? 0) };
   },
 };

@@ -8,19 +8,19 @@
  */
 import { asc, between, desc, eq, sql } from 'drizzle-orm';
 import { unionAll, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import type { Db } from '../../db/client';
 import { products, productSalesDaily, productSalesMonthly, productSalesYearly, salesDaily } from '../../db/schema';
+import type { Q } from '../../db/store';
 import type { RollupRanges, Span } from './rollup-ranges';
 import { TOP_PRODUCTS } from './summary-repository';
 
-export function rollupSummaryQueries(db: Db, startDay: string, endDay: string, ranges: RollupRanges) {
+export function rollupSummaryQueries(q: Q, startDay: string, endDay: string, ranges: RollupRanges) {
   const inDays = between(salesDaily.localDate, startDay, endDay);
   const count = sql<number>`sum(${salesDaily.salesCount})`;
   const totalCents = sql<number>`sum(${salesDaily.totalCents})`;
 
   // Product pieces: whole years, whole months, remaining days (rollup-ranges.ts), summed per product.
   const piece = (table: typeof productSalesYearly | typeof productSalesMonthly | typeof productSalesDaily, key: SQLiteColumn, [from, to]: Span) =>
-    db
+    q
       .select({
         productId: sql<number>`${table.productId}`.as('product_id'),
         quantity: sql<number>`${table.quantity}`.as('quantity'),
@@ -39,7 +39,7 @@ export function rollupSummaryQueries(db: Db, startDay: string, endDay: string, r
   const union = (second ? unionAll(first, second, ...rest) : first).as('pieces');
   const totalQuantity = sql<number>`sum(${union.quantity})`.as('total_quantity');
   const revenueCents = sql<number>`sum(${union.revenueCents})`.as('revenue_cents');
-  const ranked = db
+  const ranked = q
     .select({ productId: union.productId, totalQuantity, revenueCents })
     .from(union)
     .groupBy(sql`${union.productId}`)
@@ -49,7 +49,7 @@ export function rollupSummaryQueries(db: Db, startDay: string, endDay: string, r
     .as('ranked');
 
   return {
-    totals: db
+    totals: q
       .select({
         count: sql<number>`coalesce(sum(${salesDaily.salesCount}), 0)`,
         revenueCents: sql<number>`coalesce(sum(${salesDaily.totalCents}), 0)`,
@@ -57,19 +57,19 @@ export function rollupSummaryQueries(db: Db, startDay: string, endDay: string, r
       })
       .from(salesDaily)
       .where(inDays),
-    byPaymentMethod: db
+    byPaymentMethod: q
       .select({ paymentMethod: salesDaily.paymentMethod, count, totalCents })
       .from(salesDaily)
       .where(inDays)
       .groupBy(salesDaily.paymentMethod)
       .having(sql`sum(${salesDaily.salesCount}) > 0`)
       .orderBy(desc(totalCents), asc(salesDaily.paymentMethod)),
-    topProducts: db
+    topProducts: q
       .select({ productId: ranked.productId, productName: products.name, totalQuantity: ranked.totalQuantity, revenueCents: ranked.revenueCents })
       .from(ranked)
       .innerJoin(products, eq(products.id, ranked.productId))
       .orderBy(desc(ranked.totalQuantity), desc(ranked.revenueCents), asc(ranked.productId)),
-    byDay: db
+    byDay: q
       .select({ date: salesDaily.localDate, count, totalCents })
       .from(salesDaily)
       .where(inDays)

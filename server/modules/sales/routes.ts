@@ -18,20 +18,20 @@ const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
 
   app.post(pathOf(api.create.key), { ...signedIn, schema: schemaOf(api.create, { tags, security, summary: 'Registra una venta' }) }, async (req, reply) => {
-    const { created, sale } = createSale(ctx, req.body, req.user.id);
+    const { created, sale } = await createSale(ctx, req.body, req.user.id);
     return reply.status(created ? 201 : 200).send(ok(sale, MSG.saleRegistered));
   });
 
   app.get(pathOf(api.list.key), { ...signedIn, schema: schemaOf(api.list, { tags, security, summary: 'Ventas (filtradas, paginadas, con el total del período)' }) }, async (req) => {
-    const { rows, total, totalAmount } = listSales(ctx, req.query);
+    const { rows, total, totalAmount } = await listSales(ctx, req.query);
     const reply = paginated(rows, req.query.page, req.query.limit, total);
     // The filtered period's money travels with its count: pagination.total sales, pagination.totalAmount pesos.
     return { ...reply, pagination: { ...reply.pagination, totalAmount } };
   });
 
-  app.get(pathOf(api.summary.key), { ...signedIn, schema: schemaOf(api.summary, { tags, security, summary: 'Resumen de ventas del período (panel)' }) }, async (req) => ok(salesSummary(ctx, req.query)));
+  app.get(pathOf(api.summary.key), { ...signedIn, schema: schemaOf(api.summary, { tags, security, summary: 'Resumen de ventas del período (panel)' }) }, async (req) => ok(await salesSummary(ctx, req.query)));
 
-  app.get(pathOf(api.get.key), { ...signedIn, schema: schemaOf(api.get, { tags, security, summary: 'Una venta con sus ítems' }) }, async (req) => ok(getSale(ctx, req.params.id)));
+  app.get(pathOf(api.get.key), { ...signedIn, schema: schemaOf(api.get, { tags, security, summary: 'Una venta con sus ítems' }) }, async (req) => ok(await getSale(ctx, req.params.id)));
 };
 
 export default salesRoutes;

@@ -5,7 +5,7 @@ import type { SaleItemJson, SaleJson, SaleListItemJson } from '../../../domain/s
 import { saleFlags } from './ledger-write';
 import type { salesRepository, SaleWithUser } from './repository';
 
-type ItemRow = ReturnType<typeof salesRepository.items>[number];
+type ItemRow = Awaited<ReturnType<typeof salesRepository.items>>[number];
 
 export function itemJson(row: ItemRow): SaleItemJson {
   return {

@@ -9,8 +9,9 @@ import { fromCents, toCents } from '../../../domain/money';
 import type { CreateSaleBody, SaleJson, SalesListQuery, SalesSummaryJson } from '../../../domain/schemas/sales';
 import { localDateString, localDayBounds, localParts, parseQueryDate } from '../../../domain/time';
 import { badRequest, notFound } from '../../http/errors';
+import { first, type Q } from '../../db/store';
 import type { SalesContext } from './context';
-import { flushToDisk, flushToDiskShared } from './durability';
+import { salesDurable } from './durability';
 import { writeSaleToLedger, type RecordOutcome, type SaleDraft } from './ledger-write';
 import { salesRepository, type SaleFilters } from './repository';
 import { saleJson, saleListItemJson } from './sale-json';
@@ -18,48 +19,50 @@ import { rollupSummaryQueries } from './rollup-repository';
 import { rollupRanges } from './rollup-ranges';
 import { summaryQueries } from './summary-repository';
 
-export function getSale(ctx: SalesContext, id: number): SaleJson {
-  const row = salesRepository.findWithUser(ctx.db, id);
+/** A sale with its items, read on `q` (the store's reader, or a unit that just wrote it). */
+async function saleOn(q: Q, id: number): Promise<SaleJson> {
+  const row = await salesRepository.findWithUser(q, id);
   if (!row) throw notFound(MSG.saleNotFound);
-  return saleJson(row, salesRepository.items(ctx.db, id));
+  return saleJson(row, await salesRepository.items(q, id));
+}
+
+export function getSale(ctx: SalesContext, id: number): Promise<SaleJson> {
+  return ctx.store.read((q) => saleOn(q, id));
 }
 
 /** POST /sales: priced from the catalogue, never beyond stock. A repeated clientSaleId returns the stored sale (created=false). */
-export function createSale(ctx: SalesContext, body: CreateSaleBody, userId: number): { created: boolean; sale: SaleJson } {
+export async function createSale(ctx: SalesContext, body: CreateSaleBody, userId: number): Promise<{ created: boolean; sale: SaleJson }> {
   if (body.paymentMethod === 'mercadopago') throw badRequest(`Método de pago: ${MSG.saleMercadoPagoDirect}`);
-  const outcome = writeSaleToLedger(
-    ctx,
-    {
-      clientSaleId: body.clientSaleId ?? null,
-      deviceId: null,
-      deviceSeq: null,
-      sellerId: userId,
-      saleDate: new Date().toISOString(),
-      items: body.items,
-      discountCents: toCents(body.discount),
-      paymentMethod: body.paymentMethod,
-      customerName: body.customerName,
-      customerDocument: body.customerDocument,
-      customerEmail: body.customerEmail,
-      notes: body.notes,
-    },
-    'online',
-  );
-  flushToDisk(ctx.sqlite);
-  return { created: outcome.status === 'applied', sale: getSale(ctx, outcome.saleId) };
+  const draft: SaleDraft = {
+    clientSaleId: body.clientSaleId ?? null,
+    deviceId: null,
+    deviceSeq: null,
+    sellerId: userId,
+    saleDate: new Date().toISOString(),
+    items: body.items,
+    discountCents: toCents(body.discount),
+    paymentMethod: body.paymentMethod,
+    customerName: body.customerName,
+    customerDocument: body.customerDocument,
+    customerEmail: body.customerEmail,
+    notes: body.notes,
+  };
+  const outcome = await ctx.store.write((tx) => writeSaleToLedger(tx, ctx.timeZone, draft, 'online'));
+  await salesDurable(ctx.store);
+  return { created: outcome.status === 'applied', sale: await getSale(ctx, outcome.saleId) };
 }
 
 /**
  * A sale captured on a device (POST /sync/push): written as it happened (policy 'captured', ledger-write.ts),
- * in the caller's transaction when there is one. Not durable until writtenSalesDurable resolves.
+ * in the caller's unit `tx`. Not durable until writtenSalesDurable resolves.
  */
-export function writeCapturedSale(ctx: SalesContext, draft: SaleDraft): RecordOutcome {
-  return writeSaleToLedger(ctx, draft, 'captured');
+export function writeCapturedSale(tx: Q, ctx: SalesContext, draft: SaleDraft): Promise<RecordOutcome> {
+  return writeSaleToLedger(tx, ctx.timeZone, draft, 'captured');
 }
 
 /** Resolves once every sale committed before the call survives a power cut (durability.ts; off the event loop). */
 export function writtenSalesDurable(ctx: SalesContext): Promise<void> {
-  return flushToDiskShared(ctx.sqlite);
+  return salesDurable(ctx.store);
 }
 
 /** UTC bounds of a query's local startDate/endDate (shop time zone). */
@@ -70,7 +73,7 @@ export function rangeOf(query: { startDate?: string; endDate?: string }, timeZon
   };
 }
 
-export function listSales(ctx: SalesContext, query: SalesListQuery) {
+export async function listSales(ctx: SalesContext, query: SalesListQuery) {
   const filters: SaleFilters = {
     ...rangeOf(query, ctx.timeZone),
     paymentMethod: query.paymentMethod,
@@ -79,8 +82,10 @@ export function listSales(ctx: SalesContext, query: SalesListQuery) {
     search: query.search || undefined,
     userId: query.userId,
   };
-  const { n, totalCents } = salesRepository.count(ctx.db, filters);
-  const rows = salesRepository.list(ctx.db, filters, (query.page - 1) * query.limit, query.limit);
+  const { n, totalCents, rows } = await ctx.store.read(async (q) => ({
+    ...(await salesRepository.count(q, filters)),
+    rows: await salesRepository.list(q, filters, (query.page - 1) * query.limit, query.limit),
+  }));
   return { rows: rows.map(saleListItemJson), total: n, totalAmount: fromCents(totalCents) };
 }
 
@@ -99,25 +104,28 @@ function localModifier(instant: Date, timeZone: string): string {
  * zones without DST (Argentina); across a DST change a sale within an hour of midnight could land on
  * the neighbouring day.
  */
-export function salesSummary(ctx: SalesContext, query: { startDate?: string; endDate?: string }): SalesSummaryJson {
+export async function salesSummary(ctx: SalesContext, query: { startDate?: string; endDate?: string }): Promise<SalesSummaryJson> {
   const range = rangeOf(query, ctx.timeZone);
   const days = wholeLocalDays(range, ctx.timeZone);
-  const q = days
-    ? rollupSummaryQueries(ctx.db, days.startDay, days.endDay, rollupRanges(days.startDay, days.endDay))
-    : summaryQueries(ctx.db, { ...range, localModifier: localModifier(new Date(range.startIso ?? Date.now()), ctx.timeZone) });
-  const totals = q.totals.get() ?? { count: 0, revenueCents: 0, costCents: 0 };
+  const figures = await ctx.store.read(async (db) => {
+    const q = days
+      ? rollupSummaryQueries(db, days.startDay, days.endDay, rollupRanges(days.startDay, days.endDay))
+      : summaryQueries(db, { ...range, localModifier: localModifier(new Date(range.startIso ?? Date.now()), ctx.timeZone) });
+    return { totals: await first(q.totals), byPaymentMethod: await q.byPaymentMethod, topProducts: await q.topProducts, byDay: await q.byDay };
+  });
+  const totals = figures.totals ?? { count: 0, revenueCents: 0, costCents: 0 };
   return {
     totalSales: Number(totals.count),
     totalRevenue: fromCents(Number(totals.revenueCents)),
     totalProfit: fromCents(Number(totals.revenueCents) - Number(totals.costCents)),
-    salesByPaymentMethod: q.byPaymentMethod.all().map((r) => ({ paymentMethod: r.paymentMethod, count: Number(r.count), total: fromCents(Number(r.totalCents)) })),
-    topProducts: q.topProducts.all().map((r) => ({
+    salesByPaymentMethod: figures.byPaymentMethod.map((r) => ({ paymentMethod: r.paymentMethod, count: Number(r.count), total: fromCents(Number(r.totalCents)) })),
+    topProducts: figures.topProducts.map((r) => ({
       productId: r.productId,
       productName: r.productName,
       totalQuantity: Number(r.totalQuantity),
       totalRevenue: fromCents(Number(r.revenueCents)),
     })),
-    salesByDay: q.byDay.all().map((r) => ({ date: r.date, count: Number(r.count), total: fromCents(Number(r.totalCents)) })),
+    salesByDay: figures.byDay.map((r) => ({ date: r.date, count: Number(r.count), total: fromCents(Number(r.totalCents)) })),
   };
 }
 

@@ -5,8 +5,8 @@
  */
 import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { PaymentStatus } from '../../../domain/constants';
-import type { Db } from '../../db/client';
 import { products, saleItems, sales } from '../../db/schema';
+import type { Q } from '../../db/store';
 
 /** A cancelled sale is not a sale: every other status counts. */
 export const COUNTED_STATUSES: PaymentStatus[] = ['pagado', 'pendiente'];
@@ -19,7 +19,7 @@ export interface SummaryRange {
   localModifier: string;
 }
 
-export function summaryQueries(db: Db, range: SummaryRange) {
+export function summaryQueries(q: Q, range: SummaryRange) {
   const where = and(
     inArray(sales.paymentStatus, COUNTED_STATUSES),
     range.startIso ? gte(sales.saleDate, range.startIso) : undefined,
@@ -28,7 +28,7 @@ export function summaryQueries(db: Db, range: SummaryRange) {
   const totalQuantity = sql<number>`sum(${saleItems.quantity} - ${saleItems.returnedQuantity})`.as('total_quantity');
   const productRevenue = sql<number>`sum(${saleItems.subtotalCents} - ${saleItems.returnedCents})`.as('revenue_cents');
   // Rank products first, then read the names of the ten winners only.
-  const ranked = db
+  const ranked = q
     .select({ productId: saleItems.productId, totalQuantity, revenueCents: productRevenue })
     .from(sales)
     .innerJoin(saleItems, eq(saleItems.saleId, sales.id))
@@ -38,9 +38,10 @@ export function summaryQueries(db: Db, range: SummaryRange) {
     .orderBy(desc(totalQuantity), desc(productRevenue), asc(saleItems.productId))
     .limit(TOP_PRODUCTS)
     .as('ranked');
+  // pg: to_char((sale_date::timestamptz AT TIME ZONE 'UTC') + interval, 'YYYY-MM-DD'), by bySql (h-pg).
   const day = sql<string>`strftime('%Y-%m-%d', ${sales.saleDate}, ${range.localModifier})`;
   return {
-    totals: db
+    totals: q
       .select({
         count: count(),
         revenueCents: sql<number>`coalesce(sum(${sales.totalCents} - ${sales.returnedCents}), 0)`,
@@ -48,18 +49,18 @@ export function summaryQueries(db: Db, range: SummaryRange) {
       })
       .from(sales)
       .where(where),
-    byPaymentMethod: db
+    byPaymentMethod: q
       .select({ paymentMethod: sales.paymentMethod, count: count(), totalCents: sql<number>`sum(${sales.totalCents} - ${sales.returnedCents})` })
       .from(sales)
       .where(where)
       .groupBy(sales.paymentMethod)
       .orderBy(desc(sql`sum(${sales.totalCents} - ${sales.returnedCents})`), asc(sales.paymentMethod)),
-    topProducts: db
+    topProducts: q
       .select({ productId: ranked.productId, productName: products.name, totalQuantity: ranked.totalQuantity, revenueCents: ranked.revenueCents })
       .from(ranked)
       .innerJoin(products, eq(products.id, ranked.productId))
       .orderBy(desc(ranked.totalQuantity), desc(ranked.revenueCents), asc(ranked.productId)),
-    byDay: db
+    byDay: q
       .select({ date: day, count: count(), totalCents: sql<number>`sum(${sales.totalCents} - ${sales.returnedCents})` })
       .from(sales)
       .where(where)

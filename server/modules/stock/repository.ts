@@ -1,12 +1,12 @@
 /**
  * Stock ledger. Invariant: products.stock = SUM(stock_movements.delta) for every product.
  * The only way code changes stock is through these functions, which update the cached column and
- * insert the movement together; callers run them inside their own transaction (db.transaction).
+ * insert the movement together; callers run them inside their own write unit (store.write, passing `tx`).
  */
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { preparedPerConnection } from '../../db/prepared';
 import { products, stockMovements } from '../../db/schema';
+import { first, legacySqlite, rows, type Q } from '../../db/store';
 
 export type StockReason = (typeof stockMovements.$inferInsert)['reason'];
 
@@ -16,19 +16,26 @@ export interface MovementRefs {
   note?: string | null;
 }
 
+/** The SQLite handle of a unit (or of a caller not yet on the port). */
+type SqliteHandle = ReturnType<typeof legacySqlite>;
+
 /** A sale applies one movement per item: bare statements prepared once per connection (the hot path of a sale). */
-const prepared = preparedPerConnection((db: Db) => {
+const prepared = preparedPerConnection((db) => {
   const sqlite = db.$client;
   return {
     addStock: sqlite.prepare<[number, number], number>('UPDATE products SET stock = stock + ? WHERE id = ? RETURNING stock').pluck(),
     insertMovement: sqlite.prepare<[number, number, StockReason, number | null, number | null, string | null]>(
       'INSERT INTO stock_movements (product_id, delta, reason, sale_id, user_id, note) VALUES (?, ?, ?, ?, ?, ?)',
     ),
+    stockOf: sqlite.prepare<[number], number>('SELECT stock FROM products WHERE id = ?').pluck(),
   };
 });
 
-/** Adds `delta` (may be negative; stock may go below 0 for offline oversells) and records it. Returns the new stock. */
-export function applyStockDelta(db: Db, productId: number, delta: number, reason: StockReason, refs: MovementRefs = {}): number {
+/**
+ * applyStockDelta's SQLite statements, synchronous. Also the door of the callers not yet moved to the
+ * port (products, payments, demo data, test fixtures: issue #20), which pass their legacy handle.
+ */
+export function applyStockDeltaSqlite(db: SqliteHandle, productId: number, delta: number, reason: StockReason, refs: MovementRefs = {}): number {
   const statements = prepared(db);
   const stock = statements.addStock.get(delta, productId);
   if (stock === undefined) throw new Error(`Producto ${productId} inexistente`);
@@ -36,22 +43,41 @@ export function applyStockDelta(db: Db, productId: number, delta: number, reason
   return stock;
 }
 
+/** setStock for the callers not yet moved to the port (products: issue #20), synchronous. */
+export function setStockSqlite(db: SqliteHandle, productId: number, target: number, refs: MovementRefs & { reason?: StockReason } = {}): number {
+  const current = prepared(db).stockOf.get(productId);
+  if (current === undefined) throw new Error(`Producto ${productId} inexistente`);
+  if (target === current) return current;
+  return applyStockDeltaSqlite(db, productId, target - current, refs.reason ?? 'set', refs);
+}
+
+/**
+ * Adds `delta` (may be negative; stock may go below 0 for offline oversells) and records it, in the
+ * unit `tx`. Returns the new stock.
+ */
+export async function applyStockDelta(tx: Q, productId: number, delta: number, reason: StockReason, refs: MovementRefs = {}): Promise<number> {
+  // pg: the same two statements through drizzle (UPDATE products … RETURNING stock, INSERT INTO stock_movements);
+  // SQLite keeps its prepared statements here, the hot path of every sale line (issue #17 item 6).
+  return applyStockDeltaSqlite(legacySqlite(tx), productId, delta, reason, refs);
+}
+
 /** Sets stock to an absolute value by recording the difference as one movement. Returns the new stock. */
-export function setStock(db: Db, productId: number, target: number, refs: MovementRefs & { reason?: StockReason } = {}): number {
-  const current = db.select({ stock: products.stock }).from(products).where(eq(products.id, productId)).get();
+export async function setStock(tx: Q, productId: number, target: number, refs: MovementRefs & { reason?: StockReason } = {}): Promise<number> {
+  const current = await first(tx.select({ stock: products.stock }).from(products).where(eq(products.id, productId)));
   if (!current) throw new Error(`Producto ${productId} inexistente`);
   const delta = target - current.stock;
   if (delta === 0) return current.stock;
-  return applyStockDelta(db, productId, delta, refs.reason ?? 'set', refs);
+  return applyStockDelta(tx, productId, delta, refs.reason ?? 'set', refs);
 }
 
 /** SUM of a product's movements (tests and audits compare it with products.stock). */
-export function ledgerStock(db: Db, productId: number): number {
-  const row = db
-    .select({ total: sql<number>`coalesce(sum(${stockMovements.delta}), 0)` })
-    .from(stockMovements)
-    .where(eq(stockMovements.productId, productId))
-    .get();
+export async function ledgerStock(q: Q, productId: number): Promise<number> {
+  const row = await first(
+    q
+      .select({ total: sql<number>`coalesce(sum(${stockMovements.delta}), 0)` })
+      .from(stockMovements)
+      .where(eq(stockMovements.productId, productId)),
+  );
   return Number(row?.total ?? 0);
 }
 
@@ -68,17 +94,20 @@ export interface MovementRow {
 }
 
 /** A product's movements, newest first, each with the running balance (stock right after it). */
-export function movementHistory(db: Db, productId: number, page: { limit: number; offset: number }): { rows: MovementRow[]; total: number } {
-  const rows = db.all<MovementRow>(sql`
-    SELECT m.id, m.created_at AS createdAt, m.reason, m.delta, m.note, m.sale_id AS saleId,
-           s.sale_number AS saleNumber, u.full_name AS userName,
+export async function movementHistory(q: Q, productId: number, page: { limit: number; offset: number }): Promise<{ rows: MovementRow[]; total: number }> {
+  const found = await rows<MovementRow>(
+    q,
+    sql`
+    SELECT m.id, m.created_at AS "createdAt", m.reason, m.delta, m.note, m.sale_id AS "saleId",
+           s.sale_number AS "saleNumber", u.full_name AS "userName",
            SUM(m.delta) OVER (ORDER BY m.id ROWS UNBOUNDED PRECEDING) AS balance
     FROM stock_movements m
     LEFT JOIN sales s ON s.id = m.sale_id
     LEFT JOIN users u ON u.id = m.user_id
     WHERE m.product_id = ${productId}
     ORDER BY m.id DESC
-    LIMIT ${page.limit} OFFSET ${page.offset}`);
-  const count = db.get<{ n: number }>(sql`SELECT count(*) AS n FROM stock_movements WHERE product_id = ${productId}`);
-  return { rows, total: count?.n ?? 0 };
+    LIMIT ${page.limit} OFFSET ${page.offset}`,
+  );
+  const count = await rows<{ n: number }>(q, sql`SELECT count(*) AS n FROM stock_movements WHERE product_id = ${productId}`);
+  return { rows: found.map((r) => ({ ...r, balance: Number(r.balance) })), total: Number(count[0]?.n ?? 0) };
 }

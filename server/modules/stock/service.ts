@@ -13,7 +13,7 @@ import {
   type StockHistoryQuery,
   type StockMovementDto,
 } from '../../../domain/schemas/stock';
-import { legacySqlite, type Q, type Store } from '../../db/store';
+import type { Q, Store } from '../../db/store';
 import { badRequest, notFound } from '../../http/errors';
 import { productsRepository } from '../products/repository';
 import { applyStockDelta, movementHistory, setStock } from './repository';
@@ -45,7 +45,7 @@ export function adjustStock(store: Store, productId: number, input: StockAdjustm
     const delta = adjustmentDelta(product.stock, input);
     if (product.stock + delta < 0) throw badRequest(MSG.stockNegative, { stock: product.stock });
     if (delta === 0) return { stock: product.stock, delta };
-    const stock = applyStockDelta(legacySqlite(tx), productId, delta, input.reason, { userId, note: input.note });
+    const stock = await applyStockDelta(tx, productId, delta, input.reason, { userId, note: input.note });
     return { stock, delta };
   });
 }
@@ -53,7 +53,7 @@ export function adjustStock(store: Store, productId: number, input: StockAdjustm
 export async function stockHistory(store: Store, productId: number, q: StockHistoryQuery): Promise<{ data: StockMovementDto[]; total: number }> {
   const { rows, total } = await store.read(async (r) => {
     await requireProduct(r, productId);
-    return movementHistory(legacySqlite(r), productId, { limit: q.limit, offset: (q.page - 1) * q.limit });
+    return movementHistory(r, productId, { limit: q.limit, offset: (q.page - 1) * q.limit });
   });
   const data = rows.map((r) => ({ ...r, reasonLabel: STOCK_REASON_LABELS[r.reason] ?? r.reason }));
   return { data, total };
@@ -66,7 +66,7 @@ export function applyCount(store: Store, input: StockCountInput, userId: number)
       const product = await productsRepository.findById(tx, item.productId);
       if (!product) throw badRequest(MSG.stockCountUnknownProduct, { productId: item.productId });
       if (product.stock === item.counted) continue;
-      setStock(legacySqlite(tx), item.productId, item.counted, { userId, note: input.note ?? 'Recuento', reason: 'count' });
+      await setStock(tx, item.productId, item.counted, { userId, note: input.note ?? 'Recuento', reason: 'count' });
       applied.push({ productId: product.id, name: product.name, before: product.stock, counted: item.counted, delta: item.counted - product.stock });
     }
     return { applied, unchanged: input.items.length - applied.length };

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import { MSG } from '../../../domain/messages';
 import type { PublicUser } from '../../../domain/schemas/auth';
-import type { Db } from '../../db/client';
+import type { Store } from '../../db/store';
 import { DEVICE_ID_HEADER, DEVICE_KEY_HEADER } from './device-credential';
 import type { DeviceRow } from './devices-repository';
 import { verifyDevice } from './devices-service';
@@ -28,15 +28,15 @@ const header = (headers: IncomingHttpHeaders, name: string) => {
 };
 
 /** The registered device the request's headers prove, or null (absent, unknown or wrong key). */
-export function deviceFromHeaders(db: Db, headers: IncomingHttpHeaders): DeviceRow | null {
+export async function deviceFromHeaders(store: Store, headers: IncomingHttpHeaders): Promise<DeviceRow | null> {
   const id = header(headers, DEVICE_ID_HEADER);
   const key = header(headers, DEVICE_KEY_HEADER);
-  return id && key ? verifyDevice(db, id, key) : null;
+  return id && key ? verifyDevice(store, id, key) : null;
 }
 
 export function deviceHooks(app: FastifyInstance) {
   async function requireDevice(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const device = deviceFromHeaders(app.db, request.headers);
+    const device = await deviceFromHeaders(app.store, request.headers);
     if (!device) return reply.status(401).send({ success: false, message: MSG.deviceCredentialRequired });
     request.device = device;
     request.pusher = await app.sessionUser(request);

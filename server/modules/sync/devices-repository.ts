@@ -1,7 +1,7 @@
 /** SQL for POS devices: registration and credential, visits, the users who signed in on each, the admin list. */
 import { and, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { devices, deviceUsers, sales, users } from '../../db/schema';
+import { affected, first, type Q } from '../../db/store';
 
 export type DeviceRow = typeof devices.$inferSelect;
 
@@ -18,26 +18,28 @@ export interface DeviceVisit {
 }
 
 export const devicesRepository = {
-  find: (db: Db, id: string): DeviceRow | undefined => db.select().from(devices).where(eq(devices.id, id)).get(),
+  find: (q: Q, id: string): Promise<DeviceRow | undefined> => first(q.select().from(devices).where(eq(devices.id, id))),
 
-  create: (db: Db, row: { id: string; name: string | null; userAgent: string | null; userId: number; keyHash: string; at: string }) =>
-    db
+  create: async (tx: Q, row: { id: string; name: string | null; userAgent: string | null; userId: number; keyHash: string; at: string }): Promise<void> => {
+    await tx
       .insert(devices)
-      .values({ id: row.id, name: row.name, userAgent: row.userAgent, userId: row.userId, keyHash: row.keyHash, registeredAt: row.at, lastSeenAt: row.at })
-      .run(),
+      .values({ id: row.id, name: row.name, userAgent: row.userAgent, userId: row.userId, keyHash: row.keyHash, registeredAt: row.at, lastSeenAt: row.at });
+  },
 
   /** Gives a device from before credentials its key; only while it has none (a concurrent claim loses). */
-  claim: (db: Db, id: string, row: { name: string | null; userAgent: string | null; userId: number; keyHash: string; at: string }) =>
-    db
-      .update(devices)
-      .set({ keyHash: row.keyHash, registeredAt: row.at, userId: row.userId, name: row.name ?? sql`${devices.name}`, userAgent: row.userAgent, lastSeenAt: row.at })
-      .where(and(eq(devices.id, id), sql`${devices.keyHash} is null`))
-      .run().changes === 1,
+  claim: async (tx: Q, id: string, row: { name: string | null; userAgent: string | null; userId: number; keyHash: string; at: string }): Promise<boolean> =>
+    affected(
+      await tx
+        .update(devices)
+        .set({ keyHash: row.keyHash, registeredAt: row.at, userId: row.userId, name: row.name ?? sql`${devices.name}`, userAgent: row.userAgent, lastSeenAt: row.at })
+        .where(and(eq(devices.id, id), sql`${devices.keyHash} is null`)),
+    ) === 1,
 
   /** Stamps a visit of a registered device. */
-  touch: (db: Db, visit: DeviceVisit) => {
+  touch: async (tx: Q, visit: DeviceVisit): Promise<void> => {
     const stamp = visit.kind === 'push' ? { lastPushAt: visit.at } : { lastPullAt: visit.at };
-    db.update(devices)
+    await tx
+      .update(devices)
       .set({
         ...(visit.name ? { name: visit.name } : {}),
         ...(visit.userAgent ? { userAgent: visit.userAgent } : {}),
@@ -46,40 +48,41 @@ export const devicesRepository = {
         lastSeenAt: visit.at,
         ...stamp,
       })
-      .where(eq(devices.id, visit.id))
-      .run();
+      .where(eq(devices.id, visit.id));
   },
 
   /** Records that this user signed in on this device (online sign-in, registration, a push or pull with a session). */
-  addUser: (db: Db, deviceId: string, userId: number, at: string) =>
-    db
+  addUser: async (tx: Q, deviceId: string, userId: number, at: string): Promise<void> => {
+    await tx
       .insert(deviceUsers)
       .values({ deviceId, userId, createdAt: at, lastSeenAt: at })
-      .onConflictDoUpdate({ target: [deviceUsers.deviceId, deviceUsers.userId], set: { lastSeenAt: at } })
-      .run(),
+      .onConflictDoUpdate({ target: [deviceUsers.deviceId, deviceUsers.userId], set: { lastSeenAt: at } });
+  },
 
-  hasUser: (db: Db, deviceId: string, userId: number) =>
-    db
-      .select({ userId: deviceUsers.userId })
-      .from(deviceUsers)
-      .where(and(eq(deviceUsers.deviceId, deviceId), eq(deviceUsers.userId, userId)))
-      .get() !== undefined,
+  hasUser: async (q: Q, deviceId: string, userId: number): Promise<boolean> =>
+    (await first(
+      q
+        .select({ userId: deviceUsers.userId })
+        .from(deviceUsers)
+        .where(and(eq(deviceUsers.deviceId, deviceId), eq(deviceUsers.userId, userId))),
+    )) !== undefined,
 
   /** The device's users with their state, for checking the sellers a push names. */
-  users: (db: Db, deviceId: string) =>
-    db
+  users: (q: Q, deviceId: string) =>
+    q
       .select({ id: users.id, fullName: users.fullName, active: users.active })
       .from(deviceUsers)
       .innerJoin(users, eq(users.id, deviceUsers.userId))
-      .where(eq(deviceUsers.deviceId, deviceId))
-      .all(),
+      .where(eq(deviceUsers.deviceId, deviceId)),
 
-  setCaeaPtoVta: (db: Db, id: string, caeaPtoVta: number | null) => db.update(devices).set({ caeaPtoVta }).where(eq(devices.id, id)).run(),
+  setCaeaPtoVta: async (tx: Q, id: string, caeaPtoVta: number | null): Promise<void> => {
+    await tx.update(devices).set({ caeaPtoVta }).where(eq(devices.id, id));
+  },
 
-  userName: (db: Db, userId: number) => db.select({ fullName: users.fullName }).from(users).where(eq(users.id, userId)).get()?.fullName ?? null,
+  userName: async (q: Q, userId: number) => (await first(q.select({ fullName: users.fullName }).from(users).where(eq(users.id, userId))))?.fullName ?? null,
 
-  listWithCounts: (db: Db) =>
-    db
+  listWithCounts: (q: Q) =>
+    q
       .select({
         device: devices,
         userFullName: users.fullName,
@@ -92,6 +95,5 @@ export const devicesRepository = {
       })
       .from(devices)
       .leftJoin(users, eq(users.id, devices.userId))
-      .orderBy(desc(devices.lastSeenAt))
-      .all(),
+      .orderBy(desc(devices.lastSeenAt)),
 };

@@ -20,7 +20,7 @@
 import type { DeviceJson, DeviceRegistration } from '../../../domain/schemas/sync';
 import { MSG } from '../../../domain/messages';
 import type { PublicUser } from '../../../domain/schemas/auth';
-import type { Db } from '../../db/client';
+import type { Q, Store } from '../../db/store';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { deviceKeyMatches, hashDeviceKey, newDeviceKey } from './device-credential';
 import { devicesRepository, type DeviceRow, type DeviceVisit } from './devices-repository';
@@ -32,63 +32,72 @@ export interface RegisterInput {
   user: PublicUser;
 }
 
-export function registerDevice(db: Db, input: RegisterInput): DeviceRegistration {
+export async function registerDevice(store: Store, input: RegisterInput): Promise<DeviceRegistration> {
   const deviceKey = newDeviceKey();
   const keyHash = hashDeviceKey(deviceKey);
   const at = new Date().toISOString();
   const row = { name: input.deviceName, userAgent: input.userAgent, userId: input.user.id, keyHash, at };
-  db.transaction(() => {
-    const existing = devicesRepository.find(db, input.deviceId);
-    if (!existing) devicesRepository.create(db, { id: input.deviceId, ...row });
+  await store.write(async (tx) => {
+    const existing = await devicesRepository.find(tx, input.deviceId);
+    if (!existing) await devicesRepository.create(tx, { id: input.deviceId, ...row });
     else {
-      const isItsUser = existing.userId === input.user.id || devicesRepository.hasUser(db, existing.id, input.user.id);
+      const isItsUser = existing.userId === input.user.id || (await devicesRepository.hasUser(tx, existing.id, input.user.id));
       const mayClaim = existing.keyHash === null && (input.user.role === 'admin' || isItsUser);
-      if (!mayClaim || !devicesRepository.claim(db, existing.id, row)) throw conflict(MSG.deviceIdTaken);
+      if (!mayClaim || !(await devicesRepository.claim(tx, existing.id, row))) throw conflict(MSG.deviceIdTaken);
     }
-    devicesRepository.addUser(db, input.deviceId, input.user.id, at);
+    await devicesRepository.addUser(tx, input.deviceId, input.user.id, at);
   });
   return { deviceId: input.deviceId, deviceKey };
 }
 
 /** The registered device this id and key prove, or null. */
-export function verifyDevice(db: Db, deviceId: string, deviceKey: string): DeviceRow | null {
-  const device = devicesRepository.find(db, deviceId);
+export async function verifyDevice(store: Store, deviceId: string, deviceKey: string): Promise<DeviceRow | null> {
+  const device = await store.read((q) => devicesRepository.find(q, deviceId));
   // An unknown id still hashes and compares, so timing does not tell known ids from unknown ones.
   const matches = deviceKeyMatches(deviceKey, device?.keyHash ?? null);
   return device && matches ? device : null;
 }
 
-export function touchDevice(db: Db, visit: DeviceVisit): void {
-  devicesRepository.touch(db, visit);
-  if (visit.userId !== null) devicesRepository.addUser(db, visit.id, visit.userId, visit.at);
+/** Stamps a visit, in the caller's unit `tx`. */
+export async function touchDevice(tx: Q, visit: DeviceVisit): Promise<void> {
+  await devicesRepository.touch(tx, visit);
+  if (visit.userId !== null) await devicesRepository.addUser(tx, visit.id, visit.userId, visit.at);
 }
 
 /** An online sign-in that presented this device's credential. */
-export function rememberDeviceUser(db: Db, deviceId: string, userId: number): void {
-  devicesRepository.addUser(db, deviceId, userId, new Date().toISOString());
+export function rememberDeviceUser(store: Store, deviceId: string, userId: number): Promise<void> {
+  return store.write((tx) => devicesRepository.addUser(tx, deviceId, userId, new Date().toISOString()));
 }
 
 /**
  * Assigns (or removes, null) a device's own CAEA point of sale (issue #11): never the server's CAE or CAEA
  * point of sale, never another device's (devices_caea_pto_vta_uq backs the check).
  */
-export function setDeviceCaeaPtoVta(db: Db, id: string, caeaPtoVta: number | null, server: { ptoVta: number | null; caeaPtoVta: number | null }): DeviceJson {
-  if (!devicesRepository.find(db, id)) throw notFound(MSG.deviceNotFound);
-  if (caeaPtoVta !== null) {
-    if (caeaPtoVta === server.ptoVta) throw badRequest(MSG.caeaPtoVtaSameAsCae);
-    if (caeaPtoVta === server.caeaPtoVta) throw conflict(MSG.caeaPtoVtaTaken);
-  }
-  try {
-    devicesRepository.setCaeaPtoVta(db, id, caeaPtoVta);
-  } catch (e) {
-    if (/UNIQUE/i.test((e as Error).message)) throw conflict(MSG.caeaPtoVtaTaken);
-    throw e;
-  }
-  return listDevices(db).find((d) => d.id === id)!;
+export async function setDeviceCaeaPtoVta(
+  store: Store,
+  id: string,
+  caeaPtoVta: number | null,
+  server: { ptoVta: number | null; caeaPtoVta: number | null },
+): Promise<DeviceJson> {
+  await store.write(async (tx) => {
+    if (!(await devicesRepository.find(tx, id))) throw notFound(MSG.deviceNotFound);
+    if (caeaPtoVta !== null) {
+      if (caeaPtoVta === server.ptoVta) throw badRequest(MSG.caeaPtoVtaSameAsCae);
+      if (caeaPtoVta === server.caeaPtoVta) throw conflict(MSG.caeaPtoVtaTaken);
+    }
+    try {
+      await devicesRepository.setCaeaPtoVta(tx, id, caeaPtoVta);
+    } catch (e) {
+      // pg: a unique violation is SQLSTATE 23505 ("duplicate key"), not SQLite's "UNIQUE constraint failed".
+      if (/UNIQUE/i.test((e as Error).message)) throw conflict(MSG.caeaPtoVtaTaken);
+      throw e;
+    }
+  });
+  return (await listDevices(store)).find((d) => d.id === id)!;
 }
 
-export function listDevices(db: Db): DeviceJson[] {
-  return devicesRepository.listWithCounts(db).map(({ device, userFullName, salesCount, flaggedCount, userCount }) => ({
+export async function listDevices(store: Store): Promise<DeviceJson[]> {
+  return (await store.read((q) => devicesRepository.listWithCounts(q))).map(({ device, userFullName, salesCount, flaggedCount, userCount }) => ({
     id: device.id,
     name: device.name,
     userAgent: device.userAgent,

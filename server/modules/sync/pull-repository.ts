@@ -4,12 +4,12 @@
  * reads at most `limit` rows, so a page costs O(limit) whatever the catalogue size.
  */
 import { asc, gt, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { brands, businessInfo, categories, products } from '../../db/schema';
+import type { Q } from '../../db/store';
 
 export const pullRepository = {
-  products: (db: Db, since: number, limit: number) =>
-    db
+  products: (q: Q, since: number, limit: number) =>
+    q
       .select({
         id: products.id,
         code: products.code,
@@ -30,11 +30,10 @@ export const pullRepository = {
       .from(products)
       .where(gt(products.revision, since))
       .orderBy(asc(products.revision))
-      .limit(limit)
-      .all(),
+      .limit(limit),
 
-  categories: (db: Db, since: number, limit: number) =>
-    db
+  categories: (q: Q, since: number, limit: number) =>
+    q
       .select({
         id: categories.id,
         name: categories.name,
@@ -47,11 +46,10 @@ export const pullRepository = {
       .from(categories)
       .where(gt(categories.revision, since))
       .orderBy(asc(categories.revision))
-      .limit(limit)
-      .all(),
+      .limit(limit),
 
-  brands: (db: Db, since: number, limit: number) =>
-    db
+  brands: (q: Q, since: number, limit: number) =>
+    q
       .select({
         id: brands.id,
         name: brands.name,
@@ -63,11 +61,10 @@ export const pullRepository = {
       .from(brands)
       .where(gt(brands.revision, since))
       .orderBy(asc(brands.revision))
-      .limit(limit)
-      .all(),
+      .limit(limit),
 
-  businessInfo: (db: Db, since: number) => db.select().from(businessInfo).where(gt(businessInfo.revision, since)).orderBy(asc(businessInfo.revision)).all(),
+  businessInfo: (q: Q, since: number) => q.select().from(businessInfo).where(gt(businessInfo.revision, since)).orderBy(asc(businessInfo.revision)),
 
   /** Current stock of these products (the push reply's echo of the device's own sales). */
-  stocks: (db: Db, ids: number[]) => (ids.length ? db.select({ id: products.id, stock: products.stock }).from(products).where(inArray(products.id, ids)).all() : []),
+  stocks: async (q: Q, ids: number[]) => (ids.length ? await q.select({ id: products.id, stock: products.stock }).from(products).where(inArray(products.id, ids)) : []),
 };

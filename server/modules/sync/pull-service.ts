@@ -11,30 +11,35 @@
 import { ivaRateFromBp } from '../../../domain/invoicing/codes';
 import { fromCents } from '../../../domain/money';
 import type { PullQuery, PullReply } from '../../../domain/schemas/sync';
-import type { Db } from '../../db/client';
+import type { Q } from '../../db/store';
 import { pullRepository } from './pull-repository';
 
-type Rows<K extends keyof typeof pullRepository> = ReturnType<(typeof pullRepository)[K]>;
+type Rows<K extends keyof typeof pullRepository> = Awaited<ReturnType<(typeof pullRepository)[K]>>;
 type Change =
   | { kind: 'product'; revision: number; row: Rows<'products'>[number] }
   | { kind: 'category'; revision: number; row: Rows<'categories'>[number] }
   | { kind: 'brand'; revision: number; row: Rows<'brands'>[number] }
   | { kind: 'businessInfo'; revision: number; row: Rows<'businessInfo'>[number] };
 
-function collectChanges(db: Db, since: number, limit: number): Change[] {
+async function collectChanges(q: Q, since: number, limit: number): Promise<Change[]> {
   // One row more than a page from each table tells whether anything is left after this page.
   const n = limit + 1;
   const changes: Change[] = [
-    ...pullRepository.products(db, since, n).map((row) => ({ kind: 'product' as const, revision: row.revision, row })),
-    ...pullRepository.categories(db, since, n).map((row) => ({ kind: 'category' as const, revision: row.revision, row })),
-    ...pullRepository.brands(db, since, n).map((row) => ({ kind: 'brand' as const, revision: row.revision, row })),
-    ...pullRepository.businessInfo(db, since).map((row) => ({ kind: 'businessInfo' as const, revision: row.revision, row })),
+    ...(await pullRepository.products(q, since, n)).map((row) => ({ kind: 'product' as const, revision: row.revision, row })),
+    ...(await pullRepository.categories(q, since, n)).map((row) => ({ kind: 'category' as const, revision: row.revision, row })),
+    ...(await pullRepository.brands(q, since, n)).map((row) => ({ kind: 'brand' as const, revision: row.revision, row })),
+    ...(await pullRepository.businessInfo(q, since)).map((row) => ({ kind: 'businessInfo' as const, revision: row.revision, row })),
   ];
   return changes.sort((a, b) => a.revision - b.revision);
 }
 
-export function pullChanges(db: Db, query: Pick<PullQuery, 'since' | 'limit'>): PullReply {
-  const changes = collectChanges(db, query.since, query.limit);
+/**
+ * A page of changes, read on `q`. The four queries must see one snapshot, or a change committed between
+ * two of them could fall behind the cursor: on SQLite they run back to back without yielding to the loop
+ * (no commit in between); pg: read them in one REPEATABLE READ transaction.
+ */
+export async function pullChanges(q: Q, query: Pick<PullQuery, 'since' | 'limit'>): Promise<PullReply> {
+  const changes = await collectChanges(q, query.since, query.limit);
   const page = changes.slice(0, query.limit);
   const reply: PullReply = {
     products: [],

@@ -1,23 +1,23 @@
 /**
- * How pushes share the event loop and the one SQLite writer (better-sqlite3 is synchronous: while a
- * transaction runs, nothing else in the process answers). Invariants:
- * - One loop turn writes one chunk: about CHUNK_BUDGET_MS of work (one step at least) in ONE
- *   transaction, then yields, so /health and other requests wait at most one chunk. The budget counts
+ * How pushes share the event loop and the one writer (SQLite: one writer connection, and a write unit
+ * never yields to the loop; while it runs, nothing else in the process answers). Invariants:
+ * - One loop turn writes one chunk: about CHUNK_BUDGET_MS of work (one step at least) in ONE write
+ *   unit (store.write), then yields, so /health and other requests wait at most one chunk. One chunk
+ *   runs at a time; the unit itself never yields (no timer inside it), the next chunk starts on the next turn. The budget counts
  *   the process's CPU time, not the clock: on a busy machine the OS takes the CPU away mid-chunk, and
  *   a clock budget would then commit every few sales, costing more CPU just when there is least of it.
  *   CHUNK_MAX_WALL_MS still ends a chunk that the clock says has held the loop too long.
  * - A chunk takes the queued pushes in arrival order (FIFO) and goes on to the next push while its
  *   budget lasts: fifty 20-sale pushes share a few commits instead of fifty or more, and a push waits
- *   only for the work queued before it.
- * - Each push's part of a chunk runs in its own savepoint: a push that fails unexpectedly rolls back
+ *   only for the work queued before it. A chunk takes only the pushes of its store.
+ * - Each push's part of a chunk runs in its own savepoint (savepoint(tx, …)): a push that fails unexpectedly rolls back
  *   alone (its request fails and the device retries); a push resolves only after the commit that holds
  *   its last step, and if a commit fails every push it touched fails.
  * - The budget trades commits for latency: each commit writes the pages it touched to the WAL again
  *   (products, counter, rollups, indexes), so tiny chunks cost more than their sales (measured, issue
  *   #17: one sale per commit ≈ 2.3× the CPU of 200 per commit).
  */
-import type Database from 'better-sqlite3';
-import { inTransaction } from '../../db/transaction';
+import { savepoint, type Q, type Store } from '../../db/store';
 
 /** CPU time per transaction between two yields to the event loop. */
 export const CHUNK_BUDGET_MS = 8;
@@ -39,16 +39,16 @@ const passed = (d: Deadline) => cpuMs() >= d.cpu || performance.now() >= d.wall;
 export interface ChunkedWork {
   /** How many steps (sales) there are. */
   count: number;
-  /** At the start of this work's part of each chunk; `first` is true for its first part. */
-  begin: (first: boolean) => void;
-  /** Step `i`, inside the chunk's transaction. */
-  step: (i: number) => void;
-  /** At the end of this work's part of each chunk. */
-  end: () => void;
+  /** At the start of this work's part of each chunk, in the chunk's unit; `first` is true for its first part. */
+  begin: (tx: Q, first: boolean) => Promise<void>;
+  /** Step `i`, in the chunk's unit. */
+  step: (tx: Q, i: number) => Promise<void>;
+  /** At the end of this work's part of each chunk, in the chunk's unit. */
+  end: (tx: Q) => Promise<void>;
 }
 
 interface Job {
-  sqlite: Database.Database;
+  store: Store;
   work: ChunkedWork;
   done: number;
   started: boolean;
@@ -57,40 +57,46 @@ interface Job {
 }
 
 let queue: Job[] = [];
-let scheduled = false;
+/** A chunk is scheduled or under way: the next one is scheduled when it ends. */
+let busy = false;
 
 function schedule(): void {
-  if (scheduled || queue.length === 0) return;
-  scheduled = true;
-  setImmediate(turn);
+  if (busy || queue.length === 0) return;
+  busy = true;
+  setImmediate(() => {
+    void turn().finally(() => {
+      busy = false;
+      schedule();
+    });
+  });
 }
 
 /** This job's part of the chunk: steps until it is done or the deadline passes. */
-function slice(job: Job, deadline: Deadline): void {
-  job.work.begin(!job.started);
+async function slice(tx: Q, job: Job, deadline: Deadline): Promise<void> {
+  await job.work.begin(tx, !job.started);
   job.started = true;
   while (job.done < job.work.count) {
-    job.work.step(job.done);
+    await job.work.step(tx, job.done);
     job.done++;
     if (passed(deadline)) break;
   }
-  job.work.end();
+  await job.work.end(tx);
 }
 
-/** One chunk: the jobs of the first job's connection, in order, while the budget lasts. */
-function turn(): void {
-  scheduled = false;
-  const deadline = { cpu: cpuMs() + CHUNK_BUDGET_MS, wall: performance.now() + CHUNK_MAX_WALL_MS };
-  const { sqlite } = queue[0];
+/** One chunk: the jobs of the first job's store, in order, while the budget lasts. Never throws. */
+async function turn(): Promise<void> {
+  const { store } = queue[0];
   const touched: Job[] = [];
   const failed = new Map<Job, unknown>();
   try {
-    inTransaction(sqlite, () => {
+    await store.write(async (tx) => {
+      // The budget starts with the unit (not while it waited for the writer).
+      const deadline = { cpu: cpuMs() + CHUNK_BUDGET_MS, wall: performance.now() + CHUNK_MAX_WALL_MS };
       for (const job of queue) {
-        if (job.sqlite !== sqlite) continue;
+        if (job.store !== store) continue;
         touched.push(job);
         try {
-          inTransaction(sqlite, () => slice(job, deadline));
+          await savepoint(tx, () => slice(tx, job, deadline));
         } catch (error) {
           failed.set(job, error);
         }
@@ -104,13 +110,12 @@ function turn(): void {
   queue = queue.filter((job) => !failed.has(job) && !finished.includes(job));
   for (const [job, error] of failed) job.reject(error);
   for (const job of finished) job.resolve();
-  schedule();
 }
 
 /** Runs `work` in chunks shared with the other queued pushes (see the header); resolves once its last step is committed. */
-export function inChunks(sqlite: Database.Database, work: ChunkedWork): Promise<void> {
+export function inChunks(store: Store, work: ChunkedWork): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    queue.push({ sqlite, work, done: 0, started: false, resolve, reject });
+    queue.push({ store, work, done: 0, started: false, resolve, reject });
     schedule();
   });
 }

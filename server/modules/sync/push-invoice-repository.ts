@@ -1,14 +1,9 @@
-/**
- * SQL of a pushed sale's invoice (push-invoice.ts): the sale's amounts, the row itself, the CAEA it names,
- * and whether its number is already held. Synchronous, on the push's SQLite fast path (its chunked
- * transactions, issue #20): the same statements as invoices/repository.ts, which is on the store.
- */
+/** SQL of a pushed sale's invoice (push-invoice.ts): the CAEA it names, and whether its number is already held. */
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { caeas, invoices, saleItems, sales } from '../../db/schema';
+import { caeas, invoices } from '../../db/schema';
+import { first, type Q } from '../../db/store';
 
 export type CaeaRow = typeof caeas.$inferSelect;
-type NewInvoiceRow = typeof invoices.$inferInsert;
 
 interface Book {
   issuerCuit: string;
@@ -17,24 +12,18 @@ interface Book {
 }
 
 export const pushInvoiceRepository = {
-  /** The just-applied sale and its lines, as invoices/prepare.ts reads them. */
-  saleForInvoice: (db: Db, saleId: number) => ({
-    sale: db.select().from(sales).where(eq(sales.id, saleId)).get()!,
-    items: db.select({ subtotalCents: saleItems.subtotalCents, ivaRateBp: saleItems.ivaRateBp }).from(saleItems).where(eq(saleItems.saleId, saleId)).all(),
-  }),
-
-  insertInvoice: (db: Db, row: NewInvoiceRow): { id: number } => db.insert(invoices).values(row).returning({ id: invoices.id }).get(),
-
-  caea: (db: Db, book: Book, caea: string): CaeaRow | undefined =>
-    db
-      .select()
-      .from(caeas)
-      .where(and(eq(caeas.issuerCuit, book.issuerCuit), eq(caeas.environment, book.environment), eq(caeas.simulator, book.simulator), eq(caeas.caea, caea)))
-      .get(),
+  caea: (q: Q, book: Book, caea: string): Promise<CaeaRow | undefined> =>
+    first(
+      q
+        .select()
+        .from(caeas)
+        .where(and(eq(caeas.issuerCuit, book.issuerCuit), eq(caeas.environment, book.environment), eq(caeas.simulator, book.simulator), eq(caeas.caea, caea))),
+    ),
 
   /** The invoice holding this number in its book, if any (invoices_number_uq). */
-  holder: (db: Db, book: Book & { ptoVta: number; cbteTipo: number; cbteNro: number }): { id: number; saleId: number } | undefined =>
-    db
+  holder: (q: Q, book: Book & { ptoVta: number; cbteTipo: number; cbteNro: number }): Promise<{ id: number; saleId: number } | undefined> =>
+    first(
+      q
       .select({ id: invoices.id, saleId: invoices.saleId })
       .from(invoices)
       .where(
@@ -46,6 +35,6 @@ export const pushInvoiceRepository = {
           eq(invoices.cbteTipo, book.cbteTipo),
           eq(invoices.cbteNro, book.cbteNro),
         ),
-      )
-      .get(),
+      ),
+    ),
 };

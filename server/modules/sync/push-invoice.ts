@@ -18,8 +18,7 @@ import { formatInvoiceNumber } from '../../../domain/invoicing/format';
 import { PUSH_INVOICE_NOTES } from '../../../domain/messages';
 import type { InvoiceJson } from '../../../domain/schemas/invoices';
 import type { PushedInvoice, PushResult } from '../../../domain/schemas/sync';
-import type { Db } from '../../db/client';
-import type { Store } from '../../db/store';
+import type { Q, Store } from '../../db/store';
 import type { ArcaContext } from '../invoices/arca-context';
 import { invoiceProblem, invoiceRow } from '../invoices/prepare';
 import { invoicesRepository } from '../invoices/repository';
@@ -43,13 +42,13 @@ export interface RecordedInvoice {
 
 const ymd = (isoDate: string) => isoDate.replaceAll('-', '');
 
-/** Records the invoice of a sale just applied (inside its savepoint). */
-export function recordPushedInvoice(db: Db, eff: EffectiveArca, device: DeviceRow, saleId: number, userId: number, invoice: PushedInvoice): RecordedInvoice {
-  const found = pushInvoiceRepository.saleForInvoice(db, saleId);
+/** Records the invoice of a sale just applied (inside its savepoint of the unit `tx`). */
+export async function recordPushedInvoice(tx: Q, eff: EffectiveArca, device: DeviceRow, saleId: number, userId: number, invoice: PushedInvoice): Promise<RecordedInvoice> {
+  const found = (await invoicesRepository.saleForInvoice(tx, saleId))!;
   if (!invoice.caea) {
     const problem = invoiceProblem(eff, found, invoice);
     if (problem) return { invoiceId: null, note: PUSH_INVOICE_NOTES.notRecorded(problem.message), review: [] };
-    return { invoiceId: pushInvoiceRepository.insertInvoice(db, { ...invoiceRow(eff, found, invoice), saleId, userId }).id, review: [] };
+    return { invoiceId: (await invoicesRepository.insert(tx, { ...invoiceRow(eff, found, invoice), saleId, userId })).id, review: [] };
   }
   const { caea, ptoVta, cbteNro, cbteFch } = invoice.caea;
   const number = formatInvoiceNumber(ptoVta, cbteNro);
@@ -58,11 +57,11 @@ export function recordPushedInvoice(db: Db, eff: EffectiveArca, device: DeviceRo
     return { invoiceId: null, note: reason, review: [`${PUSH_INVOICE_NOTES.caeaProblem(number)}: ${reason}`] };
   }
   const book = { issuerCuit: eff.cuit, environment: eff.environment, simulator: eff.simulator };
-  if (pushInvoiceRepository.holder(db, { ...book, ptoVta, cbteTipo: invoice.tipo_comprobante, cbteNro })) {
+  if (await pushInvoiceRepository.holder(tx, { ...book, ptoVta, cbteTipo: invoice.tipo_comprobante, cbteNro })) {
     const note = PUSH_INVOICE_NOTES.caeaNumberTaken(number);
     return { invoiceId: null, note, review: [note] };
   }
-  const stored = pushInvoiceRepository.caea(db, book, caea);
+  const stored = await pushInvoiceRepository.caea(tx, book, caea);
   const review: string[] = [];
   if (!stored) review.push(PUSH_INVOICE_NOTES.caeaUnknown(caea));
   else if (cbteFch < ymd(stored.validFrom) || cbteFch > ymd(stored.validTo)) review.push(PUSH_INVOICE_NOTES.caeaOutOfValidity(cbteFch));
@@ -71,7 +70,7 @@ export function recordPushedInvoice(db: Db, eff: EffectiveArca, device: DeviceRo
   if (problem && problem.statusCode !== 409) review.push(PUSH_INVOICE_NOTES.caeaProblem(problem.message));
   const row = invoiceRow({ ...eff, ptoVta }, found, invoice);
   const detail = { ...(JSON.parse(row.requestJson) as FecaeDetRequest), CbteDesde: cbteNro, CbteHasta: cbteNro, CbteFch: cbteFch };
-  const inserted = pushInvoiceRepository.insertInvoice(db, {
+  const inserted = await invoicesRepository.insert(tx, {
     ...row,
     saleId,
     userId,

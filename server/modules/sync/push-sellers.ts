@@ -10,7 +10,7 @@
  */
 import { SYNC_NOTES } from '../../../domain/messages';
 import type { PublicUser } from '../../../domain/schemas/auth';
-import type { Db } from '../../db/client';
+import type { Q } from '../../db/store';
 import { devicesRepository, type DeviceRow } from './devices-repository';
 
 export interface SellerChoice {
@@ -18,10 +18,11 @@ export interface SellerChoice {
   note: string | null;
 }
 
-export function sellerResolver(db: Db, device: DeviceRow, pusher: PublicUser | null): (claimedId: number) => SellerChoice | null {
-  const users = new Map(devicesRepository.users(db, device.id).map((u) => [u.id, u]));
+/** Reads on `q` who may be named (once per push); the resolver it returns then answers without queries. */
+export async function sellerResolver(q: Q, device: DeviceRow, pusher: PublicUser | null): Promise<(claimedId: number) => SellerChoice | null> {
+  const users = new Map((await devicesRepository.users(q, device.id)).map((u) => [u.id, u]));
   const fallbackId = pusher?.id ?? device.userId;
-  const fallbackName = pusher?.fullName ?? (fallbackId !== null ? devicesRepository.userName(db, fallbackId) : null);
+  const fallbackName = pusher?.fullName ?? (fallbackId !== null ? await devicesRepository.userName(q, fallbackId) : null);
   return (claimedId) => {
     const user = users.get(claimedId);
     if (user) return { sellerId: user.id, note: user.active ? null : SYNC_NOTES.sellerInactive(user.fullName) };

@@ -41,12 +41,11 @@ import { fieldLabel } from '../../../domain/field-labels';
 import { toCents } from '../../../domain/money';
 import type { PublicUser } from '../../../domain/schemas/auth';
 import { pushedSale, type PushBody, type PushedSale, type PushReply, type PushResult } from '../../../domain/schemas/sync';
-import { currentRevision } from '../../db/revision-repository';
-import { inTransaction } from '../../db/transaction';
+import { catalogRevision } from '../../db/revision-repository';
+import { savepoint, type Q } from '../../db/store';
 import { AppError, forbidden } from '../../http/errors';
 import type { SalesContext } from '../sales/context';
 import { writeCapturedSale, writtenSalesDurable } from '../sales/service';
-import type { Store } from '../../db/store';
 import type { ArcaContext } from '../invoices/arca-context';
 import type { EffectiveArca } from '../invoices/runtime';
 import { devicesRepository, type DeviceRow } from './devices-repository';
@@ -70,6 +69,8 @@ export interface Pusher {
 
 interface BatchContext {
   ctx: SalesContext;
+  /** The chunk's unit the batch's current part runs in. */
+  tx: Q;
   /** The ARCA configuration, read once before the push's transactions (invoices are recorded with it). */
   eff: EffectiveArca;
   device: DeviceRow;
@@ -110,7 +111,7 @@ function isFullDiscount(sale: PushedSale): boolean {
   return subtotal > 0 && toCents(sale.discount) >= subtotal;
 }
 
-function pushOne(b: BatchContext, raw: unknown): PushResult {
+async function pushOne(b: BatchContext, raw: unknown): Promise<PushResult> {
   const parsed = pushedSale.safeParse(raw);
   if (!parsed.success) {
     const detail = parsed.error.issues
@@ -130,7 +131,7 @@ function pushOne(b: BatchContext, raw: unknown): PushResult {
   const hash = bodyHash(sale);
   try {
     // The sale and its invoice share one savepoint: both are recorded, or neither.
-    const { result, invoice } = inTransaction(b.ctx.sqlite, () => applyOne(b, sale, seller, hash));
+    const { result, invoice } = await savepoint(b.tx, () => applyOne(b, sale, seller, hash));
     if (sale.invoice && result.status !== 'rejected') b.invoices.push({ result, invoiceId: invoice?.invoiceId ?? null });
     return result;
   } catch (error) {
@@ -139,10 +140,11 @@ function pushOne(b: BatchContext, raw: unknown): PushResult {
   }
 }
 
-function applyOne(b: BatchContext, sale: PushedSale, seller: SellerChoice, hash: string): { result: PushResult; invoice: RecordedInvoice | null } {
+async function applyOne(b: BatchContext, sale: PushedSale, seller: SellerChoice, hash: string): Promise<{ result: PushResult; invoice: RecordedInvoice | null }> {
   const id = { clientSaleId: sale.clientSaleId, deviceSeq: sale.deviceSeq };
   const notes = [seller.note, isFullDiscount(sale) ? MSG.reviewFullDiscount : null].filter((n): n is string => n !== null);
-  const outcome = writeCapturedSale(b.ctx, {
+  const { tx } = b;
+  const outcome = await writeCapturedSale(tx, b.ctx, {
     clientSaleId: sale.clientSaleId,
     deviceId: b.device.id,
     deviceSeq: sale.deviceSeq,
@@ -160,23 +162,23 @@ function applyOne(b: BatchContext, sale: PushedSale, seller: SellerChoice, hash:
   });
   const result: PushResult = { ...id, status: outcome.status, saleId: outcome.saleId, saleNumber: outcome.saleNumber, flags: outcome.flags };
   if (outcome.status === 'duplicate') {
-    const stored = pushAuditRepository.bodyHashOf(b.ctx.db, outcome.saleId);
+    const stored = await pushAuditRepository.bodyHashOf(tx, outcome.saleId);
     if (stored === null || stored === hash) return { result, invoice: null };
-    pushAuditRepository.appendReview(b.ctx.db, outcome.saleId, SYNC_NOTES.bodyReplayed);
+    await pushAuditRepository.appendReview(tx, outcome.saleId, SYNC_NOTES.bodyReplayed);
     return { result: { ...id, status: 'rejected', reason: `${MSG.saleBodyMismatch} (${outcome.saleNumber})` }, invoice: null };
   }
-  const invoice = sale.invoice ? recordPushedInvoice(b.ctx.db, b.eff, b.device, outcome.saleId, seller.sellerId, sale.invoice) : null;
+  const invoice = sale.invoice ? await recordPushedInvoice(tx, b.eff, b.device, outcome.saleId, seller.sellerId, sale.invoice) : null;
   if (invoice?.note) result.invoiceNote = invoice.note;
   if (invoice?.review.length) {
     notes.push(...invoice.review);
-    pushAuditRepository.setReviewNote(b.ctx.db, outcome.saleId, notes.join('\n'));
+    await pushAuditRepository.setReviewNote(tx, outcome.saleId, notes.join('\n'));
   }
   if (notes.length) result.flags = [...outcome.flags, 'review'];
   if (outcome.deviceSeq !== sale.deviceSeq && outcome.deviceSeq !== null) result.serverSeq = outcome.deviceSeq;
   return { result, invoice };
 }
 
-export async function pushSales(ctx: SalesContext, store: Store, arca: ArcaContext, body: PushBody, pusher: Pusher): Promise<PushReply> {
+export async function pushSales(ctx: SalesContext, arca: ArcaContext, body: PushBody, pusher: Pusher): Promise<PushReply> {
   const { device } = pusher;
   if (body.deviceId !== device.id) throw forbidden(MSG.deviceIdMismatch);
   const lines = body.sales.reduce<number>((sum, raw) => sum + linesOf(raw), 0);
@@ -188,39 +190,43 @@ export async function pushSales(ctx: SalesContext, store: Store, arca: ArcaConte
   // The revision span this push's chunks cover, while they join up from `since` (null once they do not).
   let reached: number | null = body.since ?? null;
   const eff = await arca.runtime.effective();
-  await inChunks(ctx.sqlite, {
+  await inChunks(ctx.store, {
     count: body.sales.length,
-    begin: (first) => {
-      if (reached !== null && currentRevision(ctx.db) !== reached) reached = null;
-      if (!first) return;
-      // The batch row shares the first chunk's commit (and its turn: no write outside the queue).
-      touchDevice(ctx.db, { id: device.id, name: body.deviceName, userAgent: pusher.userAgent, userId: pusher.user?.id ?? null, at, kind: 'push', pendingCount: body.pendingCount });
-      const batchId = pushAuditRepository.insertBatch(ctx.db, { deviceId: device.id, userId: pusher.user?.id ?? null, saleCount: body.sales.length, at });
-      batch = { ctx, eff, device, batchId, nowMs: now.getTime(), sellerFor: sellerResolver(ctx.db, device, pusher.user), invoices: [] };
+    begin: async (tx, first) => {
+      if (reached !== null && (await catalogRevision(tx)) !== reached) reached = null;
+      if (first) {
+        // The batch row shares the first chunk's commit (and its turn: no write outside the queue).
+        await touchDevice(tx, { id: device.id, name: body.deviceName, userAgent: pusher.userAgent, userId: pusher.user?.id ?? null, at, kind: 'push', pendingCount: body.pendingCount });
+        const batchId = await pushAuditRepository.insertBatch(tx, { deviceId: device.id, userId: pusher.user?.id ?? null, saleCount: body.sales.length, at });
+        batch = { ctx, tx, eff, device, batchId, nowMs: now.getTime(), sellerFor: await sellerResolver(tx, device, pusher.user), invoices: [] };
+      }
+      batch!.tx = tx;
     },
-    step: (i) => results.push(pushOne(batch!, body.sales[i])),
-    end: () => {
-      if (reached !== null) reached = currentRevision(ctx.db);
+    step: async (_tx, i) => {
+      results.push(await pushOne(batch!, body.sales[i]));
+    },
+    end: async (tx) => {
+      if (reached !== null) reached = await catalogRevision(tx);
     },
   });
   await writtenSalesDurable(ctx);
   // ARCA only now, with every chunk committed (never inside a transaction), and for a bounded time.
-  if (batch?.invoices.length) await settlePushed(store, arca, batch.invoices);
-  return {
+  if (batch?.invoices.length) await settlePushed(ctx.store, arca, batch.invoices);
+  return ctx.store.read(async (q) => ({
     results,
     serverTime: new Date().toISOString(),
-    lastSeq: devicesRepository.find(ctx.db, device.id)?.lastSeq ?? 0,
-    catalog: catalogEcho(ctx, body, reached),
-  };
+    lastSeq: (await devicesRepository.find(q, device.id))?.lastSeq ?? 0,
+    catalog: await catalogEcho(q, await catalogRevision(q), body, reached),
+  }));
 }
 
 /** The push's own catalogue changes, when nothing else changed after the device's cursor (see the header). */
-function catalogEcho(ctx: SalesContext, body: PushBody, reached: number | null): PushReply['catalog'] {
-  if (reached === null || currentRevision(ctx.db) !== reached) return null;
+async function catalogEcho(q: Q, current: number, body: PushBody, reached: number | null): Promise<PushReply['catalog']> {
+  if (reached === null || current !== reached) return null;
   const ids = new Set<number>();
   for (const raw of body.sales) {
     const items = typeof raw === 'object' && raw !== null ? (raw as { items?: unknown }).items : undefined;
     if (Array.isArray(items)) for (const item of items) if (Number.isInteger(item?.productId)) ids.add(item.productId);
   }
-  return { cursor: reached, stock: pullRepository.stocks(ctx.db, [...ids]) };
+  return { cursor: reached, stock: await pullRepository.stocks(q, [...ids]) };
 }

@@ -26,28 +26,30 @@ const syncRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(pathOf(api.register.key), { onRequest: [app.authenticate], schema: schemaOf(api.register, { tags, security, summary: 'Registra este dispositivo (su clave se muestra una sola vez)' }) }, async (req, reply) =>
     reply.status(201).send(
-      ok(registerDevice(app.db, { deviceId: req.body.deviceId, deviceName: req.body.deviceName, userAgent: userAgent(req.headers), user: req.user })),
+      ok(await registerDevice(app.store, { deviceId: req.body.deviceId, deviceName: req.body.deviceName, userAgent: userAgent(req.headers), user: req.user })),
     ),
   );
 
   app.post(pathOf(api.push.key), { onRequest: [requireDevice], config: { access: 'device' }, schema: schemaOf(api.push, { tags, description, summary: 'Envía las ventas del dispositivo' }) }, async (req) =>
-    ok(await pushSales(ctx, app.store, app.arca, req.body, { device: req.device!, user: req.pusher ?? null, userAgent: userAgent(req.headers) })),
+    ok(await pushSales(ctx, app.arca, req.body, { device: req.device!, user: req.pusher ?? null, userAgent: userAgent(req.headers) })),
   );
 
   // A signed-in user without a device credential may read the catalogue; only a device's pull is recorded.
   app.get(pathOf(api.pull.key), { onRequest: [deviceOrSession], config: { access: 'staff' }, schema: schemaOf(api.pull, { tags, security, description, summary: 'Cambios del catálogo desde un cursor, paginados' }) }, async (req) => {
-    if (req.device) {
-      touchDevice(app.db, { id: req.device.id, userAgent: userAgent(req.headers), userId: req.pusher?.id ?? null, at: new Date().toISOString(), kind: 'pull' });
+    const device = req.device;
+    if (device) {
+      const visit = { id: device.id, userAgent: userAgent(req.headers), userId: req.pusher?.id ?? null, at: new Date().toISOString(), kind: 'pull' as const };
+      await app.store.write((tx) => touchDevice(tx, visit));
     }
     // The pulling device's CAEA (issue #11): its own point of sale and the valid CAEAs, for offline invoices.
-    return ok({ ...pullChanges(app.db, req.query), caea: req.device ? await deviceCaea(app.store, await app.arca.runtime.effective(), req.device) : null });
+    return ok({ ...(await app.store.read((q) => pullChanges(q, req.query))), caea: device ? await deviceCaea(app.store, await app.arca.runtime.effective(), device) : null });
   });
 
-  app.get(pathOf(api.devices.key), { onRequest: [app.requireAdmin], schema: schemaOf(api.devices, { tags, security, summary: 'Dispositivos' }) }, async () => ok(listDevices(app.db)));
+  app.get(pathOf(api.devices.key), { onRequest: [app.requireAdmin], schema: schemaOf(api.devices, { tags, security, summary: 'Dispositivos' }) }, async () => ok(await listDevices(app.store)));
 
   app.put(pathOf(api.setCaeaPtoVta.key), { onRequest: [app.requireAdmin], schema: schemaOf(api.setCaeaPtoVta, { tags, security, summary: 'Asigna el punto de venta CAEA del dispositivo' }) }, async (req) => {
     const eff = await app.arca.runtime.effective();
-    return ok(setDeviceCaeaPtoVta(app.db, req.params.id, req.body.caeaPtoVta, { ptoVta: eff.ptoVta, caeaPtoVta: eff.caeaPtoVta }), MSG.deviceCaeaUpdated);
+    return ok(await setDeviceCaeaPtoVta(app.store, req.params.id, req.body.caeaPtoVta, { ptoVta: eff.ptoVta, caeaPtoVta: eff.caeaPtoVta }), MSG.deviceCaeaUpdated);
   });
 };
 
