@@ -3,7 +3,10 @@
  * any pooled connection (autocommit: it sees the last commit); `write` runs the unit in BEGIN … COMMIT on
  * one connection it holds until the end (ROLLBACK when the unit throws). Units run concurrently, each in
  * its own transaction (READ COMMITTED): a unit that must not lose a concurrent update uses an atomic
- * statement (`UPDATE … SET n = n + 1 RETURNING n`) or a row lock, never read-then-write.
+ * statement (`UPDATE … SET n = n + 1 RETURNING n`) or a row lock, never read-then-write. A unit that
+ * PostgreSQL aborts for a deadlock or a serialization failure (two units locking rows in opposite orders,
+ * e.g. the rollup rows of two sales) is rolled back and run again, up to 5 times: safe because a unit has
+ * no effect outside its transaction (the port's rule: only its own queries, no network, no timers).
  *
  * Repositories pass the SQLite schema's tables (server/db/schema.ts); their names, columns and JS types are
  * those of the PostgreSQL schema (server/db/pg/schema.ts, tests/server/schema-parity.test.ts), so the same
@@ -30,6 +33,16 @@ pg.types.setTypeParser(INT8, Number);
 pg.types.setTypeParser(NUMERIC, Number);
 
 type Database = NodePgDatabase<typeof pgSchema>;
+
+/** deadlock_detected and serialization_failure: the unit did nothing, running it again may succeed. */
+const RETRYABLE = new Set(['40P01', '40001']);
+const ATTEMPTS = 5;
+
+/** The SQLSTATE of a PostgreSQL error, also when drizzle wrapped it (DrizzleQueryError's cause). */
+export function sqlState(error: unknown): string | undefined {
+  for (let e = error; e instanceof Error; e = e.cause) if (typeof (e as { code?: unknown }).code === 'string') return (e as { code: string }).code;
+  return undefined;
+}
 
 export interface PgStoreOptions {
   /** Pool size (default 10). */
@@ -64,25 +77,36 @@ export async function pgStore(url: string, options: PgStoreOptions = {}): Promis
     return handle;
   };
 
+  /** One run of a unit: BEGIN … COMMIT on one pooled connection, ROLLBACK when it throws. */
+  async function unit<T>(fn: (tx: Q) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    const tx = handleOf(client);
+    let discard: Error | undefined;
+    try {
+      await tx.execute(sql`BEGIN`);
+      const result = await fn(tx as unknown as Q);
+      await tx.execute(sql`COMMIT`);
+      return result;
+    } catch (error) {
+      // After a failed COMMIT the transaction is already over and ROLLBACK only warns; a ROLLBACK that
+      // fails means the connection is gone: it is discarded, not handed to the next unit.
+      await tx.execute(sql`ROLLBACK`).catch((rollbackError: Error) => (discard = rollbackError));
+      throw error;
+    } finally {
+      client.release(discard);
+    }
+  }
+
   return {
     dialect: 'postgres',
     read: (fn) => fn(reader as unknown as Q),
     async write<T>(fn: (tx: Q) => Promise<T>): Promise<T> {
-      const client = await pool.connect();
-      const tx = handleOf(client);
-      let discard: Error | undefined;
-      try {
-        await tx.execute(sql`BEGIN`);
-        const result = await fn(tx as unknown as Q);
-        await tx.execute(sql`COMMIT`);
-        return result;
-      } catch (error) {
-        // After a failed COMMIT the transaction is already over and ROLLBACK only warns; a ROLLBACK that
-        // fails means the connection is gone: it is discarded, not handed to the next unit.
-        await tx.execute(sql`ROLLBACK`).catch((rollbackError: Error) => (discard = rollbackError));
-        throw error;
-      } finally {
-        client.release(discard);
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await unit(fn);
+        } catch (error) {
+          if (attempt >= ATTEMPTS || !RETRYABLE.has(sqlState(error) ?? '')) throw error;
+        }
       }
     },
     async close() {
