@@ -40,7 +40,10 @@ const ATTEMPTS = 5;
 
 /** The SQLSTATE of a PostgreSQL error, also when drizzle wrapped it (DrizzleQueryError's cause). */
 export function sqlState(error: unknown): string | undefined {
-  for (let e = error; e instanceof Error; e = e.cause) if (typeof (e as { code?: unknown }).code === 'string') return (e as { code: string }).code;
+  for (let e = error; e instanceof Error; e = e.cause) {
+    const { code } = e as Error & { code?: unknown };
+    if (typeof code === 'string') return code;
+  }
   return undefined;
 }
 
