@@ -2,7 +2,7 @@
  * Both dialects have the same schema (issue #20): a real SQLite file migrated with drizzle/ and a real
  * PostgreSQL database migrated with drizzle-pg/, compared by introspection (PRAGMA table_info, index_list,
  * index_info, foreign_key_list, sqlite_master on one side; information_schema and pg_catalog on the other):
- * tables, columns (name, type family, nullability, default), primary keys, unique constraints and indexes
+ * tables, columns (name, type family, nullability, default, filled in by the database), primary keys, unique constraints and indexes
  * (columns, uniqueness, partial predicate), foreign keys and triggers. What each dialect has that the other
  * cannot is listed below by name; anything else one side gains and the other lacks fails this test.
  */
@@ -14,6 +14,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
+import type * as pgSchema from '../../server/db/pg/schema';
 import { migratePg } from '../../server/db/pg-store';
 import * as sqliteSchema from '../../server/db/schema';
 import { testDatabase } from '../helpers/postgres';
@@ -30,6 +31,8 @@ interface Column {
   family: 'integer' | 'boolean' | 'text' | 'real' | 'other';
   notNull: boolean;
   default: string | null;
+  /** Filled in by the database when omitted: SQLite's INTEGER PRIMARY KEY (rowid), PostgreSQL's identity. */
+  generated: boolean;
 }
 interface Index {
   name: string;
@@ -79,11 +82,13 @@ function sqliteSchemaOf(file: string): Schema {
     const schema: Schema = { tables, columns: {}, primaryKeys: {}, indexes: {}, foreignKeys: {}, triggers: [] };
     for (const table of tables.filter((t) => !SQLITE_ONLY_TABLES.includes(t))) {
       const info = all<{ name: string; type: string; notnull: number; dflt_value: string | null; pk: number }>(`PRAGMA table_info(${table})`);
+      const rowid = info.filter((c) => c.pk > 0).length === 1 ? info.find((c) => c.pk === 1 && c.type.toLowerCase() === 'integer')?.name : undefined;
       schema.columns[table] = info.map((c) => ({
         name: c.name,
         family: booleanColumns.has(`${table}.${c.name}`) ? 'boolean' : (SQLITE_FAMILY[c.type.toLowerCase()] ?? 'other'),
         notNull: c.notnull === 1 || c.pk > 0,
         default: normalizeDefault(c.dflt_value),
+        generated: c.name === rowid,
       }));
       schema.primaryKeys[table] = info.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
       schema.indexes[table] = all<{ name: string; unique: number; origin: string; partial: number }>(`PRAGMA index_list(${table})`)
@@ -119,12 +124,18 @@ async function postgresSchemaOf(url: string): Promise<Schema> {
     const tables = (await all<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1")).map((r) => r.name).sort();
     const schema: Schema = { tables, columns: {}, primaryKeys: {}, indexes: {}, foreignKeys: {}, triggers: [] };
     for (const table of tables) {
-      const columns = await all<{ name: string; type: string; nullable: string; dflt: string | null }>(
-        `SELECT column_name AS name, data_type AS type, is_nullable AS nullable, column_default AS dflt
+      const columns = await all<{ name: string; type: string; nullable: string; dflt: string | null; identity: string }>(
+        `SELECT column_name AS name, data_type AS type, is_nullable AS nullable, column_default AS dflt, is_identity AS identity
            FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1 ORDER BY ordinal_position`,
         table,
       );
-      schema.columns[table] = columns.map((c) => ({ name: c.name, family: PG_FAMILY[c.type] ?? 'other', notNull: c.nullable === 'NO', default: normalizeDefault(c.dflt) }));
+      schema.columns[table] = columns.map((c) => ({
+        name: c.name,
+        family: PG_FAMILY[c.type] ?? 'other',
+        notNull: c.nullable === 'NO',
+        default: normalizeDefault(c.dflt),
+        generated: c.identity === 'YES',
+      }));
       const indexes = await all<{ name: string; unique: boolean; primary: boolean; columns: string[]; predicate: string | null }>(
         `SELECT i.relname AS name, x.indisunique AS unique, x.indisprimary AS primary, x.predicate,
                 array(SELECT a.attname FROM unnest(x.indkey) WITH ORDINALITY k(attnum, n)
@@ -162,6 +173,28 @@ async function postgresSchemaOf(url: string): Promise<Schema> {
   }
 }
 
+/*
+ * The JS types Drizzle gives each table's rows (select and insert) are the same on both schemas, so code
+ * typed against the SQLite schema runs unchanged on PostgreSQL. Checked by the compiler (npm run
+ * typecheck): a table whose types differ makes `sameRowTypes` fail to compile, naming the table.
+ */
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Select<T> = T extends { $inferSelect: infer R } ? R : never;
+type Insert<T> = T extends { $inferInsert: infer R } ? R : never;
+type SQLiteSchema = typeof sqliteSchema;
+type PgSchema = typeof pgSchema;
+type Mismatched = {
+  [K in keyof SQLiteSchema]: K extends keyof PgSchema
+    ? Equal<Select<SQLiteSchema[K]>, Select<PgSchema[K]>> extends true
+      ? Equal<Insert<SQLiteSchema[K]>, Insert<PgSchema[K]>> extends true
+        ? never
+        : `${K} (insert)`
+      : `${K} (select)`
+    : `${K} (missing)`;
+}[keyof SQLiteSchema];
+const sameRowTypes: [Mismatched] extends [never] ? true : Mismatched = true;
+const sameExports: Equal<keyof SQLiteSchema, keyof PgSchema> = true;
+
 const dir = mkdtempSync(path.join(tmpdir(), 'mostrador-parity-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const sqliteSide = sqliteSchemaOf(path.join(dir, 'parity.db'));
@@ -173,6 +206,10 @@ describe('schema parity (SQLite ↔ PostgreSQL)', () => {
   it('the dialect-only objects listed here exist where they are said to', () => {
     expect(sqliteSide.tables).toEqual(expect.arrayContaining(SQLITE_ONLY_TABLES));
     expect(sqliteSide.triggers).toEqual(expect.arrayContaining(SQLITE_ONLY_TRIGGERS));
+  });
+
+  it('the two Drizzle schemas export the same tables with the same row types (checked at compile time)', () => {
+    expect([sameRowTypes, sameExports]).toEqual([true, true]);
   });
 
   it('has the same tables, each of them in the Drizzle schema', () => {

@@ -5,7 +5,7 @@ import { cents, createdAt, revision, updatedAt } from './columns';
 import { sales } from './sales';
 
 export const syncState = pgTable('sync_state', {
-  id: integer('id').primaryKey(),
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   revision: integer('revision').notNull().default(0),
 });
 
@@ -23,7 +23,7 @@ export const users = pgTable('users', {
 });
 
 export const businessInfo = pgTable('business_info', {
-  id: integer('id').primaryKey(),
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   businessName: text('business_name').notNull().default(''),
   cuit: text('cuit'),
   address: text('address'),

@@ -64,7 +64,7 @@ export const invoices = pgTable(
 );
 
 export const arcaSettings = pgTable('arca_settings', {
-  id: integer('id').primaryKey(),
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   cuit: text('cuit'),
   taxCondition: text('tax_condition', { enum: ['monotributo', 'responsable_inscripto'] }),
   startOfActivities: text('start_of_activities'),

@@ -49,7 +49,7 @@ export const paymentEvents = pgTable(
 );
 
 export const paymentSettings = pgTable('payment_settings', {
-  id: integer('id').primaryKey(),
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   accessToken: text('access_token'),
   webhookSecret: text('webhook_secret'),
   publicUrl: text('public_url'),
