@@ -10,7 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pgStore } from '../../server/db/pg-store';
 import { brands, syncState } from '../../server/db/schema';
-import { affected, exec, first, rows, savepoint, type Store } from '../../server/db/store';
+import { affected, bySql, exec, first, legacySqlite, rows, savepoint, type Store } from '../../server/db/store';
 import { testDatabase } from '../helpers/postgres';
 import { buildApp } from '../helpers/server';
 
@@ -28,8 +28,13 @@ describe.each([
   const store = await open();
   const named = (name: string) => store.read((q) => first(q.select().from(brands).where(eq(brands.name, name))));
 
-  it('is the dialect it says', () => {
+  it('is the dialect it says, and bySql picks its SQL (legacySqlite refuses PostgreSQL)', async () => {
     expect(store.dialect).toBe(dialect === 'SQLite' ? 'sqlite' : 'postgres');
+    const picked = await store.read((q) => rows<{ d: string }>(q, bySql(q, { sqlite: sql`SELECT 'sqlite' AS d`, postgres: sql`SELECT 'postgres' AS d` })));
+    expect(picked).toEqual([{ d: store.dialect }]);
+    const legacy = store.read(async (q) => legacySqlite(q));
+    if (store.dialect === 'postgres') await expect(legacy).rejects.toThrow('PostgreSQL');
+    else await expect(legacy).resolves.toBeDefined();
   });
 
   it('commits a unit when it resolves and undoes all of it when it throws', async () => {
