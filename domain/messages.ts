@@ -213,6 +213,7 @@ export const MSG = {
   backupDone: 'Copia de seguridad creada correctamente',
   backupFailed: 'No se pudo crear la copia de seguridad',
   backupNone: 'Todavía no hay copias de seguridad',
+  backupsOnPostgres: 'Con PostgreSQL (DATABASE_URL) las copias las hace el proveedor de la base o pg_dump; ver docs/operations.md',
   backupStatusError: 'Error al obtener el estado de las copias de seguridad',
   backupDownloadError: 'No se pudo descargar la copia de seguridad',
   // Generic

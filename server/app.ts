@@ -17,6 +17,7 @@ import { LIMITS } from '../domain/constants';
 import { MSG } from '../domain/messages';
 import type { AppConfig } from './config';
 import { openDatabase, type Database_, type Db } from './db/client';
+import { pgStore } from './db/pg-store';
 import { sqliteStore } from './db/sqlite-store';
 import type { Store } from './db/store';
 import { seedDatabase } from './setup/seed';
@@ -27,7 +28,7 @@ import { installRouteTable } from './http/route-table';
 import { installSellerVisibility } from './modules/configuration/seller-visibility';
 import { sessionAccount } from './modules/users/service';
 import { apiModules } from './modules';
-import { createBackupAgent, type BackupAgent } from './modules/backups/agent';
+import { createBackupAgent, providerBackups, type BackupAgent } from './modules/backups/agent';
 import { backupBeforeMigration } from './modules/backups/service';
 import { installArca } from './modules/invoices/arca-context';
 
@@ -35,7 +36,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The persistence port (server/db/store.ts): every module reads and writes through it. */
     store: Store;
-    /** Legacy handles on the SQLite writer, for modules not yet moved to `store` (issue #20) and tests. */
+    /** The SQLite writer, for tests and tools that inspect the file; not set on PostgreSQL (DATABASE_URL). */
     db: Db;
     sqlite: Database_['sqlite'];
     config: AppConfig;
@@ -101,20 +102,29 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setSerializerCompiler(replySerializer);
 
   const backupPlace = { settings: config.backup, uploadsDir: config.uploadsDir, timeZone: config.timeZone };
-  const database = openDatabase(config.dbFile, { beforeMigrate: (sqlite) => backupBeforeMigration(backupPlace, sqlite) });
-  app.decorate('db', database.db);
-  app.decorate('store', sqliteStore(config.dbFile, database.db));
-  app.decorate('sqlite', database.sqlite);
   app.decorate('config', config);
   app.decorate('publicRateLimit', config.rateLimitPerMinute > 0 ? { max: config.rateLimitPerMinute, timeWindow: '1 minute' } : false);
-  app.decorate('backups', createBackupAgent(backupPlace, database.sqlite, app.log));
-  // Last onClose to run: in-flight work has finished; fold the WAL into the main file and close.
-  app.addHook('onClose', async () => {
-    await app.backups.stop();
-    await app.store.close();
-    database.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    database.sqlite.close();
-  });
+  if (config.databaseUrl) {
+    // PostgreSQL (DATABASE_URL): migrations at open; backups are the provider's or pg_dump's (docs/operations.md).
+    app.decorate('store', await pgStore(config.databaseUrl));
+    app.decorate('backups', providerBackups(backupPlace));
+    app.addHook('onClose', async () => {
+      await app.store.close();
+    });
+  } else {
+    const database = openDatabase(config.dbFile, { beforeMigrate: (sqlite) => backupBeforeMigration(backupPlace, sqlite) });
+    app.decorate('db', database.db);
+    app.decorate('sqlite', database.sqlite);
+    app.decorate('store', sqliteStore(config.dbFile, database.db));
+    app.decorate('backups', createBackupAgent(backupPlace, database.sqlite, app.log));
+    // Last onClose to run: in-flight work has finished; fold the WAL into the main file and close.
+    app.addHook('onClose', async () => {
+      await app.backups.stop();
+      await app.store.close();
+      database.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+      database.sqlite.close();
+    });
+  }
   await seedDatabase(app.store, config, options.announce ?? (() => {}));
 
   installErrorHandler(app);

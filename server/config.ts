@@ -10,8 +10,10 @@ export interface AppConfig {
   port: number;
   host: string;
   dataDir: string;
-  /** SQLite file; ':memory:' is not supported (WAL needs a file). */
+  /** SQLite file; ':memory:' is not supported (WAL needs a file). Unused when databaseUrl is set. */
   dbFile: string;
+  /** DATABASE_URL: the shop's books on PostgreSQL (postgres://…); null keeps them in the SQLite file. */
+  databaseUrl: string | null;
   uploadsDir: string;
   /** Built client (vite build output); served when present. */
   clientDir: string;
@@ -121,6 +123,21 @@ function jwtSecretFor(dataDir: string, env: NodeJS.ProcessEnv): string {
   return secret;
 }
 
+/** A PostgreSQL URL, checked at start (a typo must not fall back to an empty SQLite shop). */
+function databaseUrlFrom(value: string | undefined): string | null {
+  if (!value) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error('DATABASE_URL no es una URL válida (ejemplo: postgres://usuario:clave@servidor:5432/base)');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new Error(`DATABASE_URL debe empezar con postgres:// (se recibió ${url.protocol}//…); sin DATABASE_URL se usa SQLite`);
+  }
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? './data');
   // The data folder holds the database, the JWT secret and the uploads: the server's user only.
@@ -132,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     dbFile: path.join(dataDir, 'mostrador.sqlite'),
+    databaseUrl: databaseUrlFrom(env.DATABASE_URL),
     uploadsDir: path.join(dataDir, 'uploads'),
     clientDir: path.resolve(env.CLIENT_DIR ?? './dist'),
     jwtSecret: overrides.jwtSecret ?? jwtSecretFor(dataDir, env),

@@ -19,7 +19,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import * as pgSchema from './pg/schema';
-import { pgMigrationsFolder } from './pg/migrations-folder';
+import { pgMigrationsFolder } from './migrations-folder';
 import type { Q, Store } from './store';
 
 const INT8 = 20;

@@ -5,6 +5,8 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type Database from 'better-sqlite3';
+import { MSG } from '../../../domain/messages';
+import { AppError } from '../../http/errors';
 import { backupLive, backupStatus, latestBackup, type BackupFile, type BackupPlace, type BackupStatus } from './service';
 import type { BackupKind } from './rotation';
 
@@ -67,5 +69,17 @@ export function createBackupAgent(place: BackupPlace, sqlite: Database.Database,
       if (timer) clearTimeout(timer);
       await running?.catch(() => undefined);
     },
+  };
+}
+
+/**
+ * On PostgreSQL (DATABASE_URL) the books are not a file beside the server: the provider's backups or
+ * pg_dump keep them (docs/operations.md). The agent says so instead of copying anything.
+ */
+export function providerBackups(place: BackupPlace): BackupAgent {
+  return {
+    runNow: () => Promise.reject(new AppError(409, MSG.backupsOnPostgres)),
+    status: () => ({ lastBackupAt: null, lastBackupBytes: null, intervalMs: place.settings.intervalMs, stale: false, lastError: MSG.backupsOnPostgres, directory: place.settings.dir }),
+    stop: async () => {},
   };
 }
