@@ -157,21 +157,34 @@ function providedState(): string | undefined {
  * file: its connection URL. Call it at the top level of the file (or in beforeAll).
  */
 export async function testDatabase(): Promise<string> {
+  const { url, drop } = await freshDatabase();
+  afterAll(drop);
+  return url;
+}
+
+/** A fresh migrated database and the function that drops it (the caller decides when). */
+export async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const stateDir = providedState();
   let cluster: Cluster;
+  let stopOwn = () => {};
   if (stateDir) cluster = await sharedCluster(stateDir);
   else {
     const dir = mkdtempSync(path.join(tmpdir(), 'mostrador-pg-'));
     cluster = await newCluster(dir);
-    afterAll(() => {
+    stopOwn = () => {
       stopCluster(cluster);
       rmSync(dir, { recursive: true, force: true });
-    });
+    };
   }
   const name = `test_${randomBytes(6).toString('hex')}`;
   await adminQuery(cluster, `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`);
-  if (stateDir) afterAll(() => adminQuery(cluster, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-  return adminUrl(cluster, name);
+  return {
+    url: adminUrl(cluster, name),
+    drop: async () => {
+      if (stateDir) await adminQuery(cluster, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      stopOwn();
+    },
+  };
 }
 
 /** vitest globalSetup: a state directory for the workers; at the end, the cluster (if one started) stopped and removed. */

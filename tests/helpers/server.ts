@@ -15,6 +15,7 @@ import path from 'node:path';
 import { buildApp as buildServer } from '../../server/app';
 import { afterAll, onTestFinished, TestRunner } from 'vitest';
 import { loadConfig, type AppConfig } from '../../server/config';
+import { freshDatabase } from './postgres';
 
 export const ADMIN_PASSWORD = 'admin-secreto-123';
 
@@ -47,12 +48,21 @@ export function testConfig(dataDir: string, env: NodeJS.ProcessEnv = {}, overrid
   return loadConfig({ DEMO_DATA: 'false', ADMIN_PASSWORD, RATE_LIMIT_PER_MINUTE: '0', CLIENT_DIR: path.join(dataDir, 'no-client'), ...env }, { dataDir, ...overrides });
 }
 
+/** The server tests' dialect: TEST_DIALECT=postgres runs them on a fresh PostgreSQL database per server (issue #20). */
+export const testDialect: 'sqlite' | 'postgres' = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
+
 export async function createTestServer(
   overrides: Partial<AppConfig> = {},
   env: NodeJS.ProcessEnv = {},
   options: { captureLogs?: boolean } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mostrador-test-'));
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (testDialect === 'postgres' && overrides.databaseUrl === undefined) {
+    const database = await freshDatabase();
+    overrides = { ...overrides, databaseUrl: database.url };
+    dropDatabase = database.drop;
+  }
   const config = testConfig(dataDir, env, overrides);
   const logs: TestServer['logs'] = [];
   const logStream = { write: (line: string) => void logs.push(JSON.parse(line)) };
@@ -99,6 +109,7 @@ export async function createTestServer(
     close: () =>
       (closing ??= (async () => {
         await app.close();
+        await dropDatabase?.();
         rmSync(dataDir, { recursive: true, force: true });
       })()),
   };
