@@ -1,4 +1,4 @@
-// drizzle-kit for the PostgreSQL dialect (issue #20): `npx drizzle-kit generate --config drizzle.pg.config.ts`.
+// drizzle-kit for the PostgreSQL dialect (issue #20): `npm run db:generate` runs it after the SQLite one.
 // The SQLite schema (drizzle.config.ts) is the reference; tests/server/schema-parity.test.ts keeps both equal.
 import { defineConfig } from 'drizzle-kit';
 
