@@ -50,6 +50,7 @@ describe('dashboard', () => {
     expect(await page.getByRole('button', { name: 'Fecha inicio' }).innerText()).toBe(`01/${shopDate(now).slice(3)}`);
     expect(await page.getByRole('button', { name: 'Fecha fin' }).innerText()).toBe(shopDate(now));
 
+    await expect.poll(() => tableRows('Ventas por Método de Pago').count(), { timeout: 15_000 }).toBe(3);
     const methods = await tableRows('Ventas por Método de Pago').allInnerTexts();
     expect(methods.map((r) => r.split('\t')[0]).sort()).toEqual(['Efectivo', 'Tarjeta', 'Transferencia']);
     const top = await tableRows('Productos Más Vendidos').allInnerTexts();
