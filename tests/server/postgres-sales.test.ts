@@ -11,8 +11,9 @@ import { count, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
 import { cashSessions, sales, stockMovements } from '../../server/db/schema';
-import { first } from '../../server/db/store';
-import { ledgerStock } from '../../server/modules/stock/repository';
+import { first, savepoint, type Store } from '../../server/db/store';
+import { applyStockDelta, ledgerStock } from '../../server/modules/stock/repository';
+import { inChunks } from '../../server/modules/sync/push-chunks';
 import { pushedSale } from '../helpers/fixtures';
 import { buildApp, closeWithScope, createTestServer, testDialect, type TestServer } from '../helpers/server';
 
@@ -125,5 +126,97 @@ describe('concurrent sales on one database', () => {
     ));
     expect(returns.map((r) => r.status).sort()).toEqual([200, 200, 201]);
     expect(await stockOf(id)).toEqual({ stock: 8, ledger: 8 });
+  });
+});
+
+describe('the sales paths that differ by dialect', () => {
+  const push = (device: { id: string; headers: Record<string, string> }, batch: unknown[]) =>
+    s.call({ method: 'POST', url: '/api/sync/push', headers: device.headers, payload: { deviceId: device.id, schemaVersion: SYNC_SCHEMA_VERSION, sales: batch } });
+
+  it('a taken sequence, a replay with another body (review note), a search by number and by accented name, a cancellation', async () => {
+    const id = await product(30, 10);
+    const device = await s.registerDevice(admin);
+    const original = pushedSale(1, [{ productId: id, quantity: 1, unitPrice: 30 }], { customerName: 'José Pérez' });
+    const second = pushedSale(1, [{ productId: id, quantity: 2, unitPrice: 30 }]);
+    const pushed = await push(device, [original, second]);
+    expect(pushed.body.data.results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied']);
+    expect(pushed.body.data.results[1].serverSeq).toBe(2);
+    expect(pushed.body.data.lastSeq).toBe(2);
+    const replay = await push(device, [{ ...original, discount: 5 }, { ...original, discount: 6 }]);
+    expect(replay.body.data.results.map((r: { status: string }) => r.status)).toEqual(['rejected', 'rejected']);
+    const saleId = pushed.body.data.results[0].saleId as number;
+    const stored = await s.app.store.read((q) => first(q.select({ reviewNote: sales.reviewNote }).from(sales).where(eq(sales.id, saleId))));
+    expect(stored?.reviewNote?.split('\n')).toHaveLength(1);
+    const number = pushed.body.data.results[0].saleNumber as string;
+    const byNumber = await s.call({ method: 'GET', url: `/api/sales?search=${encodeURIComponent(number.toLowerCase())}`, token: admin });
+    expect(byNumber.body.data.map((r: { id: number }) => r.id)).toEqual([saleId]);
+    const byName = await s.call({ method: 'GET', url: `/api/sales?search=${encodeURIComponent('JOSE PEREZ')}`, token: admin });
+    expect(byName.body.data.map((r: { id: number }) => r.id)).toContain(saleId);
+    const cancelled = await Promise.all([1, 2].map(() => s.call({ method: 'POST', url: `/api/sales/${saleId}/cancel`, token: admin })));
+    expect(cancelled.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await stockOf(id)).toEqual({ stock: 8, ledger: 8 });
+  });
+
+  it('a CAEA point of sale taken by another device is a Spanish 409', async () => {
+    const [a, b] = [await s.registerDevice(admin), await s.registerDevice(admin)];
+    const set = (id: string) => s.call({ method: 'PUT', url: `/api/sync/devices/${id}/caea-pto-vta`, token: admin, payload: { caeaPtoVta: 41 } });
+    expect((await set(a.id)).status).toBe(200);
+    const taken = await set(b.id);
+    expect(taken.status).toBe(409);
+    expect(taken.body.success).toBe(false);
+  });
+
+  it('the summary over a range that is not whole days groups by local day', async () => {
+    const id = await product(10, 10);
+    const sold = await s.call({ method: 'POST', url: '/api/sales', token: admin, payload: { items: [{ productId: id, quantity: 2 }], paymentMethod: 'transferencia' } });
+    expect(sold.status).toBe(201);
+    const today = new Date().toISOString().slice(0, 10);
+    const res = await s.call({ method: 'GET', url: `/api/sales/summary?startDate=2020-01-01%2000:00:30&endDate=${today}%2023:59:59`, token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body.data.salesByDay.length).toBeGreaterThan(0);
+    for (const day of res.body.data.salesByDay) expect(day.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(res.body.data.salesByPaymentMethod.find((m: { paymentMethod: string }) => m.paymentMethod === 'transferencia')).toBeTruthy();
+  });
+});
+
+
+describe('a push chunk whose unit runs again', () => {
+  it('after an aborted run (PostgreSQL retries a deadlock) each step is written and reported once', async () => {
+    const id = await product(1, 10);
+    let aborted = false;
+    // The first run of the unit is undone, as PostgreSQL undoes a deadlock's victim, and the unit runs again.
+    const retrying: Store = {
+      ...s.app.store,
+      write: (fn) =>
+        s.app.store.write(async (tx) => {
+          if (!aborted) {
+            aborted = true;
+            await savepoint(tx, async () => {
+              await fn(tx);
+              throw new Error('deadlock detected');
+            }).catch(() => undefined);
+          }
+          return fn(tx);
+        }),
+    };
+    const steps: number[] = [];
+    const rewinds: number[] = [];
+    await inChunks(retrying, {
+      count: 3,
+      begin: async () => undefined,
+      step: async (tx, i) => {
+        await applyStockDelta(tx, id, 1, 'add');
+        steps[i] = (steps[i] ?? 0) + 1;
+      },
+      end: async () => undefined,
+      rewind: (from) => {
+        rewinds.push(from);
+        for (let i = from; i < steps.length; i++) steps[i] = 0;
+      },
+    });
+    expect(aborted).toBe(true);
+    expect(rewinds).toEqual([0]);
+    expect(steps).toEqual([1, 1, 1]);
+    expect(await stockOf(id)).toEqual({ stock: 13, ledger: 13 });
   });
 });
