@@ -1,5 +1,12 @@
-/** Statements prepared once per connection, for hot write paths where building SQL each call would dominate. */
+/**
+ * Hot write paths (a sale's ledger write, its stock movements, the numbering counter) run on SQLite as bare
+ * statements prepared once per connection, where building SQL each call would dominate; on PostgreSQL the
+ * same statements go through drizzle on the unit's `tx` (onPostgres picks the path, in the repositories).
+ */
+import { is } from 'drizzle-orm';
+import { PgDatabase } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
+import type { Q } from './store';
 
 export function preparedPerConnection<T>(prepare: (db: Db) => T): (db: Db) => T {
   const byDb = new WeakMap<Db, T>();
@@ -9,3 +16,6 @@ export function preparedPerConnection<T>(prepare: (db: Db) => T): (db: Db) => T 
     return statements;
   };
 }
+
+/** True when `q` is a PostgreSQL handle (pgStore's reader or one of its units). */
+export const onPostgres = (q: Q): boolean => is(q, PgDatabase as never);

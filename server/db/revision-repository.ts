@@ -1,23 +1,13 @@
 /** SQL of the server-wide catalogue revision (sync_state.revision, bumped by triggers on every catalogue change). */
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from './client';
-import { preparedPerConnection } from './prepared';
 import { syncState } from './schema';
 import { first, type Q } from './store';
 
-const statements = preparedPerConnection((db: Db) => ({
-  revision: db.select({ revision: syncState.revision }).from(syncState).where(eq(syncState.id, 1)).prepare(),
-}));
-
 /**
- * The revision on the SQLite writer, synchronously: only for the sync push's chunks (bare statements in
- * shared transactions, server/modules/sync/push-service.ts), which are not on the store yet.
+ * The revision query, prepared once per handle: the catalogue reads it on every request, cache hits too.
+ * On PostgreSQL `.prepare()` without a name builds the query once and runs it as an unnamed statement
+ * (node-postgres parses it on each run), on the reader pool or a unit's connection alike.
  */
-export function currentRevision(db: Db): number {
-  return statements(db).revision.get()?.revision ?? 0;
-}
-
-/** The revision query, prepared once per handle: the catalogue reads it on every request, cache hits too. */
 const revisionQuery = new WeakMap<Q, { execute: () => PromiseLike<{ revision: number }[]> }>();
 
 /** The revision `q` sees (the store's reader: the last commit; a unit's `tx`: its own changes too). */

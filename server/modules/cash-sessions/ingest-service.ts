@@ -5,8 +5,9 @@
  * - Idempotent per entity: an open is its session (UNIQUE client_session_id), a movement is its row
  *   (UNIQUE client_movement_id), a close is stored once on its session. A replay with the same body
  *   (SHA-256 of the validated event) is `duplicate` and writes nothing; with another body it is `rejected`.
- *   Each event is its own write unit (store.write; SQLite runs them one at a time), so two
- *   concurrent pushes of the same events store them once.
+ *   Each event is its own write unit (store.write; SQLite runs them one at a time, PostgreSQL units lock
+ *   the session and the device first: cashRepository.lockEvent), so two concurrent pushes of the same
+ *   events store them once.
  * - A result per event, in input order; a malformed or refused event is `rejected` with a Spanish reason
  *   and never blocks the rest.
  * - One open session per device (also a partial unique index). A closed session is immutable: its Z
@@ -140,7 +141,8 @@ async function pushOne(ctx: SalesContext, device: DeviceRow, raw: unknown, nowMs
   if (Date.parse(ev.at) > nowMs + MAX_CLOCK_AHEAD_MS) return rejected(ev.eventId, CASH_MSG.capturedInFuture);
   if (!(await ctx.store.read((q) => cashRepository.userExists(q, ev.userId)))) return rejected(ev.eventId, `El usuario ${ev.userId} no existe`);
   const hash = bodyHash(ev);
-  return ctx.store.write((tx) => {
+  return ctx.store.write(async (tx) => {
+    await cashRepository.lockEvent(tx, ev.clientSessionId, device.id);
     if (ev.type === 'open') return applyOpen(tx, ctx, device, ev, hash);
     if (ev.type === 'movement') return applyMovement(tx, ctx, device, ev, hash);
     return applyClose(tx, ctx, device, ev, hash);

@@ -1,7 +1,8 @@
 /** SQL of cash sessions and their movements (issue #16); the rules live in ingest-service.ts and service.ts. */
 import { and, asc, desc, eq, isNull, max, sql, type SQL } from 'drizzle-orm';
 import { cashMovements, cashSessions, devices, sales, users } from '../../db/schema';
-import { affected, first, type Q } from '../../db/store';
+import { onPostgres } from '../../db/prepared';
+import { affected, exec, first, type Q } from '../../db/store';
 
 export type CashSessionRow = typeof cashSessions.$inferSelect;
 export type NewCashSessionRow = typeof cashSessions.$inferInsert;
@@ -33,7 +34,20 @@ const lateSales = sql<number>`(select count(*) from sales s where s.cash_session
 const listColumns = { session: cashSessions, openerName: users.fullName, closerName: closer, deviceName: devices.name, lateSales };
 export type CashSessionListRow = { session: CashSessionRow; openerName: string; closerName: string | null; deviceName: string | null; lateSales: number };
 
+const advisoryLock = (tx: Q, key: string) => exec(tx, sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+
 export const cashRepository = {
+  /**
+   * Holds the session and the device until the unit ends, so concurrent events of one session (or two
+   * opens of one device) run one after the other and each sees what the other stored: on SQLite the one
+   * writer already does that; on PostgreSQL, transaction-scoped advisory locks, always session first.
+   */
+  lockEvent: async (tx: Q, clientSessionId: string, deviceId: string): Promise<void> => {
+    if (!onPostgres(tx)) return;
+    await advisoryLock(tx, `cash_session:${clientSessionId}`);
+    await advisoryLock(tx, `cash_device:${deviceId}`);
+  },
+
   byClientId: (q: Q, clientSessionId: string) => first(q.select().from(cashSessions).where(eq(cashSessions.clientSessionId, clientSessionId))),
 
   openOf: (q: Q, deviceId: string) => first(q.select().from(cashSessions).where(and(eq(cashSessions.deviceId, deviceId), isNull(cashSessions.closedAt)))),
@@ -44,9 +58,15 @@ export const cashRepository = {
   close: async (tx: Q, id: number, fields: CloseFields): Promise<boolean> =>
     affected(await tx.update(cashSessions).set(fields).where(and(eq(cashSessions.id, id), isNull(cashSessions.closedAt)))) === 1,
 
-  /** The next Z number: the highest plus one, in the unit that stores it (one writer, so no two units read the same). */
-  // pg: concurrent units could read the same max: take it from a counter row with one UPDATE … RETURNING (or a sequence).
-  nextZNumber: async (tx: Q): Promise<number> => ((await first(tx.select({ z: max(cashSessions.zNumber) }).from(cashSessions)))?.z ?? 0) + 1,
+  /**
+   * The next Z number: the highest plus one, in the unit that stores it. SQLite has one writer, so no two
+   * units read the same; on PostgreSQL the unit first takes a transaction-scoped advisory lock, so a
+   * concurrent close waits for this unit to commit and then reads the max it stored (READ COMMITTED).
+   */
+  nextZNumber: async (tx: Q): Promise<number> => {
+    if (onPostgres(tx)) await advisoryLock(tx, 'cash_sessions.z_number');
+    return ((await first(tx.select({ z: max(cashSessions.zNumber) }).from(cashSessions)))?.z ?? 0) + 1;
+  },
 
   movementByClientId: (q: Q, clientMovementId: string) => first(q.select().from(cashMovements).where(eq(cashMovements.clientMovementId, clientMovementId))),
 

@@ -1,11 +1,21 @@
 /** SQL for partial returns (sale_returns, sale_return_items) and the returned columns of sales and sale_items. */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { saleItems, saleReturnItems, saleReturns, sales, users } from '../../db/schema';
-import { first, type Q } from '../../db/store';
+import { onPostgres } from '../../db/prepared';
+import { exec, first, type Q } from '../../db/store';
 
 export type SaleReturnRow = typeof saleReturns.$inferSelect;
 
 export const returnsRepository = {
+  /**
+   * Holds the sale until the unit ends, so a cancellation and a return (or two returns) of it run one after
+   * the other and each sees what the other stored. SQLite has one writer: nothing to do; PostgreSQL locks
+   * the row (READ COMMITTED: the statements after the lock see the last commit).
+   */
+  lockSale: async (tx: Q, saleId: number): Promise<void> => {
+    if (onPostgres(tx)) await exec(tx, sql`SELECT 1 FROM sales WHERE id = ${saleId} FOR UPDATE`);
+  },
+
   byRequestId: (q: Q, requestId: string): Promise<SaleReturnRow | undefined> => first(q.select().from(saleReturns).where(eq(saleReturns.requestId, requestId))),
 
   hasReturns: async (q: Q, saleId: number): Promise<boolean> =>

@@ -47,6 +47,7 @@ export interface ReturnsContext extends SalesContext {
 export async function cancelSale(ctx: ReturnsContext, id: number, userId: number): Promise<{ sale: SaleJson; creditNote: InvoiceJson | null }> {
   const eff = await ctx.runtime.effective();
   const noteId = await ctx.store.write(async (tx) => {
+    await repo.lockSale(tx, id);
     const sale = await salesRepository.findWithUser(tx, id);
     if (!sale) throw notFound(MSG.saleNotFound);
     if (sale.paymentStatus === 'cancelado') throw conflict(MSG.saleAlreadyCancelled);
@@ -66,6 +67,7 @@ export async function cancelSale(ctx: ReturnsContext, id: number, userId: number
 export async function createReturn(ctx: ReturnsContext, saleId: number, body: CreateReturnBody, userId: number): Promise<{ created: boolean; ret: SaleReturnJson }> {
   const eff = await ctx.runtime.effective();
   const outcome = await ctx.store.write(async (tx) => {
+    await repo.lockSale(tx, saleId);
     const repeated = body.requestId ? await repo.byRequestId(tx, body.requestId) : undefined;
     if (repeated) {
       if (repeated.saleId !== saleId) throw conflict(MSG.saleReturnOtherSale);

@@ -130,6 +130,7 @@ export async function writeSaleToLedger(tx: Q, timeZone: string, draft: SaleDraf
   if (!(await ledgerRepository.userExists(tx, draft.sellerId))) throw badRequest(`El vendedor ${draft.sellerId} no existe`);
 
   const byId = new Map<number, LedgerProduct>();
+  await ledgerRepository.lockProducts(tx, draft.items.map((item) => item.productId));
   for (const { productId } of draft.items) {
     const product = byId.has(productId) ? undefined : await ledgerRepository.product(tx, productId);
     if (product) byId.set(productId, product);

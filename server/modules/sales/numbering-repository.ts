@@ -2,14 +2,17 @@
  * SQL of the sale-number counter (configuration `ventas`.`numero_actual` = the NEXT number to assign).
  * takeCounter advances it with one UPSERT … RETURNING inside the caller's sale transaction, so two
  * sales can never read the same value and a rolled-back sale gives its number back. Every sale runs
- * these, so they are bare statements prepared once per connection (as in ledger-repository.ts).
- * pg: the same atomic UPSERT … RETURNING (concurrent units serialise on the counter's row lock), with
- * greatest(valor::integer, 1) + 1 and ::text casts; the settings and isTaken reads through drizzle.
+ * these, so on SQLite they are bare statements prepared once per connection (as in ledger-repository.ts).
+ * On PostgreSQL the same atomic UPSERT … RETURNING through the unit's `tx`: concurrent units serialise
+ * on the counter's row lock (ON CONFLICT DO UPDATE waits for it and reads the committed value), and the
+ * value's leading integer is read as SQLite's CAST does (none: 0), so both count the same.
  */
+import { eq, sql } from 'drizzle-orm';
 import { NUMBERING_DEFAULTS } from '../../../domain/constants';
 import type { NumberingSettings } from '../../../domain/numbering';
-import { preparedPerConnection } from '../../db/prepared';
-import { legacySqlite, type Q } from '../../db/store';
+import { onPostgres, preparedPerConnection } from '../../db/prepared';
+import { configuration, sales } from '../../db/schema';
+import { first, legacySqlite, rows, type Q } from '../../db/store';
 
 const prepared = preparedPerConnection((db) => {
   const sqlite = db.$client;
@@ -29,15 +32,27 @@ const prepared = preparedPerConnection((db) => {
 
 const statements = (tx: Q) => prepared(legacySqlite(tx));
 
+const pgTakeCounter = sql`INSERT INTO configuration AS c (categoria, clave, valor, tipo, descripcion, es_editable)
+  VALUES ('ventas', 'numero_actual', '2', 'number', 'Próximo número a asignar', false)
+  ON CONFLICT (categoria, clave) DO UPDATE
+  SET valor = (greatest(coalesce(substring(c.valor from '^[[:space:]]*([+-]?[0-9]+)')::bigint, 0), 1) + 1)::text
+  RETURNING valor`;
+
 export const numberingRepository = {
   /** Returns the counter value to use and stores the next one (a missing or non-numeric counter counts as 1). */
-  takeCounter: async (tx: Q): Promise<number> => Number(statements(tx).takeCounter.get()!) - 1,
+  takeCounter: async (tx: Q): Promise<number> =>
+    Number(onPostgres(tx) ? (await rows<{ valor: string }>(tx, pgTakeCounter))[0].valor : statements(tx).takeCounter.get()!) - 1,
 
   settings: async (tx: Q): Promise<NumberingSettings> => {
-    const rows = statements(tx).settings.all();
+    const rows = onPostgres(tx)
+      ? await tx.select({ clave: configuration.clave, valor: configuration.valor }).from(configuration).where(eq(configuration.categoria, 'ventas'))
+      : statements(tx).settings.all();
     const value = (clave: keyof NumberingSettings) => rows.find((r) => r.clave === clave)?.valor ?? NUMBERING_DEFAULTS[clave];
     return { prefijo: value('prefijo'), formato: value('formato'), sucursal: value('sucursal') };
   },
 
-  isTaken: async (tx: Q, saleNumber: string): Promise<boolean> => statements(tx).byNumber.get(saleNumber) !== undefined,
+  isTaken: async (tx: Q, saleNumber: string): Promise<boolean> =>
+    onPostgres(tx)
+      ? (await first(tx.select({ id: sales.id }).from(sales).where(eq(sales.saleNumber, saleNumber)))) !== undefined
+      : statements(tx).byNumber.get(saleNumber) !== undefined,
 };

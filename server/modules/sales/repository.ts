@@ -3,7 +3,7 @@ import { and, count, desc, eq, gte, isNotNull, lte, ne, not, or, sql, type SQL }
 import type { PaymentMethod, PaymentStatus } from '../../../domain/constants';
 import { foldText } from '../../../domain/text';
 import { devices, products, saleItems, sales, users } from '../../db/schema';
-import { first, type Q } from '../../db/store';
+import { bySql, first, type Q } from '../../db/store';
 
 export type SaleRow = typeof sales.$inferSelect;
 export type SaleWithUser = SaleRow & { userFullName: string; deviceName: string | null; cancelledByName: string | null };
@@ -37,7 +37,7 @@ const needsReview = or(
   eq(sales.flagPaymentReview, true),
 ) as SQL;
 
-function filterWhere(f: SaleFilters): SQL | undefined {
+function filterWhere(q: Q, f: SaleFilters): SQL | undefined {
   return and(
     f.startIso ? gte(sales.saleDate, f.startIso) : undefined,
     f.endIso ? lte(sales.saleDate, f.endIso) : undefined,
@@ -46,8 +46,12 @@ function filterWhere(f: SaleFilters): SQL | undefined {
     f.userId ? eq(sales.userId, f.userId) : undefined,
     f.search
       ? or(
-          sql`${sales.saleNumber} LIKE ${containing(f.search)} ESCAPE '\\'`,
-          // pg: fold_text is a SQLite function of the server (domain/text.ts); PostgreSQL needs lower(unaccent(…)).
+          // SQLite's LIKE ignores ASCII case, PostgreSQL's does not: ILIKE there.
+          bySql(q, {
+            sqlite: sql`${sales.saleNumber} LIKE ${containing(f.search)} ESCAPE '\\'`,
+            postgres: sql`${sales.saleNumber} ILIKE ${containing(f.search)} ESCAPE '\\'`,
+          }),
+          // fold_text: a function of the server's connections on SQLite (domain/text.ts), of drizzle-pg/0001 on PostgreSQL.
           sql`fold_text(${sales.customerName}) LIKE ${containing(foldText(f.search))} ESCAPE '\\'`,
           sql`exists (select 1 from ${saleItems} where ${saleItems.saleId} = ${sales.id} and fold_text(${saleItems.productName}) LIKE ${containing(foldText(f.search))} ESCAPE '\\')`,
         )
@@ -105,7 +109,7 @@ export const salesRepository = {
         .from(sales)
         .innerJoin(users, eq(users.id, sales.userId))
         .leftJoin(devices, eq(devices.id, sales.deviceId))
-        .where(filterWhere(filters))
+        .where(filterWhere(q, filters))
         .orderBy(desc(sales.saleDate), desc(sales.id))
         .limit(limit)
         .offset(offset)
@@ -117,7 +121,7 @@ export const salesRepository = {
       q
         .select({ n: count(), totalCents: sql<number>`coalesce(sum(case when ${sales.paymentStatus} <> 'cancelado' then ${sales.totalCents} - ${sales.returnedCents} else 0 end), 0)` })
         .from(sales)
-        .where(filterWhere(filters)),
+        .where(filterWhere(q, filters)),
     );
     return { n: Number(row?.n ?? 0), totalCents: Number(row?.totalCents ?? 0) };
   },

@@ -3,10 +3,10 @@
  * walks the index sales_status_date_idx (payment_status IN counted statuses, sale_date range).
  * The builders are returned unexecuted so the tests can EXPLAIN QUERY PLAN the very same SQL.
  */
-import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { PaymentStatus } from '../../../domain/constants';
 import { products, saleItems, sales } from '../../db/schema';
-import type { Q } from '../../db/store';
+import { bySql, type Q } from '../../db/store';
 
 /** A cancelled sale is not a sale: every other status counts. */
 export const COUNTED_STATUSES: PaymentStatus[] = ['pagado', 'pendiente'];
@@ -17,6 +17,20 @@ export interface SummaryRange {
   endIso?: string;
   /** SQLite date modifier turning a UTC instant into local time, e.g. "-180 minutes". */
   localModifier: string;
+}
+
+/**
+ * The local date of a sale: its UTC instant moved by `modifier` ("-180 minutes"). On PostgreSQL the
+ * modifier is written into the SQL as a literal (checked to be whole minutes), so the grouped expression
+ * and the selected one are the same text (a parameter in each would not be: GROUP BY would refuse it).
+ */
+function localDay(q: Q, modifier: string): SQL {
+  const minutes = /^[+-]?\d+ minutes$/.exec(modifier)?.[0];
+  if (minutes === undefined) throw new Error(`Desfase horario inválido: ${modifier}`);
+  return bySql(q, {
+    sqlite: sql`strftime('%Y-%m-%d', ${sales.saleDate}, ${modifier})`,
+    postgres: sql`to_char((${sales.saleDate}::timestamptz AT TIME ZONE 'UTC') + interval '${sql.raw(minutes)}', 'YYYY-MM-DD')`,
+  });
 }
 
 export function summaryQueries(q: Q, range: SummaryRange) {
@@ -38,8 +52,7 @@ export function summaryQueries(q: Q, range: SummaryRange) {
     .orderBy(desc(totalQuantity), desc(productRevenue), asc(saleItems.productId))
     .limit(TOP_PRODUCTS)
     .as('ranked');
-  // pg: to_char((sale_date::timestamptz AT TIME ZONE 'UTC') + interval, 'YYYY-MM-DD'), by bySql (h-pg).
-  const day = sql<string>`strftime('%Y-%m-%d', ${sales.saleDate}, ${range.localModifier})`;
+  const day = sql<string>`${localDay(q, range.localModifier)}`;
   return {
     totals: q
       .select({

@@ -4,7 +4,7 @@
  * insert the movement together; callers run them inside their own write unit (store.write, passing `tx`).
  */
 import { eq, sql } from 'drizzle-orm';
-import { preparedPerConnection } from '../../db/prepared';
+import { onPostgres, preparedPerConnection } from '../../db/prepared';
 import { products, stockMovements } from '../../db/schema';
 import { first, legacySqlite, rows, type Q } from '../../db/store';
 
@@ -56,9 +56,18 @@ export function setStockSqlite(db: SqliteHandle, productId: number, target: numb
  * unit `tx`. Returns the new stock.
  */
 export async function applyStockDelta(tx: Q, productId: number, delta: number, reason: StockReason, refs: MovementRefs = {}): Promise<number> {
-  // pg: the same two statements through drizzle (UPDATE products … RETURNING stock, INSERT INTO stock_movements);
   // SQLite keeps its prepared statements here, the hot path of every sale line (issue #17 item 6).
-  return applyStockDeltaSqlite(legacySqlite(tx), productId, delta, reason, refs);
+  if (!onPostgres(tx)) return applyStockDeltaSqlite(legacySqlite(tx), productId, delta, reason, refs);
+  const updated = await first(
+    tx
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${delta}` })
+      .where(eq(products.id, productId))
+      .returning({ stock: products.stock }),
+  );
+  if (!updated) throw new Error(`Producto ${productId} inexistente`);
+  await tx.insert(stockMovements).values({ productId, delta, reason, saleId: refs.saleId ?? null, userId: refs.userId ?? null, note: refs.note ?? null });
+  return updated.stock;
 }
 
 /** Sets stock to an absolute value by recording the difference as one movement. Returns the new stock. */

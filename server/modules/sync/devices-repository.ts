@@ -1,7 +1,11 @@
 /** SQL for POS devices: registration and credential, visits, the users who signed in on each, the admin list. */
 import { and, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import { devices, deviceUsers, sales, users } from '../../db/schema';
+import { sqlState } from '../../db/pg-store';
 import { affected, first, type Q } from '../../db/store';
+
+/** A unique index refused the write: SQLite's SQLITE_CONSTRAINT_UNIQUE, PostgreSQL's SQLSTATE 23505. */
+const isUniqueViolation = (error: unknown): boolean => sqlState(error) === '23505' || sqlState(error) === 'SQLITE_CONSTRAINT_UNIQUE';
 
 export type DeviceRow = typeof devices.$inferSelect;
 
@@ -75,8 +79,15 @@ export const devicesRepository = {
       .innerJoin(users, eq(users.id, deviceUsers.userId))
       .where(eq(deviceUsers.deviceId, deviceId)),
 
-  setCaeaPtoVta: async (tx: Q, id: string, caeaPtoVta: number | null): Promise<void> => {
-    await tx.update(devices).set({ caeaPtoVta }).where(eq(devices.id, id));
+  /** Sets a device's CAEA point of sale; false when another device has it (devices_caea_pto_vta_uq). */
+  setCaeaPtoVta: async (tx: Q, id: string, caeaPtoVta: number | null): Promise<boolean> => {
+    try {
+      await tx.update(devices).set({ caeaPtoVta }).where(eq(devices.id, id));
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
   },
 
   userName: async (q: Q, userId: number) => (await first(q.select({ fullName: users.fullName }).from(users).where(eq(users.id, userId))))?.fullName ?? null,

@@ -85,13 +85,7 @@ export async function setDeviceCaeaPtoVta(
       if (caeaPtoVta === server.ptoVta) throw badRequest(MSG.caeaPtoVtaSameAsCae);
       if (caeaPtoVta === server.caeaPtoVta) throw conflict(MSG.caeaPtoVtaTaken);
     }
-    try {
-      await devicesRepository.setCaeaPtoVta(tx, id, caeaPtoVta);
-    } catch (e) {
-      // pg: a unique violation is SQLSTATE 23505 ("duplicate key"), not SQLite's "UNIQUE constraint failed".
-      if (/UNIQUE/i.test((e as Error).message)) throw conflict(MSG.caeaPtoVtaTaken);
-      throw e;
-    }
+    if (!(await devicesRepository.setCaeaPtoVta(tx, id, caeaPtoVta))) throw conflict(MSG.caeaPtoVtaTaken);
   });
   return (await listDevices(store)).find((d) => d.id === id)!;
 }

@@ -4,7 +4,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { sales, syncBatches } from '../../db/schema';
-import { first, type Q } from '../../db/store';
+import { bySql, first, type Q } from '../../db/store';
 
 export const pushAuditRepository = {
   insertBatch: async (tx: Q, row: { deviceId: string; userId: number | null; saleCount: number; at: string }): Promise<number> =>
@@ -24,10 +24,11 @@ export const pushAuditRepository = {
 
   /** Adds a line to the sale's review note (keeps what was there; a line already present is not repeated). */
   appendReview: async (tx: Q, saleId: number, note: string): Promise<void> => {
-    // pg: chr(10) for char(10), strpos() for instr().
+    const newline = bySql(tx, { sqlite: sql`char(10)`, postgres: sql`chr(10)` });
+    const position = bySql(tx, { sqlite: sql`instr(${sales.reviewNote}, ${note})`, postgres: sql`strpos(${sales.reviewNote}, ${note})` });
     await tx
       .update(sales)
-      .set({ reviewNote: sql`case when ${sales.reviewNote} is null then ${note} else ${sales.reviewNote} || char(10) || ${note} end` })
-      .where(and(eq(sales.id, saleId), sql`(${sales.reviewNote} is null or instr(${sales.reviewNote}, ${note}) = 0)`));
+      .set({ reviewNote: sql`case when ${sales.reviewNote} is null then ${note} else ${sales.reviewNote} || ${newline} || ${note} end` })
+      .where(and(eq(sales.id, saleId), sql`(${sales.reviewNote} is null or ${position} = 0)`));
   },
 };

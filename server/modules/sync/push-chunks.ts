@@ -13,6 +13,8 @@
  * - Each push's part of a chunk runs in its own savepoint (savepoint(tx, …)): a push that fails unexpectedly rolls back
  *   alone (its request fails and the device retries); a push resolves only after the commit that holds
  *   its last step, and if a commit fails every push it touched fails.
+ * - A unit may run again (pgStore retries one PostgreSQL aborted for a deadlock): each run starts from the
+ *   jobs' state before the first, and `rewind` tells a job its part of the failed run never happened.
  * - The budget trades commits for latency: each commit writes the pages it touched to the WAL again
  *   (products, counter, rollups, indexes), so tiny chunks cost more than their sales (measured, issue
  *   #17: one sale per commit ≈ 2.3× the CPU of 200 per commit).
@@ -45,6 +47,8 @@ export interface ChunkedWork {
   step: (tx: Q, i: number) => Promise<void>;
   /** At the end of this work's part of each chunk, in the chunk's unit. */
   end: (tx: Q) => Promise<void>;
+  /** The chunk's unit runs again: forget what its failed run did from step `from` on (they run again). */
+  rewind: (from: number) => void;
 }
 
 interface Job {
@@ -88,8 +92,18 @@ async function turn(): Promise<void> {
   const { store } = queue[0];
   const touched: Job[] = [];
   const failed = new Map<Job, unknown>();
+  const before = new Map(queue.map((job) => [job, { done: job.done, started: job.started }]));
+  let runs = 0;
   try {
     await store.write(async (tx) => {
+      if ((runs += 1) > 1) {
+        for (const job of touched) {
+          Object.assign(job, before.get(job));
+          job.work.rewind(job.done);
+        }
+        touched.length = 0;
+        failed.clear();
+      }
       // The budget starts with the unit (not while it waited for the writer).
       const deadline = { cpu: cpuMs() + CHUNK_BUDGET_MS, wall: performance.now() + CHUNK_MAX_WALL_MS };
       for (const job of queue) {

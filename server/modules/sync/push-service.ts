@@ -77,8 +77,8 @@ interface BatchContext {
   batchId: number;
   nowMs: number;
   sellerFor: (claimedId: number) => SellerChoice | null;
-  /** Each result whose sale asked for an invoice, with the row recorded for it (settled after the commits). */
-  invoices: PushedInvoiceEntry[];
+  /** Each result whose sale asked for an invoice, with the row recorded for it (settled after the commits), by the sale's index. */
+  invoices: Map<number, PushedInvoiceEntry>;
 }
 
 /** Best-effort identity of a sale that failed validation, so the device can match the result. */
@@ -111,7 +111,7 @@ function isFullDiscount(sale: PushedSale): boolean {
   return subtotal > 0 && toCents(sale.discount) >= subtotal;
 }
 
-async function pushOne(b: BatchContext, raw: unknown): Promise<PushResult> {
+async function pushOne(b: BatchContext, raw: unknown, index: number): Promise<PushResult> {
   const parsed = pushedSale.safeParse(raw);
   if (!parsed.success) {
     const detail = parsed.error.issues
@@ -132,7 +132,7 @@ async function pushOne(b: BatchContext, raw: unknown): Promise<PushResult> {
   try {
     // The sale and its invoice share one savepoint: both are recorded, or neither.
     const { result, invoice } = await savepoint(b.tx, () => applyOne(b, sale, seller, hash));
-    if (sale.invoice && result.status !== 'rejected') b.invoices.push({ result, invoiceId: invoice?.invoiceId ?? null });
+    if (sale.invoice && result.status !== 'rejected') b.invoices.set(index, { result, invoiceId: invoice?.invoiceId ?? null });
     return result;
   } catch (error) {
     if (error instanceof AppError && error.statusCode < 500) return { ...id, status: 'rejected', reason: error.message };
@@ -198,20 +198,26 @@ export async function pushSales(ctx: SalesContext, arca: ArcaContext, body: Push
         // The batch row shares the first chunk's commit (and its turn: no write outside the queue).
         await touchDevice(tx, { id: device.id, name: body.deviceName, userAgent: pusher.userAgent, userId: pusher.user?.id ?? null, at, kind: 'push', pendingCount: body.pendingCount });
         const batchId = await pushAuditRepository.insertBatch(tx, { deviceId: device.id, userId: pusher.user?.id ?? null, saleCount: body.sales.length, at });
-        batch = { ctx, tx, eff, device, batchId, nowMs: now.getTime(), sellerFor: await sellerResolver(tx, device, pusher.user), invoices: [] };
+        batch = { ctx, tx, eff, device, batchId, nowMs: now.getTime(), sellerFor: await sellerResolver(tx, device, pusher.user), invoices: new Map() };
       }
       batch!.tx = tx;
     },
     step: async (_tx, i) => {
-      results.push(await pushOne(batch!, body.sales[i]));
+      results[i] = await pushOne(batch!, body.sales[i], i);
     },
     end: async (tx) => {
       if (reached !== null) reached = await catalogRevision(tx);
     },
+    // A chunk run again: its steps are too (same indexes); whether the spans join up is no longer known.
+    rewind: (from) => {
+      reached = null;
+      results.length = from;
+      for (const index of batch?.invoices.keys() ?? []) if (index >= from) batch!.invoices.delete(index);
+    },
   });
   await writtenSalesDurable(ctx);
   // ARCA only now, with every chunk committed (never inside a transaction), and for a bounded time.
-  if (batch?.invoices.length) await settlePushed(ctx.store, arca, batch.invoices);
+  if (batch?.invoices.size) await settlePushed(ctx.store, arca, [...batch.invoices.values()]);
   return ctx.store.read(async (q) => ({
     results,
     serverTime: new Date().toISOString(),
