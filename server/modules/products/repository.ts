@@ -5,7 +5,7 @@
  */
 import { and, asc, count, eq, getTableColumns, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { brands, categories, products } from '../../db/schema';
-import { bySql, first, type Q } from '../../db/store';
+import { bySql, exec, first, isPg, type Q } from '../../db/store';
 import { likePattern, type SearchTerms } from './search';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -101,6 +101,14 @@ const countOf = async (q: Q, where: SQL | undefined) => (await first(q.select({ 
 export const productsRepository = {
   /** A non-deleted product with its category and brand names. */
   findById: (q: Q, id: number): Promise<ProductWithNames | undefined> => first(withNamesQuery(q).where(and(eq(products.id, id), alive))),
+
+  /**
+   * Locks the product's row until the unit ends, so an edit reads what it changes without a concurrent
+   * edit in between. PostgreSQL only: SQLite's one writer already runs units one at a time.
+   */
+  lock: async (tx: Q, id: number): Promise<void> => {
+    if (isPg(tx)) await exec(tx, sql`SELECT id FROM products WHERE id = ${id} FOR UPDATE`);
+  },
 
   /** A non-deleted product holding `code`, other than `exceptId`. */
   findByCode: (q: Q, code: string, exceptId = 0) =>
