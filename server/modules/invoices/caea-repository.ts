@@ -5,7 +5,7 @@
  * with the row; on PostgreSQL under the book's lock), no network inside; invoices_number_uq makes a
  * duplicate number impossible.
  */
-import { and, asc, count, eq, gte, isNotNull, lte, max, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNotNull, isNull, lte, max, or, sql } from 'drizzle-orm';
 import { caeaNoActivity, caeas, devices, invoices } from '../../db/schema';
 import { exec, first, isPg, type Q } from '../../db/store';
 import type { InvoiceRow } from './repository';
@@ -66,16 +66,17 @@ export const caeaRepository = {
    * caller's write unit, so the re-check, the number and the row are one commit.
    */
   numberWithCaea: async (tx: Q, row: InvoiceRow, n: CaeaNumbering, requestJson: (nro: number) => string): Promise<InvoiceRow | null> => {
+    // SQLite has one writer: the re-check and the max below are the book's. PostgreSQL runs units side by
+    // side: the book (issuer, environment, simulator, point of sale, type) is locked until this unit ends,
+    // so the re-check and the max are read after the previous holder committed: two units never number
+    // one row, nor take the same number.
+    if (isPg(tx)) {
+      const book = `${row.issuerCuit}|${row.environment}|${row.simulator}|${n.ptoVta}|${row.cbteTipo}`;
+      await exec(tx, sql`SELECT pg_advisory_xact_lock(${CAEA_BOOK_LOCK}, hashtext(${book}))`);
+    }
     const current = await first(tx.select().from(invoices).where(eq(invoices.id, row.id)));
     if (!current || current.status !== 'pendiente' || current.cbteNro !== null || current.attempts > 0) return null;
     const k = { issuerCuit: current.issuerCuit, environment: current.environment, simulator: current.simulator };
-    // SQLite has one writer: the max below is the book's. PostgreSQL runs units side by side: the book
-    // (issuer, environment, simulator, point of sale, type) is locked until this unit ends, so the max is
-    // read after the previous holder committed and two units never take the same number.
-    if (isPg(tx)) {
-      const book = `${k.issuerCuit}|${k.environment}|${k.simulator}|${n.ptoVta}|${current.cbteTipo}`;
-      await exec(tx, sql`SELECT pg_advisory_xact_lock(${CAEA_BOOK_LOCK}, hashtext(${book}))`);
-    }
     const last =
       (
         await first(
@@ -109,7 +110,8 @@ export const caeaRepository = {
           authorizedAt: at,
           updatedAt: at,
         })
-        .where(eq(invoices.id, current.id))
+        // Still unnumbered (PostgreSQL: a unit that numbered it meanwhile holds the row until it commits).
+        .where(and(eq(invoices.id, current.id), eq(invoices.status, 'pendiente'), isNull(invoices.cbteNro)))
         .returning(),
     );
     return updated ?? null;
