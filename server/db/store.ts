@@ -33,7 +33,8 @@ export interface Store {
   close(): Promise<void>;
 }
 
-const isPg = (q: Q): boolean => is(q, PgDatabase as never);
+/** Whether `q` runs on PostgreSQL (repositories only, where a dialect needs its own statement). */
+export const isPg = (q: Q): boolean => is(q, PgDatabase as never);
 
 /** The first row of a query, or undefined (add `.limit(1)` where more could match). */
 export async function first<T>(query: PromiseLike<T[]>): Promise<T | undefined> {

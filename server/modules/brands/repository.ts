@@ -14,7 +14,7 @@ export const brandsRepository = {
       .select()
       .from(brands)
       .where(active === undefined ? alive : and(alive, eq(brands.isActive, active)))
-      .orderBy(asc(brands.name)),
+      .orderBy(asc(brands.name), asc(brands.id)),
   /** A brand that is not deleted. */
   findById: (q: Q, id: number) => first(q.select().from(brands).where(and(eq(brands.id, id), alive))),
   /** A non-deleted brand with this name (case-insensitive), other than `exceptId`. */

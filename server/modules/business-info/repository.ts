@@ -11,8 +11,8 @@ const ROW_ID = 1;
 export const businessInfoRepository = {
   get: (q: Q) => first(q.select().from(businessInfo).where(eq(businessInfo.id, ROW_ID))),
   /**
-   * Upsert, so a database whose row was removed by hand still saves. The revision trigger stamps the change.
-   * pg: the catalogue revision trigger is SQLite's; PostgreSQL needs its own on business_info (issue #20 item 3).
+   * Upsert, so a database whose row was removed by hand still saves. The revision trigger stamps the change
+   * (SQLite's, or drizzle-pg/0001's business_info_revision_* on PostgreSQL).
    */
   save: async (q: Q, values: BusinessInfoPatch) =>
     (await first(

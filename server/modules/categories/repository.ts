@@ -14,7 +14,7 @@ export const categoriesRepository = {
       .select()
       .from(categories)
       .where(active === undefined ? alive : and(alive, eq(categories.isActive, active)))
-      .orderBy(asc(categories.order), asc(categories.name)),
+      .orderBy(asc(categories.order), asc(categories.name), asc(categories.id)),
   /** A category that is not deleted. */
   findById: (q: Q, id: number) => first(q.select().from(categories).where(and(eq(categories.id, id), alive))),
   /** A non-deleted category with this name (case-insensitive), other than `exceptId`. */

@@ -1,6 +1,6 @@
 /**
- * SQL for configuration entries (primary key categoria + clave; the revision trigger stamps changes).
- * pg: the revision triggers are SQLite's; PostgreSQL needs its own on configuration (issue #20 item 3).
+ * SQL for configuration entries (primary key categoria + clave; the revision trigger stamps changes:
+ * SQLite's, or drizzle-pg/0001's configuration_revision_* on PostgreSQL).
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { configuration } from '../../db/schema';

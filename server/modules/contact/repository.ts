@@ -1,7 +1,7 @@
 /**
  * SQL for contact messages, joined with the enquired product and the responder. Search folds case
- * and accents on both sides (fold_text, registered on every SQLite connection by server/db/client.ts
- * and sqlite-store.ts).
+ * and accents on both sides (fold_text: registered on every SQLite connection by server/db/client.ts
+ * and sqlite-store.ts; an SQL function of drizzle-pg/0001 on PostgreSQL, equal to domain/text.ts foldText).
  */
 import { and, type AnyColumn, count, desc, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { ContactStatus } from '../../../domain/constants';
@@ -54,7 +54,6 @@ function whereOf(f: ContactFilters): SQL | undefined {
   if (f.status) conditions.push(eq(contactMessages.status, f.status));
   if (f.search) {
     const pattern = likeEscape(foldText(f.search));
-    // pg: fold_text is a SQLite function registered by the app; PostgreSQL needs an SQL function of the same name (lower + unaccent).
     const matches = (column: AnyColumn) => sql`fold_text(${column}) LIKE ${pattern} ESCAPE '\\'`;
     conditions.push(or(matches(contactMessages.name), matches(contactMessages.email), matches(contactMessages.subject)));
   }

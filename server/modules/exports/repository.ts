@@ -2,7 +2,7 @@
  * SQL of the exports: each dataset is read in pages by id (keyset), so an export of any size holds one
  * page in memory and never keeps a cursor open across the stream's pauses (other requests share the
  * connection). Ranges are UTC ISO bounds of whole local days. Aliases are quoted so both dialects keep
- * their case.
+ * their case; booleans are read as 0/1 on both (PostgreSQL's are real booleans).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Q } from '../../db/store';
@@ -98,11 +98,11 @@ export interface MessageExportRow {
 }
 
 export const exportsRepository = {
-  // pg: active and show_in_catalog come back as booleans there (the writers take either as a bool cell).
   products: (q: Q, afterId: number) =>
     rows<ProductExportRow>(q, sql`
       SELECT p.id, p.code, p.name, p.description, c.name AS "categoryName", b.name AS "brandName", p.price_cents AS "priceCents",
-             p.cost_cents AS "costCents", p.stock, p.min_stock AS "minStock", p.iva_rate_bp AS "ivaRateBp", p.active, p.show_in_catalog AS "showInCatalog"
+             p.cost_cents AS "costCents", p.stock, p.min_stock AS "minStock", p.iva_rate_bp AS "ivaRateBp",
+             CASE WHEN p.active THEN 1 ELSE 0 END AS active, CASE WHEN p.show_in_catalog THEN 1 ELSE 0 END AS "showInCatalog"
       FROM products p LEFT JOIN categories c ON c.id = p.category_id LEFT JOIN brands b ON b.id = p.brand_id
       WHERE p.deleted_at IS NULL AND p.id > ${afterId} ORDER BY p.id LIMIT ${PAGE_SIZE}`),
 

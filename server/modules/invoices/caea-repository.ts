@@ -2,11 +2,12 @@
  * SQL for the CAEA contingency (issue #11): the CAEAs held per fortnight, numbering on the server's CAEA
  * point of sale, the report queue of CAEA invoices and the "sin movimiento" records. The server's CAEA
  * number is taken inside the caller's ONE write unit (max on that point of sale and type + 1, written
- * with the row), no network inside; invoices_number_uq makes a duplicate number impossible.
+ * with the row; on PostgreSQL under the book's lock), no network inside; invoices_number_uq makes a
+ * duplicate number impossible.
  */
-import { and, asc, count, eq, gte, isNotNull, lte, max, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNotNull, isNull, lte, max, or, sql } from 'drizzle-orm';
 import { caeaNoActivity, caeas, devices, invoices } from '../../db/schema';
-import { first, type Q } from '../../db/store';
+import { exec, first, isPg, type Q } from '../../db/store';
 import type { InvoiceRow } from './repository';
 
 export type CaeaRow = typeof caeas.$inferSelect;
@@ -16,6 +17,9 @@ export interface IssuerKey {
   environment: 'homologacion' | 'produccion';
   simulator: boolean;
 }
+
+/** First key of the CAEA books' transaction-scoped advisory locks on PostgreSQL (the second: the book's hash). */
+const CAEA_BOOK_LOCK = 11;
 
 const caeaKey = (k: IssuerKey) => and(eq(caeas.issuerCuit, k.issuerCuit), eq(caeas.environment, k.environment), eq(caeas.simulator, k.simulator));
 const invoiceKey = (k: IssuerKey) => and(eq(invoices.issuerCuit, k.issuerCuit), eq(invoices.environment, k.environment), eq(invoices.simulator, k.simulator));
@@ -62,11 +66,17 @@ export const caeaRepository = {
    * caller's write unit, so the re-check, the number and the row are one commit.
    */
   numberWithCaea: async (tx: Q, row: InvoiceRow, n: CaeaNumbering, requestJson: (nro: number) => string): Promise<InvoiceRow | null> => {
+    // SQLite has one writer: the re-check and the max below are the book's. PostgreSQL runs units side by
+    // side: the book (issuer, environment, simulator, point of sale, type) is locked until this unit ends,
+    // so the re-check and the max are read after the previous holder committed: two units never number
+    // one row, nor take the same number.
+    if (isPg(tx)) {
+      const book = `${row.issuerCuit}|${row.environment}|${row.simulator}|${n.ptoVta}|${row.cbteTipo}`;
+      await exec(tx, sql`SELECT pg_advisory_xact_lock(${CAEA_BOOK_LOCK}, hashtext(${book}))`);
+    }
     const current = await first(tx.select().from(invoices).where(eq(invoices.id, row.id)));
     if (!current || current.status !== 'pendiente' || current.cbteNro !== null || current.attempts > 0) return null;
     const k = { issuerCuit: current.issuerCuit, environment: current.environment, simulator: current.simulator };
-    // pg: read-then-write; under READ COMMITTED two units may read the same max (SQLite has one writer):
-    // lock the book (SELECT … FOR UPDATE or an advisory lock) so invoices_number_uq never has to refuse one.
     const last =
       (
         await first(
@@ -100,7 +110,8 @@ export const caeaRepository = {
           authorizedAt: at,
           updatedAt: at,
         })
-        .where(eq(invoices.id, current.id))
+        // Still unnumbered (PostgreSQL: a unit that numbered it meanwhile holds the row until it commits).
+        .where(and(eq(invoices.id, current.id), eq(invoices.status, 'pendiente'), isNull(invoices.cbteNro)))
         .returning(),
     );
     return updated ?? null;

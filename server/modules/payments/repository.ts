@@ -4,12 +4,15 @@
  * settle() is the only writer of a Mercado Pago sale's status: one write unit (server/db/store.ts) that
  * records the event (UNIQUE(provider_payment_id, status): a repeat changes nothing), moves the sale only
  * from pendiente, returns stock through the ledger when it cancels, and flags what the owner must review.
- * No network call ever runs inside it: callers fetch from Mercado Pago first, then settle.
+ * No network call ever runs inside it: callers fetch from Mercado Pago first, then settle. On PostgreSQL,
+ * where units run side by side (the webhook, the poller and the POS may settle the same attempt at once),
+ * it first locks the attempt's row, so its status is read and written by one unit at a time (SQLite has
+ * one writer).
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { decide, supersedes } from '../../../domain/payment-rules';
 import { paymentEvents, payments, paymentSettings, saleItems, sales } from '../../db/schema';
-import { first, type Q, type Store } from '../../db/store';
+import { exec, first, isPg, type Q, type Store } from '../../db/store';
 import { applyStockDelta } from '../stock/repository';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -78,6 +81,7 @@ export const paymentsRepository = {
   /** Applies what Mercado Pago says about one payment of this attempt (see the header). */
   settle: (store: Store, row: PaymentRow, update: ProviderUpdate): Promise<SettleResult> =>
     store.write(async (tx): Promise<SettleResult> => {
+      if (isPg(tx)) await exec(tx, sql`SELECT id FROM payments WHERE id = ${row.id} FOR UPDATE`);
       const current = await first(tx.select().from(payments).where(eq(payments.id, row.id)));
       // No sale yet (the POS has not created it): nothing to settle; a later check will see the payment again.
       if (!current || current.saleId === null) return 'duplicate';
@@ -98,7 +102,7 @@ export const paymentsRepository = {
       if (!(await moveSale(tx, saleId, decision.to))) return 'recorded';
       if (decision.to === 'cancelado') {
         // Stock goes back through the ledger, in this unit.
-        for (const item of await tx.select().from(saleItems).where(eq(saleItems.saleId, saleId))) {
+        for (const item of await tx.select().from(saleItems).where(eq(saleItems.saleId, saleId)).orderBy(asc(saleItems.id))) {
           await applyStockDelta(tx, item.productId, item.quantity, 'cancel', { saleId });
         }
       }

@@ -36,7 +36,7 @@ export const namedRefs = async (q: Q) => ({
 
 /**
  * Stamps the products with one new catalogue revision; returns it. Runs in the import's unit.
- * pg: relies on the revision triggers (SQLite) leaving a revision the update sets itself.
+ * The revision triggers (SQLite's and drizzle-pg/0001's) leave a revision the update sets itself.
  */
 export async function stampRevision(tx: Q, ids: number[]): Promise<number> {
   const revision = await bumpRevision(tx);

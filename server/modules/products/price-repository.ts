@@ -21,12 +21,12 @@ export function productsInScope(q: Q, scope: PriceScope) {
     .select({ id: products.id, code: products.code, name: products.name, priceCents: products.priceCents })
     .from(products)
     .where(and(isNull(products.deletedAt), where))
-    .orderBy(products.name);
+    .orderBy(products.name, products.id);
 }
 
 /**
  * Writes the new prices under one new revision; returns it. Runs in the caller's unit.
- * pg: relies on products_revision_au (SQLite trigger) skipping rows whose revision the update sets itself.
+ * products_revision_au (SQLite's and drizzle-pg/0001's) skips rows whose revision the update sets itself.
  */
 export async function setPrices(tx: Q, changes: { id: number; priceCents: number }[]): Promise<number> {
   const revision = await bumpRevision(tx);

@@ -5,8 +5,8 @@
  */
 import { and, asc, count, eq, getTableColumns, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { brands, categories, products } from '../../db/schema';
-import { bySql, first, type Q } from '../../db/store';
-import type { SearchTerms } from './search';
+import { bySql, exec, first, isPg, type Q } from '../../db/store';
+import { likePattern, type SearchTerms } from './search';
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
@@ -40,23 +40,28 @@ export type CatalogRow = Omit<ProductWithNames, 'costCents'>;
 
 const alive = isNull(products.deletedAt);
 
-// pg: products_fts (FTS5 trigram, kept by triggers) is SQLite-only: there, each long word becomes
-// search_text LIKE '%word%' (pg_trgm GIN index on search_text, gin_trgm_ops) instead of the MATCH.
-function searchConditions(terms: SearchTerms | null | undefined): SQL[] {
-  if (!terms) return [];
-  const conditions = terms.likes.map((pattern) => sql`${products.searchText} LIKE ${pattern} ESCAPE '\\'`);
-  if (terms.match) conditions.unshift(sql`${products.id} IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ${terms.match})`);
-  return conditions;
+/**
+ * Every word of the search must appear. SQLite: words of 3+ characters through the FTS5 trigram table
+ * products_fts, shorter ones as LIKE. PostgreSQL: every word as search_text LIKE '%word%' (escaped), which
+ * the pg_trgm GIN index products_search_trgm_idx serves (drizzle-pg/0001).
+ */
+function searchCondition(q: Q, terms: SearchTerms | null | undefined): SQL | undefined {
+  if (!terms) return undefined;
+  const like = (pattern: string) => sql`${products.searchText} LIKE ${pattern} ESCAPE '\\'`;
+  const sqlite = terms.likes.map(like);
+  if (terms.match) sqlite.unshift(sql`${products.id} IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ${terms.match})`);
+  const postgres = terms.words.map((word) => like(likePattern(word)));
+  return bySql(q, { sqlite: and(...sqlite)!, postgres: and(...postgres)! });
 }
 
-function listWhere(f: ProductFilters): SQL | undefined {
+function listWhere(q: Q, f: ProductFilters): SQL | undefined {
   return and(
     alive,
     f.active === undefined ? undefined : eq(products.active, f.active),
     f.categoryId ? eq(products.categoryId, f.categoryId) : undefined,
     f.brandId ? eq(products.brandId, f.brandId) : undefined,
     f.lowStock ? lte(products.stock, products.minStock) : undefined,
-    ...searchConditions(f.search),
+    searchCondition(q, f.search),
   );
 }
 
@@ -73,7 +78,7 @@ function catalogWhere(q: Q, f: Pick<ProductFilters, 'search' | 'categoryId'>): S
     eq(products.showInCatalog, true),
     alive,
     f.categoryId ? eq(products.categoryId, f.categoryId) : undefined,
-    ...searchConditions(f.search),
+    searchCondition(q, f.search),
   );
 }
 
@@ -97,12 +102,20 @@ export const productsRepository = {
   /** A non-deleted product with its category and brand names. */
   findById: (q: Q, id: number): Promise<ProductWithNames | undefined> => first(withNamesQuery(q).where(and(eq(products.id, id), alive))),
 
+  /**
+   * Locks the product's row until the unit ends, so an edit reads what it changes without a concurrent
+   * edit in between. PostgreSQL only: SQLite's one writer already runs units one at a time.
+   */
+  lock: async (tx: Q, id: number): Promise<void> => {
+    if (isPg(tx)) await exec(tx, sql`SELECT id FROM products WHERE id = ${id} FOR UPDATE`);
+  },
+
   /** A non-deleted product holding `code`, other than `exceptId`. */
   findByCode: (q: Q, code: string, exceptId = 0) =>
     first(q.select({ id: products.id }).from(products).where(and(alive, eq(products.code, code), ne(products.id, exceptId))).limit(1)),
 
   list: async (q: Q, filters: ProductFilters, page: Page): Promise<{ rows: ProductWithNames[]; total: number }> => {
-    const where = listWhere(filters);
+    const where = listWhere(q, filters);
     const rows = await withNamesQuery(q).where(where).orderBy(asc(products.name), asc(products.id)).limit(page.limit).offset(page.offset);
     return { rows, total: await countOf(q, where) };
   },

@@ -10,7 +10,12 @@ export interface SearchTerms {
   match: string | null;
   /** LIKE patterns (with `\` as escape) for the short words. */
   likes: string[];
+  /** Every folded word (PostgreSQL matches each with LIKE on the trigram index). */
+  words: string[];
 }
+
+/** `%word%` with LIKE's `\`, `%` and `_` escaped by `\`. */
+export const likePattern = (word: string): string => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const TRIGRAM = 3;
 
@@ -21,7 +26,8 @@ export function searchTerms(raw: string | undefined): SearchTerms | null {
   const short = words.filter((w) => [...w].length < TRIGRAM);
   return {
     match: long.length ? long.map((w) => `"${w.replace(/"/g, '""')}"`).join(' AND ') : null,
-    likes: short.map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+    likes: short.map(likePattern),
+    words,
   };
 }
 

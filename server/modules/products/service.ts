@@ -20,6 +20,7 @@ import type {
   ProductUpdateInput,
   StockPatchInput,
 } from '../../../domain/schemas/products';
+import { isUniqueViolation } from '../../db/constraint';
 import type { Q, Store } from '../../db/store';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { applyStockDelta, setStock } from '../stock/repository';
@@ -32,6 +33,17 @@ async function requireRow(q: Q, id: number): Promise<ProductWithNames> {
   if (!row) throw notFound(MSG.productNotFound);
   return row;
 }
+
+/** The product an edit starts from, held by this unit until it ends (edits of one product run one at a time). */
+async function requireRowForUpdate(tx: Q, id: number): Promise<ProductWithNames> {
+  await productsRepository.lock(tx, id);
+  return requireRow(tx, id);
+}
+
+/** PostgreSQL: a concurrent unit took the code after checkReferences saw it free (products_code_uq). */
+const codeTaken = (error: unknown): never => {
+  throw isUniqueViolation(error) ? conflict(MSG.productCodeTaken) : error;
+};
 
 async function checkReferences(q: Q, input: { code?: string | null; categoryId?: number | null; brandId?: number | null }, selfId = 0) {
   if (input.categoryId && !(await productsRepository.referenceExists(q, 'categoryId', input.categoryId))) throw badRequest(MSG.categoryRefMissing);
@@ -91,7 +103,7 @@ export function createProduct(store: Store, input: ProductCreateInput, userId: n
     });
     if (input.stock !== 0) await applyStockDelta(tx, id, input.stock, 'initial', { userId });
     return productOn(tx, id);
-  });
+  }).catch(codeTaken);
 }
 
 type Base = NonNullable<ProductUpdateInput['base']>;
@@ -109,7 +121,7 @@ function changedMeanwhile(current: ProductDto, base: Base, sent: ProductUpdateIn
 
 export function updateProduct(store: Store, id: number, input: ProductUpdateInput, userId: number): Promise<ProductDto> {
   return store.write(async (tx) => {
-    const current = await requireRow(tx, id);
+    const current = await requireRowForUpdate(tx, id);
     const { price, cost, stock, base, ivaRate, ...fields } = input;
     if (base && changedMeanwhile(toProductDto(current), base, input).length > 0) {
       throw conflict(MSG.productChangedWhileEditing, { product: toProductDto(current) });
@@ -132,7 +144,7 @@ export function updateProduct(store: Store, id: number, input: ProductUpdateInpu
     if (stock !== undefined && base?.stock !== undefined) await adjustStock(tx, current.stock, stock - base.stock, userId, id);
     else if (stock !== undefined) await setStock(tx, id, stock, { userId });
     return productOn(tx, id);
-  });
+  }).catch(codeTaken);
 }
 
 /** An edit relative to what the editor loaded: the same difference applied to today's stock. */
@@ -144,7 +156,7 @@ async function adjustStock(tx: Q, now: number, delta: number, userId: number, id
 
 export function deleteProduct(store: Store, id: number): Promise<void> {
   return store.write(async (tx) => {
-    await requireRow(tx, id);
+    await requireRowForUpdate(tx, id);
     await productsRepository.softDelete(tx, id);
   });
 }
@@ -152,7 +164,7 @@ export function deleteProduct(store: Store, id: number): Promise<void> {
 /** PATCH /products/:id/stock: `set` to an absolute value, or `add` / `subtract` an amount. */
 export function changeStock(store: Store, id: number, input: StockPatchInput, userId: number): Promise<ProductDto> {
   return store.write(async (tx) => {
-    const current = await requireRow(tx, id);
+    const current = await requireRowForUpdate(tx, id);
     const target =
       input.operation === 'set' ? input.stock : input.operation === 'add' ? current.stock + input.stock : current.stock - input.stock;
     if (target < 0) throw badRequest(MSG.stockNegative, { stock: current.stock });

@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import type { createUserBody, PublicUser, updateUserBody } from '../../../domain/schemas/auth';
 import type { Q, Store } from '../../db/store';
+import { isUniqueViolation } from '../../db/constraint';
 import { conflict, notFound } from '../../http/errors';
 import type { SessionAccount } from '../../http/auth';
 import { hashPassword } from './password';
@@ -52,10 +53,15 @@ export async function createUser(store: Store, input: z.output<typeof createUser
   // Checked before hashing so a taken name answers at once, and again in the unit, where it counts.
   if (await store.read((q) => usersRepository.findByUsername(q, input.username))) throw conflict(USERNAME_TAKEN);
   const passwordHash = await hashPassword(input.password);
-  const row = await store.write(async (tx) => {
-    if (await usersRepository.findByUsername(tx, input.username)) throw conflict(USERNAME_TAKEN);
-    return usersRepository.insert(tx, { username: input.username, fullName: input.fullName, email: input.email ?? null, role: input.role, passwordHash });
-  });
+  const row = await store
+    .write(async (tx) => {
+      if (await usersRepository.findByUsername(tx, input.username)) throw conflict(USERNAME_TAKEN);
+      return usersRepository.insert(tx, { username: input.username, fullName: input.fullName, email: input.email ?? null, role: input.role, passwordHash });
+    })
+    // PostgreSQL: a concurrent unit took the name after our check.
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? conflict(USERNAME_TAKEN) : error;
+    });
   return toPublicUser(row);
 }
 
