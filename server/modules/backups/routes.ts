@@ -27,7 +27,9 @@ const backupsRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       const file = await app.backups.runNow('manual');
       return reply.status(201).send(ok(toDto(file), MSG.backupDone));
-    } catch {
+    } catch (error) {
+      // The shop's state (backups are the provider's on PostgreSQL) keeps its own answer; a failed copy is a 500.
+      if (error instanceof AppError && error.statusCode < 500) throw error;
       throw new AppError(500, MSG.backupFailed);
     }
   });
