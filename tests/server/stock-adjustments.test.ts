@@ -89,7 +89,7 @@ describe('POST /stock/counts', () => {
     expect(res.status, res.body.message).toBe(200);
     expect(res.body.data.applied.map((a: { delta: number }) => a.delta)).toEqual([1, 2, -4]);
     expect(res.body.data.unchanged).toBe(1);
-    expect(ids.map(stockOf)).toEqual([6, 7, 2, 0]);
+    expect(await Promise.all(ids.map(stockOf))).toEqual([6, 7, 2, 0]);
     for (const id of ids) expect(await s.app.store.read((q) => ledgerStock(q, id))).toBe(await stockOf(id));
     const counts = (await sqlGet(s.app, "SELECT count(*) AS n FROM stock_movements WHERE reason = 'count' AND product_id IN (?, ?, ?, ?)", ...ids)) as { n: number };
     expect(counts.n).toBe(3);
