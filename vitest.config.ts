@@ -1,17 +1,26 @@
 import { defineConfig } from 'vitest/config';
+import { PG_PENDING, SQLITE_ONLY } from './tests/helpers/dialect-lists';
+
+const serverTests = {
+  include: ['tests/server/**/*.test.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+  // One PostgreSQL cluster for the run, started by the first file that asks for a database (issue #20).
+  globalSetup: ['tests/helpers/postgres.ts'],
+};
 
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/client/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'server', ...serverTests } },
       {
+        // The same server suite on PostgreSQL (issue #20), minus tests/helpers/dialect-lists.ts.
         test: {
-          name: 'server',
-          include: ['tests/server/**/*.test.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          // One PostgreSQL cluster for the run, started by the first file that asks for a database (issue #20).
-          globalSetup: ['tests/helpers/postgres.ts'],
+          name: 'server-pg',
+          ...serverTests,
+          exclude: [...Object.keys(SQLITE_ONLY), ...Object.keys(PG_PENDING)],
+          env: { TEST_DIALECT: 'postgres' },
         },
       },
       {

@@ -1,6 +1,6 @@
 /**
  * `npm test`: builds the client (the e2e suites drive the real built app), runs every vitest project
- * (unit, server, e2e) and ends with the line "N passed, N failed" summing all suites.
+ * (unit, server, server-pg: the server suite on PostgreSQL, e2e) and ends with the line "N passed, N failed" summing all suites.
  * Extra arguments go to vitest (e.g. `npm test -- --project server`).
  */
 import { spawnSync } from 'node:child_process';

@@ -1,6 +1,6 @@
 /**
- * Test data written straight through the database (the products routes belong to another module):
- * a product row plus its initial stock as an 'initial' ledger movement, so stock = Σ movements holds.
+ * Test data written straight through the store (the products routes belong to another module), on either
+ * dialect: a product row whose stock is its initial 'initial' ledger movement, so stock = Σ movements holds.
  */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -8,10 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { toCents } from '../../domain/money';
 import type { pushedSale as pushedSaleSchema } from '../../domain/schemas/sync';
-import type { Db } from '../../server/db/client';
 import { devices, products, sales, stockMovements } from '../../server/db/schema';
+import { first, type Store } from '../../server/db/store';
 import { productSearchText } from '../../server/modules/products/search';
-import { applyStockDeltaSqlite } from '../../server/modules/stock/repository';
 
 export interface ProductSeed {
   name?: string;
@@ -23,67 +22,80 @@ export interface ProductSeed {
 }
 
 let counter = 0;
+/** Rows per INSERT (SQLite allows 32,766 parameters per statement; a product row binds 7). */
+const CHUNK = 500;
 
-export function createProduct(db: Db, seed: ProductSeed = {}): number {
-  const n = ++counter;
-  const name = seed.name ?? `Producto ${n}`;
-  const code = seed.code === undefined ? `P${n}-${randomUUID().slice(0, 8)}` : seed.code;
-  return db.transaction(() => {
-    const row = db
-      .insert(products)
-      .values({
-        name,
-        code,
-        searchText: productSearchText({ name, code }),
-        priceCents: toCents(seed.price ?? 100),
-        costCents: toCents(seed.cost ?? 60),
-        active: seed.active ?? true,
-      })
-      .returning({ id: products.id })
-      .get();
-    if (seed.stock) applyStockDeltaSqlite(db, row.id, seed.stock, 'initial');
-    return row.id;
+export async function createProduct(store: Store, seed: ProductSeed = {}): Promise<number> {
+  const [id] = await createProducts(store, 1, seed);
+  return id;
+}
+
+/** Creates `count` products in one write unit (a few statements: fast enough for thousands). */
+export async function createProducts(store: Store, count: number, seed: ProductSeed = {}): Promise<number[]> {
+  const rows = Array.from({ length: count }, () => {
+    const n = ++counter;
+    const name = seed.name ?? `Producto ${n}`;
+    const code = seed.code === undefined ? `P${n}-${randomUUID().slice(0, 8)}` : seed.code;
+    return {
+      name,
+      code,
+      searchText: productSearchText({ name, code }),
+      priceCents: toCents(seed.price ?? 100),
+      costCents: toCents(seed.cost ?? 60),
+      stock: seed.stock ?? 0,
+      active: seed.active ?? true,
+    };
+  });
+  return store.write(async (tx) => {
+    const ids: number[] = [];
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      const inserted = await tx.insert(products).values(rows.slice(i, i + CHUNK)).returning({ id: products.id });
+      ids.push(...inserted.map((r) => r.id));
+    }
+    const stock = seed.stock ?? 0;
+    if (stock !== 0) {
+      for (let i = 0; i < ids.length; i += CHUNK) {
+        await tx.insert(stockMovements).values(ids.slice(i, i + CHUNK).map((productId) => ({ productId, delta: stock, reason: 'initial' as const })));
+      }
+    }
+    return ids;
   });
 }
 
-/** Creates `count` products in one transaction (fast enough for thousands). */
-export function createProducts(db: Db, count: number, seed: ProductSeed = {}): number[] {
-  const ids: number[] = [];
-  db.transaction(() => {
-    for (let i = 0; i < count; i++) ids.push(createProduct(db, seed));
+export async function stockOf(app: FastifyInstance, productId: number): Promise<{ stock: number; ledger: number }> {
+  return app.store.read(async (q) => {
+    const row = await first(q.select({ stock: products.stock }).from(products).where(eq(products.id, productId)));
+    const ledger = await first(
+      q
+        .select({ total: sql<number>`coalesce(sum(${stockMovements.delta}), 0)` })
+        .from(stockMovements)
+        .where(eq(stockMovements.productId, productId)),
+    );
+    return { stock: row?.stock ?? NaN, ledger: Number(ledger?.total ?? 0) };
   });
-  return ids;
 }
 
-export function stockOf(app: FastifyInstance, productId: number): { stock: number; ledger: number } {
-  const row = app.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId)).get();
-  const ledger = app.db
-    .select({ total: sql<number>`coalesce(sum(${stockMovements.delta}), 0)` })
-    .from(stockMovements)
-    .where(eq(stockMovements.productId, productId))
-    .get();
-  return { stock: row?.stock ?? NaN, ledger: Number(ledger?.total ?? 0) };
+export async function countSales(app: FastifyInstance): Promise<number> {
+  const row = await app.store.read((q) => first(q.select({ n: sql<number>`count(*)` }).from(sales)));
+  return Number(row?.n ?? 0);
 }
 
-export function countSales(app: FastifyInstance): number {
-  return app.db.select({ n: sql<number>`count(*)` }).from(sales).get()?.n ?? 0;
+export async function countSaleMovements(app: FastifyInstance): Promise<number> {
+  const row = await app.store.read((q) => first(q.select({ n: sql<number>`count(*)` }).from(stockMovements).where(eq(stockMovements.reason, 'sale'))));
+  return Number(row?.n ?? 0);
 }
 
-export function countSaleMovements(app: FastifyInstance): number {
-  return app.db.select({ n: sql<number>`count(*)` }).from(stockMovements).where(eq(stockMovements.reason, 'sale')).get()?.n ?? 0;
+export async function setProductPrice(app: FastifyInstance, productId: number, price: number): Promise<void> {
+  await app.store.write((tx) => tx.update(products).set({ priceCents: toCents(price) }).where(eq(products.id, productId)));
 }
 
-export function setProductPrice(app: FastifyInstance, productId: number, price: number): void {
-  app.db.update(products).set({ priceCents: toCents(price) }).where(eq(products.id, productId)).run();
-}
-
-export function softDeleteProduct(app: FastifyInstance, productId: number): void {
-  app.db.update(products).set({ deletedAt: new Date().toISOString(), active: false }).where(eq(products.id, productId)).run();
+export async function softDeleteProduct(app: FastifyInstance, productId: number): Promise<void> {
+  await app.store.write((tx) => tx.update(products).set({ deletedAt: new Date().toISOString(), active: false }).where(eq(products.id, productId)));
 }
 
 /** Makes a registered device look as old as `iso`, so it may push sales captured since then (historical test data). */
-export function backdateDevice(app: FastifyInstance, deviceId: string, iso = '2000-01-01T00:00:00.000Z'): void {
-  app.db.update(devices).set({ createdAt: iso }).where(eq(devices.id, deviceId)).run();
+export async function backdateDevice(app: FastifyInstance, deviceId: string, iso = '2000-01-01T00:00:00.000Z'): Promise<void> {
+  await app.store.write((tx) => tx.update(devices).set({ createdAt: iso }).where(eq(devices.id, deviceId)));
 }
 
 /** A sale as the POS pushes it (domain/schemas/sync.ts pushedSale, before parsing). */

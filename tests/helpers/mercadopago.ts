@@ -35,7 +35,7 @@ export function requestPreference(bed: MpTestbed, payload: Record<string, unknow
 
 /** Product with stock, a preference and its pendiente sale: what the POS does before redirecting. */
 export async function pendingSale(bed: MpTestbed, options: { stock?: number; quantity?: number; price?: number } = {}) {
-  const productId = createProduct(bed.server.app.db, { stock: options.stock ?? 10, price: options.price ?? 1500 });
+  const productId = await createProduct(bed.server.app.store, { stock: options.stock ?? 10, price: options.price ?? 1500 });
   const items = [{ productId, quantity: options.quantity ?? 2 }];
   const pref = await requestPreference(bed, { items, payer: { name: 'Ana Pérez', email: 'ana@example.com' } });
   if (pref.status !== 201) throw new Error(`preference: ${pref.status} ${pref.body.message}`);

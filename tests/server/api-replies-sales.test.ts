@@ -59,7 +59,7 @@ const post = (url: string, payload: unknown, token = admin) => s.call({ method: 
 
 describe('sales, returns and the dashboard', () => {
   it('answers sales to an admin and a seller as described', async () => {
-    const productId = createProduct(s.app.db, { price: 250, stock: 100 });
+    const productId = await createProduct(s.app.store, { price: 250, stock: 100 });
     const clientSaleId = randomUUID();
     const body = { items: [{ productId, quantity: 2 }], paymentMethod: 'efectivo', customerDocument: '20123456', customerEmail: 'ana@example.com', clientSaleId };
     const sale = expectReply(salesApi.create, await post('/api/sales', body, seller), 201).data;
@@ -74,7 +74,7 @@ describe('sales, returns and the dashboard', () => {
   });
 
   it('answers returns and cancellations with their credit notes as described', async () => {
-    const productId = createProduct(s.app.db, { price: 121, stock: 100 });
+    const productId = await createProduct(s.app.store, { price: 121, stock: 100 });
     const sale = (await post('/api/sales', { items: [{ productId, quantity: 3 }], paymentMethod: 'efectivo' })).body.data;
     expectReply(invoicesApi.generate, await post(`/api/invoices/generate-for-sale/${sale.id}`, { tipo_comprobante: 6 }), 201);
     const ret = expectReply(returnsApi.create, await post(`/api/sales/${sale.id}/returns`, { items: [{ saleItemId: sale.items[0].id, quantity: 1 }], requestId: randomUUID() }), 201);
@@ -93,7 +93,7 @@ describe('sales, returns and the dashboard', () => {
 
 describe('sync, devices and cash sessions', () => {
   it('answers a device push, a device pull, a session pull and the admin device views as described', async () => {
-    const productId = createProduct(s.app.db, { price: 100, stock: 20 });
+    const productId = await createProduct(s.app.store, { price: 100, stock: 20 });
     const sale = pushedSale(1, [{ productId, quantity: 1, unitPrice: 100 }], { invoice: { tipo_comprobante: 6 } });
     const pushed = expectReply(syncApi.push, await s.call({ method: 'POST', url: '/api/sync/push', headers: device.headers, payload: { deviceId: device.id, schemaVersion: SYNC_SCHEMA_VERSION, sales: [sale] } }));
     expect(pushed.data.results[0]).toMatchObject({ status: 'applied', invoice: { status: 'autorizada' } });
@@ -130,7 +130,7 @@ describe('sync, devices and cash sessions', () => {
 describe('invoices', () => {
   it('answers the invoicing views, a pending invoice and its retry, and the settings as described', async () => {
     for (const e of [invoicesApi.status, invoicesApi.invoiceTypes, invoicesApi.documentTypes, invoicesApi.ivaConditions]) expectReply(e, await get(`/api${e.key.slice(4)}`, seller));
-    const productId = createProduct(s.app.db, { price: 50, stock: 10 });
+    const productId = await createProduct(s.app.store, { price: 50, stock: 10 });
     const sale = (await post('/api/sales', { items: [{ productId, quantity: 1 }], paymentMethod: 'tarjeta' }, seller)).body.data;
     expectReply(invoicesApi.forSale, await get(`/api/invoices/sale/${sale.id}`, seller));
     arca.sim.faults.err501Count = 1000;
@@ -163,7 +163,7 @@ describe('invoices', () => {
 
 describe('payments (Mercado Pago simulator)', () => {
   it('answers a preference, its sale, its status once paid and the settings as described', async () => {
-    const productId = createProduct(s.app.db, { price: 1500, stock: 10 });
+    const productId = await createProduct(s.app.store, { price: 1500, stock: 10 });
     const items = [{ productId, quantity: 2 }];
     expectReply(paymentsApi.availability, await get('/api/payments/availability', seller));
     const pref = expectReply(paymentsApi.preference, await s.call({ method: 'POST', url: '/api/payments/preference', token: seller, headers: { host }, payload: { items, payer: { name: 'Ana', email: 'ana@example.com' } } }), 201);
@@ -199,7 +199,7 @@ describe('exports', () => {
 
 describe('the contract itself', () => {
   it('strips a field the reply schema does not have (an internal column a service might let through)', async () => {
-    const productId = createProduct(s.app.db, { price: 10, stock: 5 });
+    const productId = await createProduct(s.app.store, { price: 10, stock: 5 });
     const sale = (await post('/api/sales', { items: [{ productId, quantity: 1 }], paymentMethod: 'efectivo' })).body.data;
     const leaky = { ...sale, costCents: 600, items: sale.items.map((i: object) => ({ ...i, costCents: 600 })) };
     // The same schema the real route registers, on a bare Fastify with the same zod serialiser.

@@ -38,7 +38,7 @@ describe('copia de seguridad en caliente', () => {
     const { port } = t.app.server.address() as { port: number };
     const base = `http://127.0.0.1:${port}`;
     const token = await t.login();
-    const ids = createProducts(t.app.db, 10, { price: 100, stock: 100_000 });
+    const ids = await createProducts(t.app.store, 10, { price: 100, stock: 100_000 });
     const device = await t.registerDevice(token);
     const batches = Array.from({ length: 25 }, (_, b) =>
       Array.from({ length: 200 }, (_, i) => pushedSale(b * 200 + i + 1, [{ productId: ids[i % 10], quantity: 1, unitPrice: 100 }])),
@@ -99,7 +99,7 @@ describe('copia de seguridad en caliente', () => {
 describe('restaurar', () => {
   async function oneBackup(): Promise<{ file: string; dataDir: string }> {
     const t = await server();
-    createProducts(t.app.db, 3, { stock: 5 });
+    await createProducts(t.app.store, 3, { stock: 5 });
     writeFileSync(path.join(t.config.uploadsDir, 'logo.webp'), 'imagen');
     const made = await t.app.backups.runNow('manual');
     const keep = tempDir('mostrador-copias-');

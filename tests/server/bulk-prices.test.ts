@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newPriceCents, roundPrice } from '../../domain/price-update';
 import { buildApp } from '../helpers/server';
+import { sqlGet } from '../helpers/sql';
 
 let categoryId: number;
 let otherCategoryId: number;
@@ -20,7 +21,7 @@ beforeAll(async () => {
 
 const create = async (payload: object) =>
   (await s.call({ method: 'POST', url: '/api/products', token: admin, payload: { stock: 1, ...payload } })).body.data.id as number;
-const priceRow = (id: number) => s.app.sqlite.prepare('SELECT price_cents AS price, revision FROM products WHERE id = ?').get(id) as { price: number; revision: number };
+const priceRow = async (id: number) => (await sqlGet(s.app, 'SELECT price_cents AS price, revision FROM products WHERE id = ?', id)) as { price: number; revision: number };
 
 describe('rounding rule', () => {
   it('rounds to $10, $100 and up to ending in 99', () => {
@@ -45,13 +46,13 @@ describe('POST /products/prices', () => {
       ['Agua 2 l', 1250, 1400],
       ['Gaseosa 1,5 l', 2399.9, 2700],
     ]);
-    const before = priceRow(outside);
+    const before = await priceRow(outside);
     const applied = await s.call({ method: 'POST', url: '/api/products/prices', token: admin, payload: body });
     expect(applied.status, applied.body.message).toBe(200);
     expect(applied.body.message).toBe('Precios actualizados: 2 producto(s)');
-    expect(inCat.map((id) => priceRow(id).price)).toEqual([140000, 270000]);
-    expect(new Set(inCat.map((id) => priceRow(id).revision))).toEqual(new Set([applied.body.data.revision]));
-    expect(priceRow(outside)).toEqual(before);
+    expect((await Promise.all(inCat.map(priceRow))).map((r) => r.price)).toEqual([140000, 270000]);
+    expect(new Set((await Promise.all(inCat.map(priceRow))).map((r) => r.revision))).toEqual(new Set([applied.body.data.revision]));
+    expect(await priceRow(outside)).toEqual(before);
     const pull = await s.call({ method: 'GET', url: `/api/sync/pull?since=${applied.body.data.revision - 1}`, token: admin });
     const pulled = (pull.body.data.products as { id: number; price: number }[]).map((p) => [p.id, p.price]).sort();
     expect(pulled).toEqual([[inCat[0], 1400], [inCat[1], 2700]].sort());
@@ -61,9 +62,9 @@ describe('POST /products/prices', () => {
     const a = await create({ name: 'Tomate', price: 1000, brandId });
     const b = await create({ name: 'Fideos', price: 2000 });
     expect((await s.call({ method: 'POST', url: '/api/products/prices', token: admin, payload: { scope: 'brand', brandId, mode: 'amount', value: 150.5, rounding: '99' } })).status).toBe(200);
-    expect(priceRow(a).price).toBe(119900);
+    expect((await priceRow(a)).price).toBe(119900);
     await s.call({ method: 'POST', url: '/api/products/prices', token: admin, payload: { scope: 'selection', productIds: [b], mode: 'amount', value: -500, rounding: 'none' } });
-    expect(priceRow(b).price).toBe(150000);
+    expect((await priceRow(b)).price).toBe(150000);
   });
 
   it('refuses bad input in Spanish and a price that would go negative changes nothing', async () => {
@@ -71,7 +72,7 @@ describe('POST /products/prices', () => {
     const neg = await s.call({ method: 'POST', url: '/api/products/prices', token: admin, payload: { scope: 'category', categoryId: otherCategoryId, mode: 'amount', value: -500 } });
     expect(neg.status).toBe(400);
     expect(neg.body.message).toBe('El precio de Barato quedaría negativo');
-    expect(priceRow(a).price).toBe(10000);
+    expect((await priceRow(a)).price).toBe(10000);
     for (const payload of [{ scope: 'category', mode: 'percent', value: 5 }, { scope: 'selection', productIds: [], mode: 'percent', value: 5 }, { scope: 'brand', brandId, mode: 'percent', value: -100 }, { scope: 'brand', brandId, mode: 'x', value: 1 }]) {
       const res = await s.call({ method: 'POST', url: '/api/products/prices/preview', token: admin, payload });
       expect(res.status).toBe(400);

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { DEFAULT_TIME_ZONE } from '../../domain/constants';
 import { buildApp } from '../helpers/server';
+import { sqlGet } from '../helpers/sql';
 
 const { s, admin } = await buildApp();
 
@@ -59,9 +60,9 @@ describe('business info', () => {
   });
 
   it('bumps the sync revision of the row so devices pull the change', async () => {
-    const before = s.app.sqlite.prepare('SELECT revision FROM business_info WHERE id = 1').get() as { revision: number };
+    const before = (await sqlGet(s.app, 'SELECT revision FROM business_info WHERE id = 1')) as { revision: number };
     await put({ ...full, businessName: 'Revisión nueva' });
-    const after = s.app.sqlite.prepare('SELECT revision FROM business_info WHERE id = 1').get() as { revision: number };
+    const after = (await sqlGet(s.app, 'SELECT revision FROM business_info WHERE id = 1')) as { revision: number };
     expect(after.revision).toBeGreaterThan(before.revision);
   });
 

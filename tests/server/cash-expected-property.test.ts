@@ -30,7 +30,7 @@ function mulberry32(seed: number) {
 
 describe('expected cash of a session (seeded property)', () => {
   it(`${RUNS} random sessions: expected = float + cash sales − cash refunds + ins − outs`, async () => {
-    const product = createProduct(s.app.db, { price: 1, stock: 1_000_000 });
+    const product = await createProduct(s.app.store, { price: 1, stock: 1_000_000 });
     for (let run = 0; run < RUNS; run++) {
       const seed = 1000 + run;
       const rnd = mulberry32(seed);

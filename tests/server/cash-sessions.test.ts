@@ -10,6 +10,7 @@ import { CASH_MSG } from '../../domain/cash-messages';
 import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
 import { createProduct, pushedSale } from '../helpers/fixtures';
 import { buildApp, type TestDevice } from '../helpers/server';
+import { sqlGet } from '../helpers/sql';
 
 
 const { s, admin } = await buildApp();
@@ -24,12 +25,12 @@ const pushSales = (device: TestDevice, sales: unknown[]) =>
   s.call({ method: 'POST', url: '/api/sync/push', headers: device.headers, payload: { deviceId: device.id, schemaVersion: SYNC_SCHEMA_VERSION, sales } });
 const statuses = (res: { body: { data?: { results: { status: string }[] } } }) => res.body.data!.results.map((r) => r.status);
 const sessionsOf = async (deviceId: string) => (await s.call({ method: 'GET', url: `/api/cash-sessions?deviceId=${deviceId}`, token: admin })).body.data;
-const countRows = (table: string, where: string, arg: string) => (s.app.sqlite.prepare(`select count(*) as n from ${table} where ${where}`).get(arg) as { n: number }).n;
+const countRows = async (table: string, where: string, arg: string) => ((await sqlGet(s.app, `select count(*) as n from ${table} where ${where}`, arg)) as { n: number }).n;
 
 describe('POST /sync/cash: exactly once', () => {
   it('a whole day: expected = float + cash sales − cancelled cash sales + ins − outs; the Z is numbered and immutable', async () => {
     const device = await s.registerDevice(admin);
-    const product = createProduct(s.app.db, { price: 1000, stock: 100 });
+    const product = await createProduct(s.app.store, { price: 1000, stock: 100 });
     const session = randomUUID();
     expect(statuses(await pushCash(device, [open(session, 10000)]))).toEqual(['applied']);
     const sales = [
@@ -87,14 +88,14 @@ describe('POST /sync/cash: exactly once', () => {
     const all = replies.flatMap((r) => r.data.results.map((x: { status: string }) => x.status));
     expect(all.filter((x: string) => x === 'applied')).toHaveLength(3);
     expect(all.filter((x: string) => x === 'duplicate')).toHaveLength(6);
-    expect(countRows('cash_sessions', 'client_session_id = ?', concurrent)).toBe(1);
-    expect(countRows('cash_movements', 'session_id = (select id from cash_sessions where client_session_id = ?)', concurrent)).toBe(1);
+    expect(await countRows('cash_sessions', 'client_session_id = ?', concurrent)).toBe(1);
+    expect(await countRows('cash_movements', 'session_id = (select id from cash_sessions where client_session_id = ?)', concurrent)).toBe(1);
     const zs = replies.map((r) => r.data.results[2].zNumber);
     expect(new Set(zs).size).toBe(1);
   });
 
   it('two devices run sessions at the same time without mixing sales', async () => {
-    const product = createProduct(s.app.db, { price: 100, stock: 100 });
+    const product = await createProduct(s.app.store, { price: 100, stock: 100 });
     const [a, b] = [await s.registerDevice(admin), await s.registerDevice(admin)];
     const [sa, sb] = [randomUUID(), randomUUID()];
     await pushCash(a, [open(sa, 1000)]);

@@ -26,7 +26,7 @@ describe('CatalogCache', () => {
 
 describe('GET /products/catalog is never stale', async () => {
   const { s, admin } = await buildApp();
-  const id = createProduct(s.app.db, { name: 'Lámpara de escritorio', price: 1000, stock: 5 });
+  const id = await createProduct(s.app.store, { name: 'Lámpara de escritorio', price: 1000, stock: 5 });
 
   const fetchLamp = async () => (await s.call({ method: 'GET', url: '/api/products/catalog?search=lampara' })).body.data[0];
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../helpers/server';
+import { sqlGet } from '../helpers/sql';
 
 
 const { s, admin, seller } = await buildApp({ seller: 'vendedor1' });
@@ -115,7 +116,7 @@ describe('categories', () => {
 
     const after = await s.call({ method: 'GET', url: `/api/products/${product.body.data.id}`, token: admin });
     expect(after.body.data).toMatchObject({ categoryId: null, category: null });
-    const row = s.app.sqlite.prepare('SELECT deleted_at FROM categories WHERE id = ?').get(id) as { deleted_at: string | null };
+    const row = (await sqlGet(s.app, 'SELECT deleted_at FROM categories WHERE id = ?', id)) as { deleted_at: string | null };
     expect(row.deleted_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
 
     expect((await s.call({ method: 'DELETE', url: `/api/categories/${id}`, token: admin })).status).toBe(404);
@@ -127,12 +128,12 @@ describe('categories', () => {
   it('bumps the revision on every change', async () => {
     const made = await create({ name: 'Revisada' });
     const id = made.body.data.id;
-    const rev = () => (s.app.sqlite.prepare('SELECT revision FROM categories WHERE id = ?').get(id) as { revision: number }).revision;
-    const r1 = rev();
+    const rev = async () => ((await sqlGet(s.app, 'SELECT revision FROM categories WHERE id = ?', id)) as { revision: number }).revision;
+    const r1 = await rev();
     await s.call({ method: 'PUT', url: `/api/categories/${id}`, token: admin, payload: { order: 3 } });
-    const r2 = rev();
+    const r2 = await rev();
     await s.call({ method: 'DELETE', url: `/api/categories/${id}`, token: admin });
-    const r3 = rev();
+    const r3 = await rev();
     expect(r2).toBeGreaterThan(r1);
     expect(r3).toBeGreaterThan(r2);
   });

@@ -5,7 +5,7 @@ import { buildApp } from '../helpers/server';
 
 const { s } = await buildApp();
 beforeAll(async () => {
-  createProducts(s.app.db, 300);
+  await createProducts(s.app.store, 300);
 });
 
 describe('response compression', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { numberingFormatError, numberingValueError } from '../../domain/schemas/configuration';
 import { buildApp } from '../helpers/server';
+import { sqlGet } from '../helpers/sql';
 
 const { s, admin, seller } = await buildApp({ seller: 'vendedor1' });
 
@@ -128,7 +129,7 @@ describe('configuration API', () => {
     expect(again.body.message).toBe('Ya existe una configuración con esa categoría y clave');
     const cats = await s.call({ method: 'GET', url: '/api/configuration/categories', token: seller });
     expect(cats.body.data).toEqual(['caja', 'privacidad', 'tienda', 'ventas']);
-    const count = s.app.sqlite.prepare("SELECT COUNT(*) AS n FROM configuration WHERE categoria = 'tienda'").get() as { n: number };
+    const count = (await sqlGet(s.app, "SELECT COUNT(*) AS n FROM configuration WHERE categoria = 'tienda'")) as { n: number };
     expect(count.n).toBe(1);
     const wrongType = await putValorIn('tienda', 'dias_garantia', 'treinta');
     expect(wrongType.status).toBe(400);
@@ -151,10 +152,10 @@ describe('configuration API', () => {
   });
 
   it('bumps the sync revision when a value changes', async () => {
-    const rev = () => (s.app.sqlite.prepare("SELECT revision FROM configuration WHERE categoria='ventas' AND clave='prefijo'").get() as { revision: number }).revision;
-    const before = rev();
+    const rev = async () => ((await sqlGet(s.app, "SELECT revision FROM configuration WHERE categoria='ventas' AND clave='prefijo'")) as { revision: number }).revision;
+    const before = await rev();
     await putValor('prefijo', 'NV');
-    expect(rev()).toBeGreaterThan(before);
+    expect(await rev()).toBeGreaterThan(before);
   });
 });
 

@@ -1,21 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { recentBounds } from '../../server/modules/contact/service';
 import { buildApp } from '../helpers/server';
+import { sqlAll, sqlGet, sqlReturning, sqlRun } from '../helpers/sql';
 
 const { s, admin, seller } = await buildApp({ seller: 'vendedor1' });
 
 const valid = { name: 'Ana Pérez', email: 'ana@example.com', phone: '11 5555-0000', subject: 'Horarios', message: '¿Abren los sábados a la tarde?' };
 const send = (payload: object, headers?: Record<string, string>) => s.call({ method: 'POST', url: '/api/contact', payload, headers });
 const get = (url: string, token = admin) => s.call({ method: 'GET', url, token });
-const setCreatedAt = (id: number, iso: string) => s.app.sqlite.prepare('UPDATE contact_messages SET created_at = ? WHERE id = ?').run(iso, id);
-const deleteAll = () => s.app.sqlite.prepare('DELETE FROM contact_messages').run();
+const setCreatedAt = async (id: number, iso: string) => await sqlRun(s.app, 'UPDATE contact_messages SET created_at = ? WHERE id = ?', iso, id);
+const deleteAll = async () => await sqlRun(s.app, 'DELETE FROM contact_messages');
 
 describe('POST /contact (public)', () => {
   it('stores the message once with the sender IP (ignoring a spoofable X-Forwarded-For) and thanks the sender', async () => {
     const res = await send(valid, { 'x-forwarded-for': '203.0.113.7' });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ success: true, message: '¡Gracias por tu consulta! Te contactaremos pronto.', data: { id: expect.any(Number) } });
-    const rows = s.app.sqlite.prepare('SELECT * FROM contact_messages WHERE id = ?').all(res.body.data.id) as Record<string, unknown>[];
+    const rows = (await sqlAll(s.app, 'SELECT * FROM contact_messages WHERE id = ?', res.body.data.id)) as Record<string, unknown>[];
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: 'Ana Pérez', email: 'ana@example.com', status: 'nuevo', ip: '127.0.0.1', product_id: null });
   });
@@ -26,7 +27,7 @@ describe('POST /contact (public)', () => {
     expect(short.body).toEqual({ success: false, message: 'El mensaje debe tener al menos 10 caracteres' });
     const tenPadded = await send({ ...valid, message: '   1234567890   ' });
     expect(tenPadded.status).toBe(201);
-    const stored = s.app.sqlite.prepare('SELECT message FROM contact_messages WHERE id = ?').get(tenPadded.body.data.id) as { message: string };
+    const stored = (await sqlGet(s.app, 'SELECT message FROM contact_messages WHERE id = ?', tenPadded.body.data.id)) as { message: string };
     expect(stored.message).toBe('1234567890');
     const long = await send({ ...valid, message: 'a'.repeat(5001) });
     expect(long.status).toBe(400);
@@ -49,8 +50,8 @@ describe('POST /contact (public)', () => {
   });
 
   it('links an enquiry to an existing product and refuses an unknown one', async () => {
-    const product = s.app.sqlite.prepare("INSERT INTO products (name, price_cents) VALUES ('Cargador USB-C', 1500000)").run();
-    const productId = Number(product.lastInsertRowid);
+    const [product] = await sqlReturning<{ id: number }>(s.app, "INSERT INTO products (name, price_cents) VALUES ('Cargador USB-C', 1500000) RETURNING id");
+    const productId = Number(product.id);
     const res = await send({ ...valid, productId });
     expect(res.status).toBe(201);
     const detail = await get(`/api/contact/${res.body.data.id}`);
@@ -74,16 +75,16 @@ describe('contact back office (admin)', () => {
   });
 
   it('lists newest first with pagination, status, search and local-date filters', async () => {
-    deleteAll();
+    await deleteAll();
     const ids: number[] = [];
     for (const [i, who] of ['Juan Gómez', 'María López', 'Pedro Ruiz'].entries()) {
       const res = await send({ ...valid, name: who, email: `persona${i}@example.com`, subject: i === 1 ? 'Presupuesto 100%' : 'Consulta' });
       ids.push(res.body.data.id);
     }
     // 2026-03-10 00:30 in Buenos Aires (UTC-3) is 03:30 UTC; 02:30 UTC is still 9 March there.
-    setCreatedAt(ids[0], '2026-03-10T02:30:00.000Z');
-    setCreatedAt(ids[1], '2026-03-10T03:30:00.000Z');
-    setCreatedAt(ids[2], '2026-03-11T12:00:00.000Z');
+    await setCreatedAt(ids[0], '2026-03-10T02:30:00.000Z');
+    await setCreatedAt(ids[1], '2026-03-10T03:30:00.000Z');
+    await setCreatedAt(ids[2], '2026-03-11T12:00:00.000Z');
 
     const all = await get('/api/contact/list');
     expect(all.status).toBe(200);
@@ -128,7 +129,7 @@ describe('contact back office (admin)', () => {
   });
 
   it('counts per status and recent messages in the shop time zone', async () => {
-    deleteAll();
+    await deleteAll();
     const create = async (status?: string) => {
       const id = (await send(valid)).body.data.id as number;
       if (status) await s.call({ method: 'PUT', url: `/api/contact/${id}`, token: admin, payload: { status } });
@@ -141,8 +142,8 @@ describe('contact back office (admin)', () => {
     const old = await create('archivado');
     const lastWeek = await create();
     const { weekStart } = recentBounds(new Date(), 'America/Argentina/Buenos_Aires');
-    setCreatedAt(old, '2020-01-01T12:00:00.000Z');
-    setCreatedAt(lastWeek, new Date(new Date(weekStart).getTime() - 1000).toISOString());
+    await setCreatedAt(old, '2020-01-01T12:00:00.000Z');
+    await setCreatedAt(lastWeek, new Date(new Date(weekStart).getTime() - 1000).toISOString());
 
     const res = await get('/api/contact/stats');
     expect(res.status).toBe(200);
@@ -165,7 +166,7 @@ describe('contact back office (admin)', () => {
     expect(answered.body.data.notes).toBe('Llamar el lunes');
     expect(answered.body.data.responder).toEqual({ fullName: 'Administrador', username: 'admin' });
     expect(Date.parse(answered.body.data.respondedAt)).not.toBeNaN();
-    const stored = s.app.sqlite.prepare('SELECT responded_by FROM contact_messages WHERE id = ?').get(id) as { responded_by: number };
+    const stored = (await sqlGet(s.app, 'SELECT responded_by FROM contact_messages WHERE id = ?', id)) as { responded_by: number };
     expect(stored.responded_by).toBe(1);
 
     const archived = await s.call({ method: 'PUT', url: `/api/contact/${id}`, token: admin, payload: { status: 'archivado', notes: '' } });
@@ -222,7 +223,7 @@ describe('POST /contact rate limit', () => {
     const fourth = await limited.call({ method: 'POST', url: '/api/contact', payload: valid });
     expect(fourth.status).toBe(429);
     expect(fourth.body).toEqual({ success: false, message: 'Demasiadas solicitudes. Esperá un momento e intentá nuevamente.' });
-    const count = limited.app.sqlite.prepare('SELECT COUNT(*) AS n FROM contact_messages').get() as { n: number };
+    const count = (await sqlGet(limited.app, 'SELECT COUNT(*) AS n FROM contact_messages')) as { n: number };
     expect(count.n).toBe(3);
   });
 });

@@ -8,6 +8,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../server/modules/products/sheet-reader';
 import { buildApp } from '../helpers/server';
+import { sqlGet, sqlReturning, sqlRun } from '../helpers/sql';
 
 let categoryId: number;
 
@@ -31,8 +32,8 @@ function multipart(content: Buffer, filename = 'productos.csv', field = 'file') 
 const preview = (content: Buffer, token = admin) => s.call({ method: 'POST', url: '/api/products/import/preview', token, ...multipart(content) });
 const apply = (content: Buffer, fingerprint: string) =>
   s.call({ method: 'POST', url: `/api/products/import?fingerprint=${fingerprint}`, token: admin, ...multipart(content) });
-const product = (code: string) =>
-  s.app.sqlite.prepare('SELECT id, name, price_cents AS price, stock, revision FROM products WHERE code = ? AND deleted_at IS NULL').get(code) as
+const product = async (code: string) =>
+  (await sqlGet(s.app, 'SELECT id, name, price_cents AS price, stock, revision FROM products WHERE code = ? AND deleted_at IS NULL', code)) as
     | { id: number; name: string; price: number; stock: number; revision: number }
     | undefined;
 
@@ -87,7 +88,7 @@ describe('GET /exports/ventas', () => {
     const sale = await s.call({ method: 'POST', url: '/api/sales', token: admin, payload: { items: [{ productId: yerba, quantity: 2 }], paymentMethod: 'efectivo' } });
     expect(sale.status, sale.body.message).toBe(201);
     const number = sale.body.data.saleNumber as string;
-    const old = s.app.sqlite.prepare("UPDATE sales SET sale_date = '2020-01-15T15:30:00.000Z' WHERE id != ? RETURNING id").all(sale.body.data.id);
+    const old = (await sqlReturning(s.app, "UPDATE sales SET sale_date = '2020-01-15T15:30:00.000Z' WHERE id != ? RETURNING id", sale.body.data.id));
     expect(old).toEqual([]);
     const today = new Date().toISOString().slice(0, 10);
     const inRange = parseCsv((await download(`/api/exports/ventas?format=csv&startDate=2020-01-01&endDate=${today}`)).body.replace(/^\uFEFF/, ''));
@@ -95,7 +96,7 @@ describe('GET /exports/ventas', () => {
     expect(line?.slice(2, 4)).toEqual(['Pagado', 'Efectivo']);
     expect(line?.slice(7, 14)).toEqual(['EXP-Y', 'Yerba Ñandú', '2', '2.500,00', '5.000,00', '0,00', '5.000,00']);
     expect(line?.[1]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
-    s.app.sqlite.prepare("UPDATE sales SET sale_date = '2020-01-15T15:30:00.000Z' WHERE id = ?").run(sale.body.data.id);
+    await sqlRun(s.app, "UPDATE sales SET sale_date = '2020-01-15T15:30:00.000Z' WHERE id = ?", sale.body.data.id);
     const moved = parseCsv((await download('/api/exports/ventas?format=csv&startDate=2020-01-15&endDate=2020-01-15')).body.replace(/^\uFEFF/, ''));
     expect(moved.slice(1).filter((r) => r[0] === number).map((r) => r[1])).toEqual(['15/01/2020 12:30']);
     const outside = parseCsv((await download('/api/exports/ventas?format=csv&startDate=2020-01-16&endDate=2020-01-31')).body.replace(/^\uFEFF/, ''));
@@ -121,7 +122,7 @@ describe('POST /products/import', () => {
     const csv = Buffer.from(
       '\uFEFFCódigo;Nombre;Precio;Stock\r\nIMP-1;Aceite;1.500,50;10\r\nIMP-2;Harina;500;10\r\nIMP-3;Azúcar;abc;10\r\nIMP-NEW;Polenta;"1.200";4\r\n',
     );
-    const before = product('IMP-1');
+    const before = await product('IMP-1');
     const res = await preview(csv);
     expect(res.status, res.body.message).toBe(200);
     const data = res.body.data;
@@ -129,19 +130,19 @@ describe('POST /products/import', () => {
     expect(data.rows.map((r: { row: number; action: string }) => [r.row, r.action])).toEqual([[2, 'update'], [3, 'unchanged'], [4, 'error'], [5, 'create']]);
     expect(data.rows[0].changes).toEqual([{ field: 'price', label: 'Precio', from: '$ 1.000,00', to: '$ 1.500,50' }]);
     expect(data.rows[2].errors).toEqual(['Precio: Ingresá un importe válido (ej. 1.234,50)']);
-    expect(product('IMP-1')).toEqual(before);
-    expect(product('IMP-NEW')).toBeUndefined();
+    expect(await product('IMP-1')).toEqual(before);
+    expect(await product('IMP-NEW')).toBeUndefined();
 
     const applied = await apply(csv, data.fingerprint);
     expect(applied.status, applied.body.message).toBe(200);
     expect(applied.body.message).toBe('Importación aplicada: 1 producto(s) creado(s) y 1 actualizado(s)');
-    expect(product('IMP-1')?.price).toBe(150050);
-    expect(product('IMP-1')?.stock).toBe(10);
-    expect(product('IMP-3')?.price).toBe(70000);
-    expect(product('IMP-NEW')).toMatchObject({ name: 'Polenta', price: 120000, stock: 4 });
-    expect(product('IMP-1')?.revision).toBe(applied.body.data.revision);
-    expect(product('IMP-NEW')?.revision).toBe(applied.body.data.revision);
-    const ledger = s.app.sqlite.prepare('SELECT SUM(delta) AS n FROM stock_movements WHERE product_id = ?').get(product('IMP-NEW')?.id) as { n: number };
+    expect((await product('IMP-1'))?.price).toBe(150050);
+    expect((await product('IMP-1'))?.stock).toBe(10);
+    expect((await product('IMP-3'))?.price).toBe(70000);
+    expect(await product('IMP-NEW')).toMatchObject({ name: 'Polenta', price: 120000, stock: 4 });
+    expect((await product('IMP-1'))?.revision).toBe(applied.body.data.revision);
+    expect((await product('IMP-NEW'))?.revision).toBe(applied.body.data.revision);
+    const ledger = (await sqlGet(s.app, 'SELECT SUM(delta) AS n FROM stock_movements WHERE product_id = ?', (await product('IMP-NEW'))?.id)) as { n: number };
     expect(ledger.n).toBe(4);
   });
 
@@ -158,10 +159,10 @@ describe('POST /products/import', () => {
     expect(res.status, res.body.message).toBe(200);
     const changed = res.body.data.rows.filter((r: { action: string }) => r.action !== 'unchanged');
     expect(changed).toEqual([{ row: expect.any(Number), code: 'IMP-2', name: 'Harina', action: 'update', errors: [], changes: [{ field: 'price', label: 'Precio', from: '$ 500,00', to: '$ 650,00' }] }]);
-    await s.call({ method: 'PUT', url: `/api/products/${product('IMP-2')?.id}`, token: admin, payload: { price: 600 } });
+    await s.call({ method: 'PUT', url: `/api/products/${(await product('IMP-2'))?.id}`, token: admin, payload: { price: 600 } });
     const stale = await apply(edited, res.body.data.fingerprint);
     expect(stale.status).toBe(409);
-    expect(product('IMP-2')?.price).toBe(60000);
+    expect((await product('IMP-2'))?.price).toBe(60000);
   });
 
   it('refuses a file that is not a spreadsheet, missing columns, a duplicate code, an oversize file and a seller', async () => {

@@ -50,7 +50,7 @@ it('while Mercado Pago has not answered, the attempt and its idempotency key are
   closeWithScope(() => sim.close());
   const proxy = await holdingProxy(sim.url);
   const { s, admin } = await buildApp({ env: { MP_ACCESS_TOKEN: MP_TOKEN, MP_WEBHOOK_SECRET: MP_SECRET, MP_API_URL: proxy.url } });
-  const productId = createProduct(s.app.db, { price: 2500, stock: 4 });
+  const productId = await createProduct(s.app.store, { price: 2500, stock: 4 });
   const reference = 'VENTA-sin-unidad-abierta';
   const asking = s.call({
     method: 'POST',

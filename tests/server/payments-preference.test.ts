@@ -13,8 +13,8 @@ const bed = await startMpTestbed();
 
 describe('POST /payments/preference', () => {
   it('prices from the catalogue even when the client sends prices, with the reference, back_urls and auto_return', async () => {
-    const mate = createProduct(bed.server.app.db, { name: 'Mate imperial', price: 12500, stock: 5 });
-    const bombilla = createProduct(bed.server.app.db, { name: 'Bombilla', price: 3000.5, stock: 5 });
+    const mate = await createProduct(bed.server.app.store, { name: 'Mate imperial', price: 12500, stock: 5 });
+    const bombilla = await createProduct(bed.server.app.store, { name: 'Bombilla', price: 3000.5, stock: 5 });
     const before = bed.sim.requests.length;
     const res = await requestPreference(bed, {
       items: [
@@ -47,7 +47,7 @@ describe('POST /payments/preference', () => {
   });
 
   it('the payer name defaults to "Cliente"; a discount travels as one line with the total', async () => {
-    const id = createProduct(bed.server.app.db, { price: 1000, stock: 5 });
+    const id = await createProduct(bed.server.app.store, { price: 1000, stock: 5 });
     const res = await requestPreference(bed, { items: [{ productId: id, quantity: 3 }], payer: { email: 'b@example.com' }, discount: 500 });
     expect(res.status).toBe(201);
     expect(res.body.data.total).toBe(2500);
@@ -57,7 +57,7 @@ describe('POST /payments/preference', () => {
   });
 
   it('a retry of the same attempt uses the same idempotency key and gets one preference, even after lost replies', async () => {
-    const id = createProduct(bed.server.app.db, { price: 700, stock: 5 });
+    const id = await createProduct(bed.server.app.store, { price: 700, stock: 5 });
     const payload = { items: [{ productId: id, quantity: 1 }], payer: { name: 'Reintento', email: 'r@example.com' }, externalReference: 'VENTA-reintento_01' };
     const before = bed.sim.requests.length;
     bed.sim.setFailNextPreferences(4); // the client's 1 + 3 retries all lose their reply
@@ -74,7 +74,7 @@ describe('POST /payments/preference', () => {
   });
 
   it('refuses a reused reference with another cart, a bad reference, and missing e-mail with field messages', async () => {
-    const id = createProduct(bed.server.app.db, { price: 700, stock: 5 });
+    const id = await createProduct(bed.server.app.store, { price: 700, stock: 5 });
     const ok = await requestPreference(bed, { items: [{ productId: id, quantity: 1 }], payer: { email: 'x@example.com' }, externalReference: 'VENTA-unica' });
     expect(ok.status).toBe(201);
     const reused = await requestPreference(bed, { items: [{ productId: id, quantity: 2 }], payer: { email: 'x@example.com' }, externalReference: 'VENTA-unica' });
@@ -100,16 +100,16 @@ describe('POST /payments/preference', () => {
 
 describe('POST /payments/sale', () => {
   it('records the sale pendiente with stock taken once; a repeat returns the same sale', async () => {
-    const salesBefore = countSales(bed.server.app);
+    const salesBefore = await countSales(bed.server.app);
     const { productId, saleId, preferenceId, items, reference } = await pendingSale(bed, { stock: 10, quantity: 3 });
     const sale = await bed.server.call({ method: 'GET', url: `/api/sales/${saleId}`, token: bed.token });
     expect(sale.body.data).toMatchObject({ paymentMethod: 'mercadopago', paymentStatus: 'pendiente', total: 4500, customerEmail: 'ana@example.com' });
-    expect(stockOf(bed.server.app, productId)).toEqual({ stock: 7, ledger: 7 });
+    expect(await stockOf(bed.server.app, productId)).toEqual({ stock: 7, ledger: 7 });
     const repeat = await bed.server.call({ method: 'POST', url: '/api/payments/sale', token: bed.token, payload: { preferenceId, items } });
     expect(repeat.status).toBe(200);
     expect(repeat.body.data.id).toBe(saleId);
-    expect(countSales(bed.server.app)).toBe(salesBefore + 1);
-    expect(stockOf(bed.server.app, productId)).toEqual({ stock: 7, ledger: 7 });
+    expect(await countSales(bed.server.app)).toBe(salesBefore + 1);
+    expect(await stockOf(bed.server.app, productId)).toEqual({ stock: 7, ledger: 7 });
     const status = await bed.server.call({ method: 'GET', url: `/api/payments/status/${saleId}`, token: bed.token });
     expect(status.body.data).toMatchObject({ paymentStatus: 'pendiente', externalReference: reference, preferenceId, providerStatus: 'pending' });
   });
@@ -118,7 +118,7 @@ describe('POST /payments/sale', () => {
     const unknown = await bed.server.call({ method: 'POST', url: '/api/payments/sale', token: bed.token, payload: { preferenceId: 'nope', items: [{ productId: 1, quantity: 1 }] } });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe(MSG.paymentPreferenceNotFound);
-    const id = createProduct(bed.server.app.db, { price: 100, stock: 5 });
+    const id = await createProduct(bed.server.app.store, { price: 100, stock: 5 });
     const pref = await requestPreference(bed, { items: [{ productId: id, quantity: 1 }], payer: { email: 'x@example.com' } });
     const other = await bed.server.call({
       method: 'POST',
@@ -128,11 +128,11 @@ describe('POST /payments/sale', () => {
     });
     expect(other.status).toBe(409);
     expect(other.body.message).toBe(MSG.paymentSaleMismatch);
-    expect(stockOf(bed.server.app, id).stock).toBe(5);
+    expect((await stockOf(bed.server.app, id)).stock).toBe(5);
   });
 
   it('POST /sales still refuses mercadopago as a direct sale', async () => {
-    const id = createProduct(bed.server.app.db, { price: 100, stock: 5 });
+    const id = await createProduct(bed.server.app.store, { price: 100, stock: 5 });
     const res = await bed.server.call({ method: 'POST', url: '/api/sales', token: bed.token, payload: { items: [{ productId: id, quantity: 1 }], paymentMethod: 'mercadopago' } });
     expect(res.status).toBe(400);
   });
@@ -144,7 +144,7 @@ describe('configuration', () => {
     const token = await bare.sellerToken();
     const availability = await bare.call({ method: 'GET', url: '/api/payments/availability', token });
     expect(availability.body.data).toEqual({ configured: false, simulated: false, label: 'Mercado Pago' });
-    const id = createProduct(bare.app.db, { stock: 3 });
+    const id = await createProduct(bare.app.store, { stock: 3 });
     const res = await bare.call({ method: 'POST', url: '/api/payments/preference', token, payload: { items: [{ productId: id, quantity: 1 }], payer: { email: 'a@example.com' } } });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(MSG.paymentNotConfigured);
@@ -153,7 +153,7 @@ describe('configuration', () => {
   it('a token Mercado Pago refuses gives the spec message with the reason, and nothing is half-made', async () => {
     const { s: wrong } = await buildApp({ env: { MP_ACCESS_TOKEN: 'APP_USR-equivocado', MP_WEBHOOK_SECRET: 'x', MP_API_URL: bed.sim.url } });
     const token = await wrong.sellerToken();
-    const id = createProduct(wrong.app.db, { stock: 3, price: 10 });
+    const id = await createProduct(wrong.app.store, { stock: 3, price: 10 });
     const res = await wrong.call({ method: 'POST', url: '/api/payments/preference', token, payload: { items: [{ productId: id, quantity: 1 }], payer: { email: 'a@example.com' } } });
     expect(res.status).toBe(502);
     expect(res.body.message).toMatch(/^Error al procesar pago con Mercado Pago: .*credenciales/);
@@ -165,7 +165,7 @@ describe('configuration', () => {
     const token = await demo.sellerToken();
     const availability = await demo.call({ method: 'GET', url: '/api/payments/availability', token });
     expect(availability.body.data).toEqual({ configured: true, simulated: true, label: 'Mercado Pago simulado' });
-    const id = createProduct(demo.app.db, { stock: 3, price: 10 });
+    const id = await createProduct(demo.app.store, { stock: 3, price: 10 });
     const res = await demo.call({ method: 'POST', url: '/api/payments/preference', token, payload: { items: [{ productId: id, quantity: 1 }], payer: { email: 'a@example.com' } } });
     expect(res.status).toBe(201);
     const page = await fetch(res.body.data.sandboxInitPoint);

@@ -33,7 +33,7 @@ it('a retry after a restart reuses the stored idempotency key and gets the same 
   const config = testConfig(dataDir, { MP_ACCESS_TOKEN: MP_TOKEN, MP_WEBHOOK_SECRET: MP_SECRET, MP_API_URL: sim.url });
   try {
     let app = await buildApp(config);
-    const productId = createProduct(app.db, { price: 999, stock: 3 });
+    const productId = await createProduct(app.store, { price: 999, stock: 3 });
     sim.setFailNextPreferences(4); // the preference is created each time, every reply is lost
     const lost = await preference(app, productId);
     expect(lost.statusCode).toBe(503);

@@ -7,6 +7,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { paymentEvents, stockMovements } from '../../server/db/schema';
+import { first } from '../../server/db/store';
 import { stockOf } from '../helpers/fixtures';
 import { MSG } from '../../domain/messages';
 import { eventually, pendingSale, requestPreference, startMpTestbed } from '../helpers/mercadopago';
@@ -18,12 +19,15 @@ afterEach(() => {
 
 const saleOf = async (id: number) => (await bed.server.call({ method: 'GET', url: `/api/sales/${id}`, token: bed.token })).body.data;
 const statusOf = async (id: number) => (await bed.server.call({ method: 'GET', url: `/api/payments/status/${id}`, token: bed.token })).body.data;
-const movements = (saleId: number, reason: 'sale' | 'cancel') =>
-  bed.server.app.db
-    .select({ n: sql<number>`count(*)` })
-    .from(stockMovements)
-    .where(and(eq(stockMovements.saleId, saleId), eq(stockMovements.reason, reason)))
-    .get()!.n;
+const movements = async (saleId: number, reason: 'sale' | 'cancel') =>
+  (await bed.server.app.store.read((q) =>
+    first(
+      q
+        .select({ n: sql<number>`count(*)` })
+        .from(stockMovements)
+        .where(and(eq(stockMovements.saleId, saleId), eq(stockMovements.reason, reason))),
+    ),
+  ))!.n;
 const untilPaymentStatus = (saleId: number, status: string) => eventually(() => saleOf(saleId), (s) => s.paymentStatus === status);
 
 describe('settling from webhooks', () => {
@@ -32,9 +36,9 @@ describe('settling from webhooks', () => {
     bed.sim.pay(preferenceId, 'approved');
     await untilPaymentStatus(saleId, 'pagado');
     await bed.sim.notificationsSettled();
-    expect(stockOf(bed.server.app, productId)).toEqual({ stock: 8, ledger: 8 });
-    expect(movements(saleId, 'sale')).toBe(1);
-    expect(movements(saleId, 'cancel')).toBe(0);
+    expect(await stockOf(bed.server.app, productId)).toEqual({ stock: 8, ledger: 8 });
+    expect(await movements(saleId, 'sale')).toBe(1);
+    expect(await movements(saleId, 'cancel')).toBe(0);
     const status = await statusOf(saleId);
     expect(status).toMatchObject({ paymentStatus: 'pagado', providerStatus: 'approved', needsReview: false });
     expect(status.events.map((e: { status: string; source: string }) => [e.status, e.source])).toEqual([['approved', 'webhook']]);
@@ -42,11 +46,11 @@ describe('settling from webhooks', () => {
 
   it('rejected → cancelado and the stock returns through the ledger', async () => {
     const { saleId, preferenceId, productId } = await pendingSale(bed, { stock: 6, quantity: 4 });
-    expect(stockOf(bed.server.app, productId).stock).toBe(2);
+    expect((await stockOf(bed.server.app, productId)).stock).toBe(2);
     bed.sim.pay(preferenceId, 'rejected');
     await untilPaymentStatus(saleId, 'cancelado');
-    expect(stockOf(bed.server.app, productId)).toEqual({ stock: 6, ledger: 6 });
-    expect(movements(saleId, 'cancel')).toBe(1);
+    expect(await stockOf(bed.server.app, productId)).toEqual({ stock: 6, ledger: 6 });
+    expect(await movements(saleId, 'cancel')).toBe(1);
     expect((await saleOf(saleId)).cancelledAt).toEqual(expect.any(String));
   });
 
@@ -66,10 +70,10 @@ describe('settling from webhooks', () => {
     expect(bed.sim.flush(true)).toBe(10);
     await bed.sim.notificationsSettled();
     await untilPaymentStatus(saleId, 'pagado');
-    const events = bed.server.app.db.select().from(paymentEvents).where(eq(paymentEvents.providerPaymentId, String(payment.id))).all();
+    const events = await bed.server.app.store.read((q) => q.select().from(paymentEvents).where(eq(paymentEvents.providerPaymentId, String(payment.id))).orderBy(paymentEvents.id));
     expect(events.map((e) => e.status)).toEqual(['approved']);
-    expect(stockOf(bed.server.app, productId)).toEqual({ stock: 6, ledger: 6 });
-    expect(movements(saleId, 'sale')).toBe(1);
+    expect(await stockOf(bed.server.app, productId)).toEqual({ stock: 6, ledger: 6 });
+    expect(await movements(saleId, 'sale')).toBe(1);
     const delivered = bed.sim.deliveries.filter((d) => d.url.includes(String(payment.id)));
     expect(delivered).toHaveLength(10);
     expect(delivered.every((d) => d.status === 200)).toBe(true);
@@ -148,9 +152,9 @@ describe('polling when no webhook arrives (a shop behind NAT)', () => {
     const short = await startMpTestbed({ MP_POLL_INTERVAL_MS: '200', MP_PREFERENCE_MINUTES: '0.005' });
     short.sim.controls.mode = 'none';
     const { saleId, productId } = await pendingSale(short, { stock: 5, quantity: 5 });
-    expect(stockOf(short.server.app, productId).stock).toBe(0);
+    expect((await stockOf(short.server.app, productId)).stock).toBe(0);
     await eventually(async () => (await short.server.call({ method: 'GET', url: `/api/sales/${saleId}`, token: short.token })).body.data, (s) => s.paymentStatus === 'cancelado');
-    expect(stockOf(short.server.app, productId)).toEqual({ stock: 5, ledger: 5 });
+    expect(await stockOf(short.server.app, productId)).toEqual({ stock: 5, ledger: 5 });
     // A sale for a preference that already expired is refused (its buyer could no longer pay).
     const items = [{ productId, quantity: 1 }];
     const requestedAt = Date.now();
@@ -160,6 +164,6 @@ describe('polling when no webhook arrives (a shop behind NAT)', () => {
     const late = await short.server.call({ method: 'POST', url: '/api/payments/sale', token: short.token, payload: { preferenceId: pref.body.data.preferenceId, items } });
     expect(late.status).toBe(409);
     expect(late.body.message).toBe(MSG.paymentPreferenceExpired);
-    expect(stockOf(short.server.app, productId).stock).toBe(5);
+    expect((await stockOf(short.server.app, productId)).stock).toBe(5);
   });
 });

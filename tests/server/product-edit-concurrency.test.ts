@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ledgerStock } from '../../server/modules/stock/repository';
 import { buildApp } from '../helpers/server';
+import { sqlAll, sqlRun } from '../helpers/sql';
 
 const { s, admin } = await buildApp();
 
@@ -44,7 +45,7 @@ describe('editing a product while the counter sells it', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.stock).toBe(22);
     expect(await s.app.store.read((q) => ledgerStock(q, loaded.id))).toBe(22);
-    const kinds = s.app.sqlite.prepare('SELECT reason, delta FROM stock_movements WHERE product_id = ? ORDER BY id').all(loaded.id);
+    const kinds = (await sqlAll(s.app, 'SELECT reason, delta FROM stock_movements WHERE product_id = ? ORDER BY id', loaded.id));
     expect(kinds).toEqual([
       { reason: 'initial', delta: 19 },
       { reason: 'sale', delta: -3 },
@@ -79,8 +80,8 @@ describe('editing a product while the counter sells it', () => {
   it('a loaded stock below 0 (offline oversell) is a valid base', async () => {
     const loaded = await create({ stock: 1 });
     await s.call({ method: 'PATCH', url: `/api/products/${loaded.id}/stock`, token: admin, payload: { stock: 1, operation: 'subtract' } });
-    s.app.sqlite.prepare("INSERT INTO stock_movements (product_id, delta, reason) VALUES (?, -2, 'sale')").run(loaded.id);
-    s.app.sqlite.prepare('UPDATE products SET stock = stock - 2 WHERE id = ?').run(loaded.id);
+    await sqlRun(s.app, "INSERT INTO stock_movements (product_id, delta, reason) VALUES (?, -2, 'sale')", loaded.id);
+    await sqlRun(s.app, 'UPDATE products SET stock = stock - 2 WHERE id = ?', loaded.id);
     const res = await put(loaded.id, { stock: 3, base: { stock: -2 } });
     expect(res.status).toBe(200);
     expect(res.body.data.stock).toBe(3);

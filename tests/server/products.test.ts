@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ledgerStock } from '../../server/modules/stock/repository';
 import { buildApp } from '../helpers/server';
+import { sqlAll, sqlGet } from '../helpers/sql';
 
 let categoryId: number;
 let brandId: number;
@@ -16,15 +17,15 @@ const create = (payload: object, token = admin) =>
   s.call({ method: 'POST', url: '/api/products', token, payload: { name: 'Producto', price: 100, stock: 1, ...payload } });
 const put = (id: number, payload: object, token = admin) => s.call({ method: 'PUT', url: `/api/products/${id}`, token, payload });
 const patchStock = (id: number, payload: object, token = admin) => s.call({ method: 'PATCH', url: `/api/products/${id}/stock`, token, payload });
-const row = (id: number) =>
-  s.app.sqlite.prepare('SELECT stock, revision, search_text, deleted_at, active FROM products WHERE id = ?').get(id) as {
+const row = async (id: number) =>
+  (await sqlGet(s.app, 'SELECT stock, revision, search_text, deleted_at, active FROM products WHERE id = ?', id)) as {
     stock: number;
     revision: number;
     search_text: string;
     deleted_at: string | null;
     active: number;
   };
-const movements = (id: number) => s.app.sqlite.prepare('SELECT delta, reason FROM stock_movements WHERE product_id = ? ORDER BY id').all(id);
+const movements = async (id: number) => (await sqlAll(s.app, 'SELECT delta, reason FROM stock_movements WHERE product_id = ? ORDER BY id', id));
 
 describe('POST /products', () => {
   it('creates a product with decimal money, names, defaults and an initial ledger movement', async () => {
@@ -62,10 +63,10 @@ describe('POST /products', () => {
       updatedAt: expect.stringMatching(/Z$/),
     });
     const id = res.body.data.id;
-    expect(movements(id)).toEqual([{ delta: 12, reason: 'initial' }]);
+    expect(await movements(id)).toEqual([{ delta: 12, reason: 'initial' }]);
     expect(await s.app.store.read((q) => ledgerStock(q, id))).toBe(12);
-    expect(row(id).search_text).toBe('auriculares inalambricos bluetooth 7790000000017 con microfono');
-    const cents = s.app.sqlite.prepare('SELECT price_cents, cost_cents FROM products WHERE id = ?').get(id);
+    expect((await row(id)).search_text).toBe('auriculares inalambricos bluetooth 7790000000017 con microfono');
+    const cents = (await sqlGet(s.app, 'SELECT price_cents, cost_cents FROM products WHERE id = ?', id));
     expect(cents).toEqual({ price_cents: 8999999, cost_cents: 5400050 });
   });
 
@@ -73,7 +74,7 @@ describe('POST /products', () => {
     const good = await create({ price: '10,56', cost: '', stock: '0', minStock: 2, image: 'https://cdn.example.com/a.png' });
     expect(good.status).toBe(201);
     expect(good.body.data).toMatchObject({ price: 10.56, cost: 0, stock: 0, minStock: 2, image: 'https://cdn.example.com/a.png' });
-    expect(movements(good.body.data.id)).toEqual([]);
+    expect(await movements(good.body.data.id)).toEqual([]);
   });
 
   it.each([
@@ -92,11 +93,11 @@ describe('POST /products', () => {
     [{ image: '/uploads/../secret' }, 'Imagen: debe ser una ruta /uploads/... o una URL http(s)'],
     [{ categoryId: 'x' }, 'Categoría: debe ser un identificador válido'],
   ])('rejects %j with 400: %s', async (payload, message) => {
-    const before = s.app.sqlite.prepare('SELECT count(*) AS n FROM products').get();
+    const before = (await sqlGet(s.app, 'SELECT count(*) AS n FROM products'));
     const res = await create(payload);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ success: false, message });
-    expect(s.app.sqlite.prepare('SELECT count(*) AS n FROM products').get()).toEqual(before);
+    expect((await sqlGet(s.app, 'SELECT count(*) AS n FROM products'))).toEqual(before);
   });
 
   it('rejects unknown category or brand (400 naming the field) and a duplicate code (409)', async () => {
@@ -181,8 +182,8 @@ describe('PUT /products/:id', () => {
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Producto actualizado correctamente');
     expect(res.body.data).toMatchObject({ name: 'Teclado mecánico', code: 'TEC-1', price: 120.5, stock: 9, category: { id: categoryId, name: 'Audio' } });
-    expect(row(id).search_text).toBe('teclado mecanico tec-1 espanol');
-    expect(movements(id)).toEqual([
+    expect((await row(id)).search_text).toBe('teclado mecanico tec-1 espanol');
+    expect(await movements(id)).toEqual([
       { delta: 4, reason: 'initial' },
       { delta: 5, reason: 'set' },
     ]);
@@ -190,8 +191,8 @@ describe('PUT /products/:id', () => {
 
     const clear = await put(id, { categoryId: null, code: '', stock: 9 });
     expect(clear.body.data).toMatchObject({ categoryId: null, category: null, code: null, stock: 9 });
-    expect(movements(id)).toHaveLength(2);
-    expect(row(id).search_text).toBe('teclado mecanico espanol');
+    expect(await movements(id)).toHaveLength(2);
+    expect((await row(id)).search_text).toBe('teclado mecanico espanol');
   });
 
   it('rejects bad input, unknown ids, duplicate codes and non-admins', async () => {
@@ -227,10 +228,10 @@ describe('PATCH /products/:id/stock', () => {
       expect(res.status).toBe(200);
       expect(res.body.message).toBe('Stock actualizado correctamente');
       expect(res.body.data.stock).toBe(expected);
-      expect(row(id).stock).toBe(expected);
+      expect((await row(id)).stock).toBe(expected);
       expect(await s.app.store.read((q) => ledgerStock(q, id))).toBe(expected);
     }
-    expect(movements(id)).toEqual([
+    expect(await movements(id)).toEqual([
       { delta: 10, reason: 'initial' },
       { delta: -6, reason: 'set' },
       { delta: 6, reason: 'add' },
@@ -245,7 +246,7 @@ describe('PATCH /products/:id/stock', () => {
     const under = await patchStock(id, { stock: 3, operation: 'subtract' });
     expect(under.status).toBe(400);
     expect(under.body.message).toBe('El stock no puede quedar negativo');
-    expect(row(id).stock).toBe(2);
+    expect((await row(id)).stock).toBe(2);
     expect(await s.app.store.read((q) => ledgerStock(q, id))).toBe(2);
     expect((await patchStock(id, { stock: -1 })).body.message).toBe('Stock: no puede ser negativo');
     expect((await patchStock(id, { stock: 1, operation: 'multiply' })).status).toBe(400);
@@ -253,7 +254,7 @@ describe('PATCH /products/:id/stock', () => {
     expect((await patchStock(99999, { stock: 1 })).status).toBe(404);
     expect((await patchStock(id, { stock: 1 }, seller)).status).toBe(403);
     expect((await patchStock(id, { stock: 1 }, '')).status).toBe(401);
-    expect(row(id).stock).toBe(2);
+    expect((await row(id)).stock).toBe(2);
   });
 });
 
@@ -265,7 +266,7 @@ describe('DELETE /products/:id', () => {
     const del = await s.call({ method: 'DELETE', url: `/api/products/${id}`, token: admin });
     expect(del.status).toBe(200);
     expect(del.body).toEqual({ success: true, message: 'Producto eliminado correctamente' });
-    expect(row(id)).toMatchObject({ active: 0, deleted_at: expect.stringMatching(/Z$/) });
+    expect(await row(id)).toMatchObject({ active: 0, deleted_at: expect.stringMatching(/Z$/) });
     expect((await s.call({ method: 'GET', url: `/api/products/${id}`, token: admin })).status).toBe(404);
     expect((await s.call({ method: 'DELETE', url: `/api/products/${id}`, token: admin })).status).toBe(404);
     const list = await s.call({ method: 'GET', url: '/api/products?limit=10000', token: admin });
@@ -279,15 +280,15 @@ describe('revision', () => {
   it('increases on every product change (edit, stock, delete)', async () => {
     const made = await create({ name: 'Versionado', stock: 3 });
     const id = made.body.data.id;
-    const seen = [row(id).revision];
+    const seen = [(await row(id)).revision];
     await put(id, { price: 150 });
-    seen.push(row(id).revision);
+    seen.push((await row(id)).revision);
     await patchStock(id, { stock: 1, operation: 'add' });
-    seen.push(row(id).revision);
+    seen.push((await row(id)).revision);
     await put(id, { stock: 10 });
-    seen.push(row(id).revision);
+    seen.push((await row(id)).revision);
     await s.call({ method: 'DELETE', url: `/api/products/${id}`, token: admin });
-    seen.push(row(id).revision);
+    seen.push((await row(id)).revision);
     for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThan(seen[i - 1]);
   });
 });

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { localDateString, localParts, zonedToUtc } from '../../domain/time';
 import { buildApp } from '../helpers/server';
+import { sqlRun } from '../helpers/sql';
 
 const TZ = 'America/Argentina/Buenos_Aires';
 
@@ -46,7 +47,7 @@ beforeAll(async () => {
     const hour = rand(24);
     const [y, m, d] = day.split('-').map(Number);
     const instant = zonedToUtc({ year: y, month: m, day: d, hour, minute: rand(60), second: 0 }, TZ).toISOString();
-    s.app.sqlite.prepare('UPDATE sales SET sale_date = ?, local_date = ? WHERE id = ?').run(instant, localDateString(instant, TZ), res.body.data.id);
+    await sqlRun(s.app, 'UPDATE sales SET sale_date = ?, local_date = ? WHERE id = ?', instant, localDateString(instant, TZ), res.body.data.id);
     const cancelled = rand(6) === 0;
     if (cancelled) await s.call({ method: 'POST', url: `/api/sales/${res.body.data.id}/cancel`, token: admin });
     generated.push({ saleId: res.body.data.id, userId: userIds[seller], day, hour: localParts(instant, TZ).hour, cancelled, total: res.body.data.total, items });

@@ -12,7 +12,7 @@ const DEVICE_ID = randomUUID();
 const { s, admin, seller } = await buildApp({ seller: 'caja' });
 beforeAll(async () => {
   device = await s.registerDevice(seller, DEVICE_ID);
-  expect(createProduct(s.app.db, { stock: 10 })).toBe(1);
+  expect(await createProduct(s.app.store, { stock: 10 })).toBe(1);
 });
 
 interface Case {

@@ -5,6 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../helpers/server';
+import { sqlRun } from '../helpers/sql';
 
 let sellerId: number;
 const sales: { id: number; saleNumber: string; total: number }[] = [];
@@ -63,8 +64,8 @@ describe('flagged sales (the dashboard notice)', () => {
     const sell = async () => (await s.call({ method: 'POST', url: '/api/sales', token: admin, payload: { items: [{ productId, quantity: 1 }], paymentMethod: 'efectivo' } })).body.data.id as number;
     const oversold = await sell();
     const review = await sell();
-    s.app.sqlite.prepare('UPDATE sales SET flag_oversold = 1 WHERE id = ?').run(oversold);
-    s.app.sqlite.prepare('UPDATE sales SET flag_payment_review = 1 WHERE id = ?').run(review);
+    await sqlRun(s.app, 'UPDATE sales SET flag_oversold = 1 WHERE id = ?', oversold);
+    await sqlRun(s.app, 'UPDATE sales SET flag_payment_review = 1 WHERE id = ?', review);
     const flagged = async () => (await list('flagged=true')).ids;
     expect(await flagged()).toEqual([oversold, review].sort());
     await s.call({ method: 'POST', url: `/api/sales/${oversold}/cancel`, token: admin });

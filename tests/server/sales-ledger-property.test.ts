@@ -12,6 +12,7 @@ import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
 import { localDateString } from '../../domain/time';
 import { applyStockDelta, setStock } from '../../server/modules/stock/repository';
 import { backdateDevice, createProduct, pushedSale, stockOf } from '../helpers/fixtures';
+import { sqlGet } from '../helpers/sql';
 import { buildApp } from '../helpers/server';
 
 const BA = 'America/Argentina/Buenos_Aires';
@@ -96,11 +97,12 @@ describe('stock ledger and summary under random activity', () => {
         // Each execution lives in its own 10-day window with its own products.
         const windowStart = Date.UTC(2025, 0, 1, 3) - ++execution * 10 * DAY;
         const products = Array.from({ length: PRODUCTS }, (_, i) => ({ price: 100 + 25 * i, cost: 40 + 10 * i, stock: 5 }));
-        const ids = products.map((p, i) => createProduct(s.app.db, { name: `Prop ${execution}-${i}`, ...p }));
+        const ids: number[] = [];
+        for (const [i, p] of products.entries()) ids.push(await createProduct(s.app.store, { name: `Prop ${execution}-${i}`, ...p }));
         const expected = new Map(ids.map((id) => [id, 5]));
         const sales: ModelSale[] = [];
         const device = await s.registerDevice(admin);
-        backdateDevice(s.app, device.id);
+        await backdateDevice(s.app, device.id);
         let seq = 0;
         for (const step of steps) {
           if (step.kind === 'sale') {
@@ -138,7 +140,7 @@ describe('stock ledger and summary under random activity', () => {
             expected.set(id, step.op === 'set' ? step.amount : expected.get(id)! + (step.op === 'add' ? step.amount : -step.amount));
           }
         }
-        for (const id of ids) expect(stockOf(s.app, id)).toEqual({ stock: expected.get(id), ledger: expected.get(id) });
+        for (const id of ids) expect(await stockOf(s.app, id)).toEqual({ stock: expected.get(id), ledger: expected.get(id) });
 
         const from = localDateString(windowStart + fromDay * DAY, BA);
         const to = localDateString(windowStart + toDay * DAY, BA);
@@ -152,9 +154,7 @@ describe('stock ledger and summary under random activity', () => {
       }),
       { numRuns: 100 },
     );
-    const drift = s.app.sqlite
-      .prepare('select count(*) as n from products p where p.stock != (select coalesce(sum(delta), 0) from stock_movements m where m.product_id = p.id)')
-      .get() as { n: number };
+    const drift = (await sqlGet<{ n: number }>(s.app, 'select count(*) as n from products p where p.stock != (select coalesce(sum(delta), 0) from stock_movements m where m.product_id = p.id)'))!;
     expect(drift.n).toBe(0);
   });
 });

@@ -15,8 +15,8 @@ let yerba: number;
 
 const { s, admin } = await buildApp();
 beforeAll(async () => {
-  mate = createProduct(s.app.db, { name: 'Mate rollup', price: 1000, cost: 400, stock: 100 });
-  yerba = createProduct(s.app.db, { name: 'Yerba rollup', price: 300, cost: 100, stock: 100 });
+  mate = await createProduct(s.app.store, { name: 'Mate rollup', price: 1000, cost: 400, stock: 100 });
+  yerba = await createProduct(s.app.store, { name: 'Yerba rollup', price: 300, cost: 100, stock: 100 });
 });
 
 let seq = 0;

@@ -14,9 +14,9 @@ const push = (sales: unknown[]) =>
 const { s, admin } = await buildApp();
 beforeAll(async () => {
   device = await s.registerDevice(admin);
-  backdateDevice(s.app, device.id);
-  ids.mate = createProduct(s.app.db, { name: 'Mate', price: 1000, cost: 400, stock: 100 });
-  ids.bombilla = createProduct(s.app.db, { name: 'Bombilla', price: 500, cost: 100, stock: 100 });
+  await backdateDevice(s.app, device.id);
+  ids.mate = await createProduct(s.app.store, { name: 'Mate', price: 1000, cost: 400, stock: 100 });
+  ids.bombilla = await createProduct(s.app.store, { name: 'Bombilla', price: 500, cost: 100, stock: 100 });
   const day = (iso: string, items: { productId: number; quantity: number; unitPrice: number }[], extra: Record<string, unknown> = {}) =>
     pushedSale(0, items, { capturedAt: iso, ...extra });
   const batch = [

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ledgerStock } from '../../server/modules/stock/repository';
 import { buildApp } from '../helpers/server';
+import { sqlGet } from '../helpers/sql';
 
 
 const { s, admin, seller } = await buildApp({ seller: 'vendedor1' });
@@ -15,7 +16,7 @@ const create = async (name: string, stock: number) =>
 const adjust = (id: number, payload: object, token = admin) =>
   s.call({ method: 'POST', url: `/api/products/${id}/stock/adjustments`, token, payload });
 const history = async (id: number) => (await s.call({ method: 'GET', url: `/api/products/${id}/stock/history`, token: admin })).body;
-const stockOf = (id: number) => (s.app.sqlite.prepare('SELECT stock FROM products WHERE id = ?').get(id) as { stock: number }).stock;
+const stockOf = async (id: number) => ((await sqlGet(s.app, 'SELECT stock FROM products WHERE id = ?', id)) as { stock: number }).stock;
 
 describe('POST /products/:id/stock/adjustments', () => {
   it('moves stock by the reason’s direction and records note and user', async () => {
@@ -25,9 +26,9 @@ describe('POST /products/:id/stock/adjustments', () => {
     expect((await adjust(id, { reason: 'supplier_return', quantity: 5 })).body.data.stock).toBe(27);
     expect((await adjust(id, { reason: 'count', quantity: 25 })).body.data).toEqual({ stock: 25, delta: -2 });
     expect((await adjust(id, { reason: 'other', quantity: -1, note: 'Muestra para degustación' })).body.data.stock).toBe(24);
-    expect(stockOf(id)).toBe(24);
+    expect(await stockOf(id)).toBe(24);
     expect(await s.app.store.read((q) => ledgerStock(q, id))).toBe(24);
-    const row = s.app.sqlite.prepare("SELECT note, user_id, created_at FROM stock_movements WHERE product_id = ? AND reason = 'purchase'").get(id) as {
+    const row = (await sqlGet(s.app, "SELECT note, user_id, created_at FROM stock_movements WHERE product_id = ? AND reason = 'purchase'", id)) as {
       note: string;
       user_id: number;
       created_at: string;
@@ -49,7 +50,7 @@ describe('POST /products/:id/stock/adjustments', () => {
     expect(negative.body.message).toBe('El stock no puede quedar negativo');
     expect((await adjust(999999, { reason: 'purchase', quantity: 1 })).status).toBe(404);
     expect((await adjust(id, { reason: 'purchase', quantity: 1 }, seller)).status).toBe(403);
-    expect(stockOf(id)).toBe(3);
+    expect(await stockOf(id)).toBe(3);
   });
 });
 
@@ -72,7 +73,7 @@ describe('GET /products/:id/stock/history', () => {
     expect(body.data[1].reasonLabel).toBe('Ingreso de mercadería');
     expect(body.data[1].userName).toBeTruthy();
     expect(body.pagination.total).toBe(4);
-    expect(stockOf(id)).toBe(22);
+    expect(await stockOf(id)).toBe(22);
   });
 });
 
@@ -88,9 +89,9 @@ describe('POST /stock/counts', () => {
     expect(res.status, res.body.message).toBe(200);
     expect(res.body.data.applied.map((a: { delta: number }) => a.delta)).toEqual([1, 2, -4]);
     expect(res.body.data.unchanged).toBe(1);
-    expect(ids.map(stockOf)).toEqual([6, 7, 2, 0]);
-    for (const id of ids) expect(await s.app.store.read((q) => ledgerStock(q, id))).toBe(stockOf(id));
-    const counts = s.app.sqlite.prepare("SELECT count(*) AS n FROM stock_movements WHERE reason = 'count' AND product_id IN (?, ?, ?, ?)").get(...ids) as { n: number };
+    expect(await Promise.all(ids.map(stockOf))).toEqual([6, 7, 2, 0]);
+    for (const id of ids) expect(await s.app.store.read((q) => ledgerStock(q, id))).toBe(await stockOf(id));
+    const counts = (await sqlGet(s.app, "SELECT count(*) AS n FROM stock_movements WHERE reason = 'count' AND product_id IN (?, ?, ?, ?)", ...ids)) as { n: number };
     expect(counts.n).toBe(3);
   });
 
@@ -99,7 +100,7 @@ describe('POST /stock/counts', () => {
     const res = await s.call({ method: 'POST', url: '/api/stock/counts', token: admin, payload: { items: [{ productId: id, counted: 9 }, { productId: 987654, counted: 1 }] } });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('El recuento incluye un producto que no existe');
-    expect(stockOf(id)).toBe(5);
+    expect(await stockOf(id)).toBe(5);
     const dup = await s.call({ method: 'POST', url: '/api/stock/counts', token: admin, payload: { items: [{ productId: id, counted: 9 }, { productId: id, counted: 1 }] } });
     expect(dup.status).toBe(400);
     expect((await s.call({ method: 'POST', url: '/api/stock/counts', token: admin, payload: { items: [] } })).status).toBe(400);

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
 import { openDatabase } from '../../server/db/client';
+import { sqliteStore } from '../../server/db/sqlite-store';
 import { startChildServer, type ChildServer } from '../helpers/child-server';
 import { createProducts } from '../helpers/fixtures';
 
@@ -29,13 +30,15 @@ afterAll(async () => {
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-function seedProducts(): number[] {
+async function seedProducts(): Promise<number[]> {
   dataDir = mkdtempSync(path.join(tmpdir(), 'mostrador-crash-'));
   dataDirs.push(dataDir);
   dbFile = path.join(dataDir, 'mostrador.sqlite');
   const { sqlite, db } = openDatabase(dbFile);
-  const ids = createProducts(db, PRODUCTS, { price: 100, stock: INITIAL_STOCK });
-  sqlite.close();
+  const store = sqliteStore(dbFile, db);
+  const ids = await createProducts(store, PRODUCTS, { price: 100, stock: INITIAL_STOCK });
+  await store.close();
+  if (sqlite.open) sqlite.close();
   return ids;
 }
 
@@ -80,7 +83,7 @@ const countSales = (reader: Database.Database) => (reader.prepare('select count(
 
 describe.each(['SIGKILL', 'SIGTERM'] as const)('%s in the middle of a batch', (signal) => {
   it('a stop mid-batch and a full re-push leave exactly 1,000 sales and exact stock', async () => {
-    const ids = seedProducts();
+    const ids = await seedProducts();
     const deviceId = randomUUID();
     const { batches, sold } = buildBatches(ids, deviceId);
 

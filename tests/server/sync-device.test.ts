@@ -12,6 +12,7 @@ import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
 import { devices, sales, syncBatches } from '../../server/db/schema';
 import { countSales, createProduct, pushedSale } from '../helpers/fixtures';
 import { buildApp, type TestDevice } from '../helpers/server';
+import { first } from '../../server/db/store';
 
 let ana: string;
 let beto: string;
@@ -23,7 +24,7 @@ beforeAll(async () => {
   ana = await s.sellerToken('ana');
   beto = await s.sellerToken('beto');
   anaId = (await s.call({ method: 'GET', url: '/api/auth/me', token: ana })).body.data.id;
-  product = createProduct(s.app.db, { price: 100, stock: 1000 });
+  product = await createProduct(s.app.store, { price: 100, stock: 1000 });
 });
 
 const line = () => [{ productId: product, quantity: 1, unitPrice: 100 }];
@@ -34,7 +35,7 @@ describe('device credential', () => {
   it('is shown once at registration and stored only as a hash', async () => {
     const device = await s.registerDevice(ana);
     expect(device.key).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const row = s.app.db.select().from(devices).where(eq(devices.id, device.id)).get()!;
+    const row = (await s.app.store.read((q) => first(q.select().from(devices).where(eq(devices.id, device.id)))))!;
     expect(row.keyHash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.keyHash).not.toContain(device.key);
     const list = await s.call({ method: 'GET', url: '/api/sync/devices', token: admin });
@@ -77,9 +78,9 @@ describe('device credential', () => {
     const withExpired = await push(device, [pushedSale(2, line(), { sellerId: anaId })], expired);
     const signedIn = await push(device, [pushedSale(3, line(), { sellerId: anaId })], ana);
     for (const res of [alone, withExpired, signedIn]) expect(res.body.data.results[0]).toMatchObject({ status: 'applied', flags: [] });
-    const batches = s.app.db.select().from(syncBatches).where(eq(syncBatches.deviceId, device.id)).all();
+    const batches = (await s.app.store.read((q) => q.select().from(syncBatches).where(eq(syncBatches.deviceId, device.id))));
     expect(batches.map((b) => b.userId)).toEqual([null, null, anaId]);
-    const stored = s.app.db.select({ batch: sales.syncBatchId, user: sales.userId }).from(sales).where(eq(sales.deviceId, device.id)).all();
+    const stored = (await s.app.store.read((q) => q.select({ batch: sales.syncBatchId, user: sales.userId }).from(sales).where(eq(sales.deviceId, device.id))));
     expect(stored).toEqual(batches.map((b) => ({ batch: b.id, user: anaId })));
     const pull = await s.call({ method: 'GET', url: '/api/sync/pull?since=0&limit=1', headers: device.headers });
     expect(pull.status).toBe(200);
@@ -87,7 +88,7 @@ describe('device credential', () => {
 
   it('a device from before credentials is claimed by one of its users; anyone else gets 409 and registers a new id', async () => {
     const legacy = randomUUID();
-    s.app.db.insert(devices).values({ id: legacy, name: 'Caja vieja', userId: anaId }).run();
+    await s.app.store.write((tx) => tx.insert(devices).values({ id: legacy, name: 'Caja vieja', userId: anaId }));
     const betoTry = await s.call({ method: 'POST', url: '/api/sync/devices/register', token: beto, payload: { deviceId: legacy } });
     expect(betoTry.status).toBe(409);
     const claimed = await s.registerDevice(ana, legacy);
@@ -100,16 +101,16 @@ describe('device credential', () => {
 describe('a sequence conflict never loses a genuine sale', () => {
   it('sales squatted under the tablet before credentials do not block its next sales, and a retry is applied once', async () => {
     const legacy = randomUUID();
-    s.app.db.insert(devices).values({ id: legacy, userId: anaId }).run();
+    await s.app.store.write((tx) => tx.insert(devices).values({ id: legacy, userId: anaId }));
     // Before the fix, another user pushed under this id with sequences 1..3.
-    const admin1 = createProduct(s.app.db, { stock: 10 });
+    const admin1 = await createProduct(s.app.store, { stock: 10 });
     const { writeSaleToLedger } = await import('../../server/modules/sales/ledger-write');
     for (const seq of [1, 2, 3]) {
       await s.app.store.write((tx) => writeSaleToLedger(tx, s.config.timeZone, { clientSaleId: randomUUID(), deviceId: legacy, deviceSeq: seq, sellerId: 1, saleDate: new Date().toISOString(), items: [{ productId: admin1, quantity: 1 }], discountCents: 0, paymentMethod: 'efectivo', customerName: null, customerDocument: null, customerEmail: null, notes: null }, 'captured'));
     }
     const tablet = await s.registerDevice(ana, legacy);
     const genuine = [1, 2].map((seq) => pushedSale(seq, line(), { sellerId: anaId }));
-    const before = countSales(s.app);
+    const before = await countSales(s.app);
     const res = await push(tablet, genuine, ana);
     expect(res.body.data.results).toMatchObject([
       { status: 'applied', deviceSeq: 1, serverSeq: 4 },
@@ -118,6 +119,6 @@ describe('a sequence conflict never loses a genuine sale', () => {
     expect(res.body.data.lastSeq).toBe(5);
     const retry = await push(tablet, genuine, ana);
     expect(retry.body.data.results.map((r: { status: string }) => r.status)).toEqual(['duplicate', 'duplicate']);
-    expect(countSales(s.app) - before).toBe(2);
+    expect(await countSales(s.app) - before).toBe(2);
   });
 });

@@ -33,7 +33,7 @@ describe('GET /sync/pull', () => {
   let productIds: number[] = [];
 
   it('a first pull from cursor 0 returns the whole catalogue across pages', async () => {
-    productIds = createProducts(s.app.db, 4500, { price: 99.9, cost: 50, stock: 7 });
+    productIds = await createProducts(s.app.store, 4500, { price: 99.9, cost: 50, stock: 7 });
     const { pages, cursor: last } = await pullAll(0);
     expect(pages).toHaveLength(3);
     expect(pages.map((p) => p.hasMore)).toEqual([true, true, false]);
@@ -65,7 +65,7 @@ describe('GET /sync/pull', () => {
   });
 
   it('after one product edit, returns just that product', async () => {
-    setProductPrice(s.app, productIds[10], 123.45);
+    await setProductPrice(s.app, productIds[10], 123.45);
     const res = await pull(`since=${cursor}`);
     expect(res.body.data.products).toEqual([expect.objectContaining({ id: productIds[10], price: 123.45 })]);
     expect(res.body.data.hasMore).toBe(false);
@@ -74,15 +74,15 @@ describe('GET /sync/pull', () => {
   });
 
   it('a deleted product, category or brand comes back as a tombstone', async () => {
-    const category = s.app.db.insert(categories).values({ name: 'Cables' }).returning().get();
-    const brand = s.app.db.insert(brands).values({ name: 'Genérica' }).returning().get();
+    const [category] = await s.app.store.write((tx) => tx.insert(categories).values({ name: 'Cables' }).returning());
+    const [brand] = await s.app.store.write((tx) => tx.insert(brands).values({ name: 'Genérica' }).returning());
     const added = await pull(`since=${cursor}`);
     expect(added.body.data.categories).toEqual([{ id: category.id, name: 'Cables', description: null, order: 0, isActive: true }]);
     expect(added.body.data.brands).toEqual([{ id: brand.id, name: 'Genérica', description: null, isActive: true }]);
     cursor = added.body.data.cursor;
-    softDeleteProduct(s.app, productIds[20]);
-    s.app.db.update(categories).set({ deletedAt: new Date().toISOString() }).where(eq(categories.id, category.id)).run();
-    s.app.db.update(brands).set({ deletedAt: new Date().toISOString() }).where(eq(brands.id, brand.id)).run();
+    await softDeleteProduct(s.app, productIds[20]);
+    await s.app.store.write((tx) => tx.update(categories).set({ deletedAt: new Date().toISOString() }).where(eq(categories.id, category.id)));
+    await s.app.store.write((tx) => tx.update(brands).set({ deletedAt: new Date().toISOString() }).where(eq(brands.id, brand.id)));
     const res = await pull(`since=${cursor}`);
     expect(res.body.data.products).toEqual([]);
     expect(res.body.data.categories).toEqual([]);
@@ -91,7 +91,7 @@ describe('GET /sync/pull', () => {
   });
 
   it('a sale pushed without a cursor: the pull sends the new stock of what it sold, and no numbering', async () => {
-    const id = createProduct(s.app.db, { stock: 10 });
+    const id = await createProduct(s.app.store, { stock: 10 });
     cursor = (await pull(`since=${cursor}`)).body.data.cursor;
     const me = (await s.call({ method: 'GET', url: '/api/auth/me', token })).body.data.id;
     const sale = pushedSale(1, [{ productId: id, quantity: 3, unitPrice: 100 }], { sellerId: me });
@@ -104,7 +104,7 @@ describe('GET /sync/pull', () => {
   });
 
   it("a push whose only catalogue changes are its own sales carries them back; a change elsewhere means «pull»", async () => {
-    const [a, b] = [createProduct(s.app.db, { stock: 10 }), createProduct(s.app.db, { stock: 5 })];
+    const [a, b] = [await createProduct(s.app.store, { stock: 10 }), await createProduct(s.app.store, { stock: 5 })];
     cursor = (await pull(`since=${cursor}`)).body.data.cursor;
     const me = (await s.call({ method: 'GET', url: '/api/auth/me', token })).body.data.id;
     const push = (seq: number, since: number) =>
@@ -123,7 +123,7 @@ describe('GET /sync/pull', () => {
     // Nothing else changed: pulling from the echoed cursor brings nothing.
     expect((await pull(`since=${echo.cursor}`)).body.data).toMatchObject({ products: [], cursor: echo.cursor, hasMore: false });
 
-    setProductPrice(s.app, productIds[30], 77); // an edit elsewhere
+    await setProductPrice(s.app, productIds[30], 77); // an edit elsewhere
     const second = await push(101, echo.cursor);
     expect(second.body.data.results[0].status).toBe('applied');
     expect(second.body.data.catalog).toBeNull();
@@ -133,7 +133,7 @@ describe('GET /sync/pull', () => {
   });
 
   it('sends the business info when it changes', async () => {
-    s.app.db.update(businessInfo).set({ businessName: 'Kiosco Don Pepe' }).where(eq(businessInfo.id, 1)).run();
+    await s.app.store.write((tx) => tx.update(businessInfo).set({ businessName: 'Kiosco Don Pepe' }).where(eq(businessInfo.id, 1)));
     const res = await pull(`since=${cursor}`);
     expect(res.body.data.businessInfo).toMatchObject({ businessName: 'Kiosco Don Pepe', cuit: null });
     expect(res.body.data.businessInfo.revision).toBeUndefined();

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
 import { caeas, devices, invoices, sales } from '../../server/db/schema';
+import { first } from '../../server/db/store';
 import { createProduct, pushedSale } from '../helpers/fixtures';
 import type { TestDevice } from '../helpers/server';
 import { arcaApp, ISSUER_CUIT, waitFor } from './arca/harness';
@@ -18,17 +19,17 @@ const { s, admin, setup } = await arcaApp('responsable_inscripto', { env: { ARCA
 const facturaB = { tipo_comprobante: 6, documento_tipo: 99, documento_nro: '0', condicion_iva_receptor: 5 };
 const push = (device: TestDevice, list: unknown[]) =>
   s.call({ method: 'POST', url: '/api/sync/push', token: admin, headers: device.headers, payload: { deviceId: device.id, schemaVersion: SYNC_SCHEMA_VERSION, sales: list } });
-const invoicesOf = (saleId: number) => s.app.db.select().from(invoices).where(eq(invoices.saleId, saleId)).all();
-const saleRow = (saleId: number) => s.app.db.select().from(sales).where(eq(sales.id, saleId)).get()!;
-const oneSale = (seq: number, invoice?: Record<string, unknown>) => {
-  const product = createProduct(s.app.db, { price: 1210, stock: 100 });
+const invoicesOf = (saleId: number) => s.app.store.read((q) => q.select().from(invoices).where(eq(invoices.saleId, saleId)).orderBy(invoices.id));
+const saleRow = async (saleId: number) => (await s.app.store.read((q) => first(q.select().from(sales).where(eq(sales.id, saleId)))))!;
+const oneSale = async (seq: number, invoice?: Record<string, unknown>) => {
+  const product = await createProduct(s.app.store, { price: 1210, stock: 100 });
   return pushedSale(seq, [{ productId: product, quantity: 1, unitPrice: 1210 }], invoice ? { invoice } : {});
 };
 
 describe('push with an invoice request (CAE)', () => {
   it('issues the CAE right after the sale and returns it; a replay returns the same invoice and asks ARCA nothing', async () => {
     const device = await s.registerDevice(admin);
-    const sale = oneSale(1, facturaB);
+    const sale = await oneSale(1, facturaB);
     const res = await push(device, [sale]);
     expect(res.status).toBe(200);
     const result = res.body.data.results[0];
@@ -40,14 +41,14 @@ describe('push with an invoice request (CAE)', () => {
     const again = await push(device, [sale]);
     expect(again.body.data.results[0]).toMatchObject({ status: 'duplicate', saleId: result.saleId, invoice: { id: result.invoice.id, cae: result.invoice.cae } });
     expect(setup.sim.counters.granted).toBe(granted);
-    expect(invoicesOf(result.saleId)).toHaveLength(1);
+    expect(await invoicesOf(result.saleId)).toHaveLength(1);
   });
 
   it('the same sale pushed concurrently on two connections gets one invoice and one CAE', async () => {
     await s.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = s.app.server.address() as { port: number };
     const device = await s.registerDevice(admin);
-    const body = JSON.stringify({ deviceId: device.id, schemaVersion: SYNC_SCHEMA_VERSION, sales: [oneSale(1, facturaB)] });
+    const body = JSON.stringify({ deviceId: device.id, schemaVersion: SYNC_SCHEMA_VERSION, sales: [await oneSale(1, facturaB)] });
     const granted = setup.sim.counters.granted;
     const send = () =>
       fetch(`http://127.0.0.1:${port}/api/sync/push`, { method: 'POST', headers: { 'content-type': 'application/json', ...device.headers }, body }).then((r) => r.json());
@@ -55,24 +56,24 @@ describe('push with an invoice request (CAE)', () => {
     const results = replies.map((r) => r.data.results[0]);
     expect(results.map((r) => r.status).sort()).toEqual(['applied', 'duplicate']);
     const saleId = results[0].saleId;
-    expect(invoicesOf(saleId)).toHaveLength(1);
-    await waitFor(() => invoicesOf(saleId)[0]!.status === 'autorizada');
+    expect(await invoicesOf(saleId)).toHaveLength(1);
+    await waitFor(async () => (await invoicesOf(saleId))[0]!.status === 'autorizada');
     expect(setup.sim.counters.granted - granted).toBe(1);
   });
 
   it('an invoice the issuer may not emit keeps the sale, without an invoice, and says why', async () => {
     const device = await s.registerDevice(admin);
     const requests = setup.sim.counters.caeRequests;
-    const res = await push(device, [oneSale(1, { ...facturaB, tipo_comprobante: 11 })]);
+    const res = await push(device, [await oneSale(1, { ...facturaB, tipo_comprobante: 11 })]);
     const result = res.body.data.results[0];
     expect(result.status).toBe('applied');
     expect(result.invoice).toBeNull();
     expect(result.invoiceNote).toBe('La venta se registró sin factura: Un emisor Responsable Inscripto emite Factura A o B, no Factura C. Podés emitirla desde Ventas.');
-    expect(saleRow(result.saleId).totalCents).toBe(121000);
-    expect(invoicesOf(result.saleId)).toHaveLength(0);
+    expect((await saleRow(result.saleId)).totalCents).toBe(121000);
+    expect(await invoicesOf(result.saleId)).toHaveLength(0);
     expect(setup.sim.counters.caeRequests).toBe(requests);
     // A Factura A without the buyer's CUIT: refused the same way.
-    const a = await push(device, [oneSale(2, { tipo_comprobante: 1, documento_tipo: 96, documento_nro: '30123456', condicion_iva_receptor: 1 })]);
+    const a = await push(device, [await oneSale(2, { tipo_comprobante: 1, documento_tipo: 96, documento_nro: '30123456', condicion_iva_receptor: 1 })]);
     expect(a.body.data.results[0]).toMatchObject({ status: 'applied', invoice: null });
     expect(a.body.data.results[0].invoiceNote).toContain('CUIT');
   });
@@ -82,14 +83,14 @@ describe('push with an invoice request (CAE)', () => {
     setup.sim.faults.http500Rate = 1;
     try {
       const started = Date.now();
-      const res = await push(device, [oneSale(1, facturaB)]);
+      const res = await push(device, [await oneSale(1, facturaB)]);
       expect(Date.now() - started).toBeLessThan(15_000);
       const result = res.body.data.results[0];
       expect(result).toMatchObject({ status: 'applied', invoice: { status: 'pendiente', cae: null } });
       expect(result.invoiceNote).toBe('La factura se emitirá cuando ARCA responda. Podés reimprimirla desde Ventas.');
       setup.sim.faults.http500Rate = 0;
-      await waitFor(() => invoicesOf(result.saleId)[0]!.status === 'autorizada', 60_000);
-      const again = await push(device, [oneSale(2)]);
+      await waitFor(async () => (await invoicesOf(result.saleId))[0]!.status === 'autorizada', 60_000);
+      const again = await push(device, [await oneSale(2)]);
       expect(again.body.data.results[0].invoice).toBeUndefined();
     } finally {
       setup.sim.faults.http500Rate = 0;
@@ -99,15 +100,14 @@ describe('push with an invoice request (CAE)', () => {
 
 describe('push with a CAEA invoice numbered offline', () => {
   const CAEA = '36461234567890';
-  beforeAll(() => {
-    s.app.db
+  beforeAll(async () => {
+    await s.app.store.write((tx) => tx
       .insert(caeas)
-      .values({ issuerCuit: ISSUER_CUIT, environment: 'homologacion', simulator: false, periodo: 202601, orden: 1, caea: CAEA, validFrom: '2026-01-01', validTo: '2026-01-15', reportDeadline: '2026-01-23' })
-      .run();
+      .values({ issuerCuit: ISSUER_CUIT, environment: 'homologacion', simulator: false, periodo: 202601, orden: 1, caea: CAEA, validFrom: '2026-01-01', validTo: '2026-01-15', reportDeadline: '2026-01-23' }));
   });
   const deviceWithPtoVta = async (ptoVta: number) => {
     const device = await s.registerDevice(admin);
-    s.app.db.update(devices).set({ caeaPtoVta: ptoVta }).where(eq(devices.id, device.id)).run();
+    await s.app.store.write((tx) => tx.update(devices).set({ caeaPtoVta: ptoVta }).where(eq(devices.id, device.id)));
     return device;
   };
   const withCaea = (ptoVta: number, cbteNro: number, caea = CAEA, cbteFch = '20260110') => ({ ...facturaB, caea: { caea, ptoVta, cbteNro, cbteFch } });
@@ -115,14 +115,14 @@ describe('push with a CAEA invoice numbered offline', () => {
   it('records it once as issued with CAEA, to be reported by the fortnight deadline, and asks ARCA nothing', async () => {
     const device = await deviceWithPtoVta(21);
     const requests = setup.sim.counters.caeRequests + setup.sim.counters.lastAuthorized;
-    const sale = oneSale(1, withCaea(21, 1));
+    const sale = await oneSale(1, withCaea(21, 1));
     const res = await push(device, [sale]);
     const result = res.body.data.results[0];
     expect(result).toMatchObject({ status: 'applied', invoice: { status: 'autorizada', ptoVta: 21, cbteNro: 1, invoice_number: '00021-00000001', cae: CAEA, cae_expiration: '2026-01-15', total: 1210 } });
     expect(result.flags).not.toContain('review');
     const again = await push(device, [sale]);
     expect(again.body.data.results[0]).toMatchObject({ status: 'duplicate', invoice: { id: result.invoice.id } });
-    const rows = invoicesOf(result.saleId);
+    const rows = await invoicesOf(result.saleId);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ authorization: 'CAEA', status: 'autorizada', cae: CAEA, caeVto: '20260115', cbteFch: '20260110', reportStatus: 'pendiente', reportDeadline: '2026-01-23', deviceId: device.id });
     expect(JSON.parse(rows[0]!.requestJson)).toMatchObject({ CbteDesde: 1, CbteHasta: 1, CbteFch: '20260110', ImpTotal: '1210.00' });
@@ -131,24 +131,24 @@ describe('push with a CAEA invoice numbered offline', () => {
 
   it('an unknown CAEA or another point of sale is still recorded (it was handed over) and flags the sale for review', async () => {
     const device = await deviceWithPtoVta(22);
-    const res = await push(device, [oneSale(1, withCaea(22, 1, '36460000000000')), oneSale(2, withCaea(23, 1))]);
+    const res = await push(device, [await oneSale(1, withCaea(22, 1, '36460000000000')), await oneSale(2, withCaea(23, 1))]);
     const [unknown, otherPto] = res.body.data.results;
     expect(unknown).toMatchObject({ status: 'applied', invoice: { cae: '36460000000000', ptoVta: 22 } });
     expect(unknown.flags).toContain('review');
-    expect(saleRow(unknown.saleId).reviewNote).toContain('CAEA que el servidor no tiene (36460000000000)');
-    expect(invoicesOf(unknown.saleId)[0]).toMatchObject({ reportStatus: 'pendiente', reportDeadline: null, caeVto: null });
+    expect((await saleRow(unknown.saleId)).reviewNote).toContain('CAEA que el servidor no tiene (36460000000000)');
+    expect((await invoicesOf(unknown.saleId))[0]).toMatchObject({ reportStatus: 'pendiente', reportDeadline: null, caeVto: null });
     expect(otherPto).toMatchObject({ status: 'applied', invoice: { ptoVta: 23, cbteNro: 1 } });
-    expect(saleRow(otherPto.saleId).reviewNote).toContain('punto de venta 23, que no es el de este dispositivo (22)');
+    expect((await saleRow(otherPto.saleId)).reviewNote).toContain('punto de venta 23, que no es el de este dispositivo (22)');
   });
 
   it('a number already held by another sale is not stored twice: the sale is kept and flagged', async () => {
     const device = await deviceWithPtoVta(24);
-    await push(device, [oneSale(1, withCaea(24, 5))]);
-    const res = await push(device, [oneSale(2, withCaea(24, 5))]);
+    await push(device, [await oneSale(1, withCaea(24, 5))]);
+    const res = await push(device, [await oneSale(2, withCaea(24, 5))]);
     const result = res.body.data.results[0];
     expect(result).toMatchObject({ status: 'applied', invoice: null });
     expect(result.invoiceNote).toContain('00024-00000005 ya existe');
     expect(result.flags).toContain('review');
-    expect(invoicesOf(result.saleId)).toHaveLength(0);
+    expect(await invoicesOf(result.saleId)).toHaveLength(0);
   });
 });

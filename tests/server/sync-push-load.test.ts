@@ -17,6 +17,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../domain/constants';
 import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
 import { openDatabase } from '../../server/db/client';
+import { sqliteStore } from '../../server/db/sqlite-store';
 import { startChildServer, type ChildServer } from '../helpers/child-server';
 import { createProducts, pushedSale } from '../helpers/fixtures';
 
@@ -31,10 +32,12 @@ afterAll(async () => {
 
 const p95 = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.ceil(samples.length * 0.95) - 1];
 
-function seedProducts(): number[] {
+async function seedProducts(): Promise<number[]> {
   const { sqlite, db } = openDatabase(dbFile);
-  const ids = createProducts(db, 100, { price: 100, stock: 100_000 });
-  sqlite.close();
+  const store = sqliteStore(dbFile, db);
+  const ids = await createProducts(store, 100, { price: 100, stock: 100_000 });
+  await store.close();
+  if (sqlite.open) sqlite.close();
   return ids;
 }
 
@@ -64,7 +67,7 @@ async function registerDevice(base: string, token: string): Promise<Record<strin
 
 describe('a maximal push keeps the server answering', () => {
   it('/api/health answers within 100 ms while the push runs, and all 200 sales land once', async () => {
-    const ids = seedProducts();
+    const ids = await seedProducts();
     server = await startChildServer(dataDir);
     const base = server.baseUrl;
     const device = await registerDevice(base, await server.adminToken());

@@ -25,7 +25,7 @@ beforeAll(async () => {
   anaId = await idOf(ana);
   betoId = await idOf(await s.sellerToken('beto'));
   device = await s.registerDevice(ana);
-  product = createProduct(s.app.db, { price: 100, stock: 1000 });
+  product = await createProduct(s.app.store, { price: 100, stock: 1000 });
 });
 
 let seq = 0;

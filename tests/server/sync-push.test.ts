@@ -19,8 +19,8 @@ const push = (device: TestDevice, sales: unknown[], extra: Record<string, unknow
 
 describe('POST /sync/push: exactly once', () => {
   it('the same batch pushed twice yields one sale each, one set of movements, and duplicate for the repeat', async () => {
-    const a = createProduct(s.app.db, { price: 100, stock: 50 });
-    const b = createProduct(s.app.db, { price: 250, stock: 50 });
+    const a = await createProduct(s.app.store, { price: 100, stock: 50 });
+    const b = await createProduct(s.app.store, { price: 250, stock: 50 });
     const device = await fresh();
     const batch = [1, 2, 3].map((seq) =>
       pushedSale(seq, [
@@ -28,8 +28,8 @@ describe('POST /sync/push: exactly once', () => {
         { productId: b, quantity: 1, unitPrice: 250 },
       ]),
     );
-    const salesBefore = countSales(s.app);
-    const movementsBefore = countSaleMovements(s.app);
+    const salesBefore = await countSales(s.app);
+    const movementsBefore = await countSaleMovements(s.app);
     const first = await push(device, batch);
     expect(first.status).toBe(200);
     expect(first.body.data.results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied', 'applied']);
@@ -39,20 +39,20 @@ describe('POST /sync/push: exactly once', () => {
     expect(second.body.data.results.map((r: { saleNumber: string }) => r.saleNumber)).toEqual(
       first.body.data.results.map((r: { saleNumber: string }) => r.saleNumber),
     );
-    expect(countSales(s.app) - salesBefore).toBe(3);
-    expect(countSaleMovements(s.app) - movementsBefore).toBe(6);
-    expect(stockOf(s.app, a)).toEqual({ stock: 44, ledger: 44 });
-    expect(stockOf(s.app, b)).toEqual({ stock: 47, ledger: 47 });
+    expect(await countSales(s.app) - salesBefore).toBe(3);
+    expect(await countSaleMovements(s.app) - movementsBefore).toBe(6);
+    expect(await stockOf(s.app, a)).toEqual({ stock: 44, ledger: 44 });
+    expect(await stockOf(s.app, b)).toEqual({ stock: 47, ledger: 47 });
   });
 
   it('the same sale pushed concurrently on two connections lands once', async () => {
     await s.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = s.app.server.address() as { port: number };
-    const product = createProduct(s.app.db, { price: 10, stock: 20 });
+    const product = await createProduct(s.app.store, { price: 10, stock: 20 });
     const sale = pushedSale(1, [{ productId: product, quantity: 4, unitPrice: 10 }]);
     const device = await fresh();
     const body = JSON.stringify({ deviceId: device.id, schemaVersion: SYNC_SCHEMA_VERSION, sales: [sale] });
-    const salesBefore = countSales(s.app);
+    const salesBefore = await countSales(s.app);
     const send = () =>
       fetch(`http://127.0.0.1:${port}/api/sync/push`, {
         method: 'POST',
@@ -63,22 +63,22 @@ describe('POST /sync/push: exactly once', () => {
     const statuses = replies.map((r) => r.data.results[0].status).sort();
     expect(statuses).toEqual(['applied', 'duplicate']);
     expect(replies[0].data.results[0].saleId).toBe(replies[1].data.results[0].saleId);
-    expect(countSales(s.app) - salesBefore).toBe(1);
-    expect(stockOf(s.app, product)).toEqual({ stock: 16, ledger: 16 });
+    expect(await countSales(s.app) - salesBefore).toBe(1);
+    expect(await stockOf(s.app, product)).toEqual({ stock: 16, ledger: 16 });
   });
 });
 
 describe('POST /sync/push: offline rules', () => {
   it('accepts an offline oversell: stock goes negative and the sale is flagged', async () => {
-    const id = createProduct(s.app.db, { name: 'Pendrive 32GB', price: 50, stock: 2 });
+    const id = await createProduct(s.app.store, { name: 'Pendrive 32GB', price: 50, stock: 2 });
     const res = await push(await fresh(), [pushedSale(1, [{ productId: id, quantity: 5, unitPrice: 50 }])]);
     expect(res.body.data.results[0]).toMatchObject({ status: 'applied', flags: ['oversold'] });
-    expect(stockOf(s.app, id)).toEqual({ stock: -3, ledger: -3 });
+    expect(await stockOf(s.app, id)).toEqual({ stock: -3, ledger: -3 });
   });
 
   it('keeps the device price when the catalogue price changed, and flags it', async () => {
-    const id = createProduct(s.app.db, { price: 120, stock: 10 });
-    setProductPrice(s.app, id, 150);
+    const id = await createProduct(s.app.store, { price: 120, stock: 10 });
+    await setProductPrice(s.app, id, 150);
     const res = await push(await fresh(), [pushedSale(1, [{ productId: id, quantity: 2, unitPrice: 120 }], { discount: 40 })]);
     const result = res.body.data.results[0];
     expect(result).toMatchObject({ status: 'applied', flags: ['price_changed'] });
@@ -88,7 +88,7 @@ describe('POST /sync/push: offline rules', () => {
   });
 
   it('uses the capture time as sale date and for the number, in shop time', async () => {
-    const id = createProduct(s.app.db, { stock: 5 });
+    const id = await createProduct(s.app.store, { stock: 5 });
     const res = await push(await fresh(), [pushedSale(1, [{ productId: id, quantity: 1, unitPrice: 100 }], { capturedAt: '2026-11-21T02:59:00-00:00' })]);
     const result = res.body.data.results[0];
     expect(result.saleNumber).toMatch(/^V20261120-\d{4}$/);
@@ -97,9 +97,9 @@ describe('POST /sync/push: offline rules', () => {
   });
 
   it('rejects what cannot be applied, each with a Spanish reason, without blocking the others', async () => {
-    const ok = createProduct(s.app.db, { price: 10, stock: 100 });
-    const gone = createProduct(s.app.db, { name: 'Producto discontinuado', price: 10, stock: 1 });
-    softDeleteProduct(s.app, gone);
+    const ok = await createProduct(s.app.store, { price: 10, stock: 100 });
+    const gone = await createProduct(s.app.store, { name: 'Producto discontinuado', price: 10, stock: 1 });
+    await softDeleteProduct(s.app, gone);
     const future = new Date(Date.now() + 2 * 86_400_000).toISOString();
     const line = [{ productId: ok, quantity: 1, unitPrice: 10 }];
     const malformed = { ...pushedSale(3, line), items: [{ productId: ok, quantity: 0, unitPrice: 10 }] };
@@ -115,7 +115,7 @@ describe('POST /sync/push: offline rules', () => {
       pushedSale(9, [{ productId: gone, quantity: 2, unitPrice: 10 }]),
       pushedSale(10, line),
     ];
-    const before = stockOf(s.app, ok).stock;
+    const before = (await stockOf(s.app, ok)).stock;
     const res = await push(await fresh(), batch);
     const results = res.body.data.results;
     expect(results.map((r: { status: string }) => r.status)).toEqual([
@@ -129,8 +129,8 @@ describe('POST /sync/push: offline rules', () => {
     expect(results[5].reason).toBe(MSG.saleCapturedTooOld);
     expect(results[6].reason).toBe('El descuento no puede superar el subtotal de la venta');
     expect(results[7]).toMatchObject({ clientSaleId: null, deviceSeq: null, status: 'rejected' });
-    expect(stockOf(s.app, ok)).toEqual({ stock: before - 2, ledger: before - 2 });
-    expect(stockOf(s.app, gone)).toEqual({ stock: -1, ledger: -1 });
+    expect(await stockOf(s.app, ok)).toEqual({ stock: before - 2, ledger: before - 2 });
+    expect(await stockOf(s.app, gone)).toEqual({ stock: -1, ledger: -1 });
   });
 
   it("lands an inactive seller's captured sales, flagged for review", async () => {
@@ -138,7 +138,7 @@ describe('POST /sync/push: offline rules', () => {
     const me = await s.call({ method: 'GET', url: '/api/auth/me', token: sellerToken });
     const device = await s.registerDevice(sellerToken);
     await s.call({ method: 'PUT', url: `/api/users/${me.body.data.id}`, token: admin, payload: { active: false } });
-    const id = createProduct(s.app.db, { stock: 5 });
+    const id = await createProduct(s.app.store, { stock: 5 });
     const sale = pushedSale(1, [{ productId: id, quantity: 1, unitPrice: 100 }], { sellerId: me.body.data.id });
     // The seller's session is gone: the device delivers with its credential alone.
     const res = await s.call({ method: 'POST', url: '/api/sync/push', headers: device.headers, payload: { deviceId: device.id, schemaVersion: SYNC_SCHEMA_VERSION, sales: [sale] } });
@@ -149,7 +149,7 @@ describe('POST /sync/push: offline rules', () => {
   });
 
   it('stores a sale whose sequence is taken under the next free one, and keeps last_seq at the maximum', async () => {
-    const id = createProduct(s.app.db, { stock: 50 });
+    const id = await createProduct(s.app.store, { stock: 50 });
     const device = await fresh();
     const line = [{ productId: id, quantity: 1, unitPrice: 100 }];
     await push(device, [pushedSale(5, line), pushedSale(3, line)], { deviceName: 'Caja 1', pendingCount: 7 });
@@ -166,7 +166,7 @@ describe('POST /sync/push: offline rules', () => {
       registered: true,
       user: { fullName: 'Administrador' },
     });
-    expect(stockOf(s.app, id)).toEqual({ stock: 47, ledger: 47 });
+    expect(await stockOf(s.app, id)).toEqual({ stock: 47, ledger: 47 });
     const saleId = (await push(device, [pushedSale(7, line)])).body.data.results[0].saleId;
     const sale = await s.call({ method: 'GET', url: `/api/sales/${saleId}`, token });
     expect(sale.body.data).toMatchObject({ deviceId: device.id, deviceName: 'Caja 1', deviceSeq: 7 });

@@ -21,12 +21,12 @@ describe('CAEA on the server', async () => {
   const { s, admin, setup } = await arcaApp('monotributo', { env: { ARCA_CAEA_CHECK_MS: '3600000' } });
   beforeAll(async () => {
     // The keeper's first pass at start.
-    await waitFor(() => s.app.db.select().from(caeas).all().length >= fortnightsToHold(argentineToday()).length);
+    await waitFor(async () => (await s.app.store.read((q) => q.select().from(caeas))).length >= fortnightsToHold(argentineToday()).length);
   });
 
   it('holds the current fortnight at start, the same CAEA ARCA granted', async () => {
     const f = fortnightOf(argentineToday());
-    const row = s.app.db.select().from(caeas).all().find((c) => c.periodo === f.periodo && c.orden === f.orden)!;
+    const row = (await s.app.store.read((q) => q.select().from(caeas))).find((c) => c.periodo === f.periodo && c.orden === f.orden)!;
     expect(row.caea).toBe(setup.sim.ledger.caeas.get(`${ISSUER_CUIT}|${f.periodo}|${f.orden}`)!.caea);
     expect(row.validFrom).toBe(f.from);
     expect(row.validTo).toBe(f.to);
@@ -76,7 +76,7 @@ describe('CAEA on the server', async () => {
     const caea = pull.body.data.caea;
     expect(caea.ptoVta).toBe(91);
     expect(caea.lastNumbers).toEqual({});
-    expect(caea.caeas.map((c: { caea: string }) => c.caea)).toContain(s.app.db.select().from(caeas).all()[0].caea);
+    expect(caea.caeas.map((c: { caea: string }) => c.caea)).toContain((await s.app.store.read((q) => q.select().from(caeas)))[0].caea);
     expect(caea.issuer).toMatchObject({ cuit: ISSUER_CUIT, taxCondition: 'monotributo', environment: 'homologacion', simulator: false });
     expect((await s.call({ method: 'GET', url: '/api/sync/pull?since=0', headers: other.headers })).body.data.caea).toBeNull();
     expect((await s.call({ method: 'GET', url: '/api/sync/pull?since=0', token: admin })).body.data.caea).toBeNull();

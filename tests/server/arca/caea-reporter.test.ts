@@ -23,9 +23,9 @@ describe('CAEA reporter', async () => {
   let deadline: string;
   const { s, admin, setup } = await arcaApp('monotributo', { env: { ARCA_CAEA_CHECK_MS: '3600000' } });
   beforeAll(async () => {
-    await waitFor(() => s.app.db.select().from(caeas).all().length > 0);
+    await waitFor(async () => (await s.app.store.read((q) => q.select().from(caeas))).length > 0);
     const f = fortnightOf(argentineToday());
-    const row = s.app.db.select().from(caeas).all().find((c) => c.periodo === f.periodo && c.orden === f.orden)!;
+    const row = (await s.app.store.read((q) => q.select().from(caeas))).find((c) => c.periodo === f.periodo && c.orden === f.orden)!;
     code = row.caea;
     deadline = row.reportDeadline;
     reporter = new CaeaReporter(s.app.store, s.app.arca.runtime, 50);
@@ -128,18 +128,18 @@ describe('CAEA reporter', async () => {
     setup.sim.clock.today = compact(past.from);
     await keepCaeas(s.app.store, s.app.arca.runtime, past.from);
     setup.sim.clock.today = null;
-    const pastCaea = s.app.db.select().from(caeas).all().find((c) => c.periodo === past.periodo && c.orden === past.orden)!.caea;
+    const pastCaea = (await s.app.store.read((q) => q.select().from(caeas))).find((c) => c.periodo === past.periodo && c.orden === past.orden)!.caea;
     // The server's point is informed; the device's waits until it pushed after the fortnight with nothing pending.
     expect(await reporter.informNoActivity()).toBe(1);
     expect(await reporter.informNoActivity()).toBe(0);
     const informed = setup.sim.ledger.sinMovimiento.filter((x) => x.caea === pastCaea);
     expect(informed.map((x) => x.ptoVta)).toEqual([80]);
-    expect(s.app.db.select().from(caeaNoActivity).all().map((r) => [r.caea, r.ptoVta])).toEqual([[pastCaea, 80]]);
+    expect((await s.app.store.read((q) => q.select().from(caeaNoActivity))).map((r) => [r.caea, r.ptoVta])).toEqual([[pastCaea, 80]]);
     // The device pushed after the fortnight ended, but still holds sales to send: not yet.
-    s.app.db.update(devices).set({ lastPushAt: new Date().toISOString(), pendingCount: 2 }).where(eq(devices.id, device.id)).run();
+    await s.app.store.write((tx) => tx.update(devices).set({ lastPushAt: new Date().toISOString(), pendingCount: 2 }).where(eq(devices.id, device.id)));
     expect(await reporter.informNoActivity()).toBe(0);
     // Nothing left on the device: its point of sale is informed, once.
-    s.app.db.update(devices).set({ pendingCount: 0 }).where(eq(devices.id, device.id)).run();
+    await s.app.store.write((tx) => tx.update(devices).set({ pendingCount: 0 }).where(eq(devices.id, device.id)));
     expect(await reporter.informNoActivity()).toBe(1);
     expect(await reporter.informNoActivity()).toBe(0);
     expect(setup.sim.ledger.sinMovimiento.filter((x) => x.caea === pastCaea).map((x) => x.ptoVta)).toEqual([80, 81]);

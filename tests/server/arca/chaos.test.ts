@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createProducts } from '../../helpers/fixtures';
 import { arcaApp, generate, ISSUER_CUIT, waitFor } from './harness';
+import { sqlAll, sqlGet } from '../../helpers/sql';
 
 const SALES = 200;
 
@@ -14,7 +15,7 @@ describe('chaos: lost replies, HTTP 500 and Err 600', async () => {
   const { s, admin: token, setup } = await arcaApp('monotributo');
 
   it('200 invoices from two concurrent requesters: one CAE each, equal to the simulator’s, no gap, no duplicate', async () => {
-    const productIds = createProducts(s.app.db, SALES, { price: 1, stock: 10 });
+    const productIds = await createProducts(s.app.store, SALES, { price: 1, stock: 10 });
     const saleIds: number[] = [];
     for (let i = 0; i < SALES; i++) {
       // Distinct totals let each ledger entry be traced back to exactly one sale.
@@ -36,11 +37,11 @@ describe('chaos: lost replies, HTTP 500 and Err 600', async () => {
     expect(setup.sim.counters.http500).toBeGreaterThan(5);
 
     // Whatever stayed pending is finished by the background retry.
-    await waitFor(() => (s.app.sqlite.prepare("select count(*) n from invoices where status <> 'autorizada'").get() as { n: number }).n === 0, 60_000);
+    await waitFor(async () => ((await sqlGet(s.app, "select count(*) n from invoices where status <> 'autorizada'")) as { n: number }).n === 0, 60_000);
     setup.sim.faults.lostReplyRate = 0;
     setup.sim.faults.http500Rate = 0;
 
-    const rows = s.app.sqlite.prepare('select sale_id, cbte_nro, cae, total_cents from invoices order by cbte_nro').all() as { sale_id: number; cbte_nro: number; cae: string; total_cents: number }[];
+    const rows = (await sqlAll(s.app, 'select sale_id, cbte_nro, cae, total_cents from invoices order by cbte_nro')) as { sale_id: number; cbte_nro: number; cae: string; total_cents: number }[];
     expect(rows).toHaveLength(SALES);
     expect(new Set(rows.map((r) => r.sale_id)).size).toBe(SALES);
     const book = setup.sim.book(ISSUER_CUIT, 4, 11);

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { stockOf } from '../../helpers/fixtures';
 import { arcaApp, generate, ISSUER_CUIT, paidSale, waitFor } from './harness';
+import { sqlValue } from '../../helpers/sql';
 
 describe('credit notes of cancelled sales (Responsable Inscripto)', async () => {
   const { s, admin: token, setup } = await arcaApp('responsable_inscripto');
@@ -27,12 +28,12 @@ describe('credit notes of cancelled sales (Responsable Inscripto)', async () => 
 
   it('cancelling an invoiced sale gives exactly one NC B, linked to the original, for the full amounts; the stock is back', async () => {
     const { saleId, invoice, productId } = await invoicedSale(121, 2);
-    const before = stockOf(s.app, productId);
+    const before = await stockOf(s.app, productId);
     const res = await cancel(saleId);
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Venta cancelada. El stock fue devuelto y se emitió la nota de crédito.');
     expect(res.body.data.paymentStatus).toBe('cancelado');
-    expect(stockOf(s.app, productId)).toEqual({ stock: before.stock + 2, ledger: before.ledger + 2 });
+    expect(await stockOf(s.app, productId)).toEqual({ stock: before.stock + 2, ledger: before.ledger + 2 });
     const { cancellationNote: note } = await notesOf(saleId);
     expect(note).toMatchObject({ status: 'autorizada', invoiceType: 8, letter: 'B', typeLabel: 'Nota de Crédito B', total: 242, net: invoice.net, iva: invoice.iva, saleReturnId: null });
     expect(note.associated).toEqual({ id: invoice.id, typeLabel: 'Factura B', invoiceNumber: invoice.invoiceNumber });
@@ -46,30 +47,30 @@ describe('credit notes of cancelled sales (Responsable Inscripto)', async () => 
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('La venta ya está cancelada');
     expect(ncAtArca(invoice.cbteNro)).toHaveLength(1);
-    expect(stockOf(s.app, productId).stock).toBe(before.stock + 2);
+    expect((await stockOf(s.app, productId)).stock).toBe(before.stock + 2);
   });
 
   it('concurrent cancellations (double click) record one cancellation and one NC', async () => {
     const { saleId, invoice, productId } = await invoicedSale(50, 1);
-    const before = stockOf(s.app, productId).stock;
+    const before = (await stockOf(s.app, productId)).stock;
     const replies = await Promise.all([cancel(saleId), cancel(saleId), cancel(saleId)]);
     expect(replies.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     expect(ncAtArca(invoice.cbteNro)).toHaveLength(1);
-    expect(stockOf(s.app, productId).stock).toBe(before + 1);
-    const rows = s.app.sqlite.prepare('select count(*) from invoices where associated_invoice_id = ?').pluck().get(invoice.id);
+    expect((await stockOf(s.app, productId)).stock).toBe(before + 1);
+    const rows = (await sqlValue(s.app, 'select count(*) from invoices where associated_invoice_id = ?', invoice.id));
     expect(rows).toBe(1);
   });
 
   it('ARCA down at cancel: the cancellation is recorded, the NC stays pending and visible, then is issued once', async () => {
     const { saleId, invoice, productId } = await invoicedSale(300, 1);
-    const before = stockOf(s.app, productId).stock;
+    const before = (await stockOf(s.app, productId)).stock;
     setup.sim.faults.http500Rate = 1;
     try {
       const res = await cancel(saleId);
       expect(res.status).toBe(200);
       expect(res.body.message).toBe('Venta cancelada. El stock fue devuelto; la nota de crédito quedó pendiente y se emitirá cuando ARCA responda.');
       expect(res.body.data.paymentStatus).toBe('cancelado');
-      expect(stockOf(s.app, productId).stock).toBe(before + 1);
+      expect((await stockOf(s.app, productId)).stock).toBe(before + 1);
       const { cancellationNote: note } = await notesOf(saleId);
       expect(note).toMatchObject({ status: 'pendiente', cae: null, typeLabel: 'Nota de Crédito B' });
       expect(note.failureReason).toMatch(/Server was unable to process request/);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { invoices } from '../../../server/db/schema';
 import { parseQrUrl } from '../../../domain/invoicing/format';
 import { arcaApp, BUYER_CUIT, generate, ISSUER_CUIT, paidSale } from './harness';
+import { sqlValue } from '../../helpers/sql';
 
 describe('Factura C (Monotributo)', async () => {
   const { s, admin: token, setup } = await arcaApp('monotributo');
@@ -80,7 +81,7 @@ describe('Factura C (Monotributo)', async () => {
     const caes = new Set(replies.map((r) => r.body.data.cae as string));
     expect(caes.size).toBe(1);
     expect(setup.sim.counters.granted - granted).toBe(1);
-    const rows = s.app.db.select().from(invoices).where(eq(invoices.saleId, saleId)).all();
+    const rows = (await s.app.store.read((q) => q.select().from(invoices).where(eq(invoices.saleId, saleId))));
     expect(rows).toHaveLength(1);
     expect(rows[0].cae).toBe([...caes][0]);
   });
@@ -104,7 +105,7 @@ describe('Factura A and B (Responsable Inscripto)', async () => {
 
   it('the IVA rate is the one the product had when it was sold', async () => {
     const saleId = await paidSale(s, token, [{ price: 110.5, quantity: 1, ivaRate: 10.5 }]);
-    const productId = s.app.sqlite.prepare('select product_id from sale_items where sale_id = ?').pluck().get(saleId) as number;
+    const productId = (await sqlValue(s.app, 'select product_id from sale_items where sale_id = ?', saleId)) as number;
     expect((await s.call({ method: 'PUT', url: `/api/products/${productId}`, token, payload: { ivaRate: 21 } })).body.data.ivaRate).toBe(21);
     const res = await generate(s, token, saleId, { tipo_comprobante: 6 });
     expect(res.body.data.ivaBreakdown).toEqual([{ id: 4, rate: 10.5, base: 100, amount: 10.5 }]);

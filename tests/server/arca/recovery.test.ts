@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../helpers/server';
 import { createProducts } from '../../helpers/fixtures';
 import { arcaApp, BUYER_CUIT, generate, ISSUER_CUIT, paidSale } from './harness';
+import { sqlRun, sqlValue } from '../../helpers/sql';
 
 /** Element skeleton: depth, local name and declared default namespace, in document order. */
 function skeleton(xml: string): string[] {
@@ -66,9 +67,9 @@ describe('recovery and tickets (Responsable Inscripto)', async () => {
     const book = setup.sim.book(ISSUER_CUIT, 4, 6);
     const n = book.length + 1;
     const today = new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '');
-    const stored = JSON.parse(s.app.sqlite.prepare('select request_json r from invoices where id = ?').pluck().get(id) as string);
+    const stored = JSON.parse((await sqlValue(s.app, 'select request_json r from invoices where id = ?', id)) as string);
     const req = { ...stored, CbteDesde: n, CbteHasta: n, CbteFch: today };
-    s.app.sqlite.prepare('update invoices set cbte_nro = ?, cbte_fch = ?, request_json = ? where id = ?').run(n, today, JSON.stringify(req), id);
+    await sqlRun(s.app, 'update invoices set cbte_nro = ?, cbte_fch = ?, request_json = ? where id = ?', n, today, JSON.stringify(req), id);
     book.push({ detail: { ...req, DocTipo: '96', DocNro: '30123456', ImpTotal: '99.00' }, cae: '79999999999999', caeVto: today, fchProceso: today, observations: [] });
     setup.sim.faults.err501Count = 0;
     const retried = await s.call({ method: 'POST', url: `/api/invoices/${id}/retry`, token });
@@ -80,8 +81,8 @@ describe('recovery and tickets (Responsable Inscripto)', async () => {
     setup.sim.faults.err501Count = 1000;
     const res2 = await generate(s, token, b, { tipo_comprobante: 6 });
     const far = book.length + 5;
-    const req2 = { ...JSON.parse(s.app.sqlite.prepare('select request_json r from invoices where id = ?').pluck().get(res2.body.data.id) as string), CbteDesde: far, CbteHasta: far, CbteFch: '20200101' };
-    s.app.sqlite.prepare('update invoices set cbte_nro = ?, cbte_fch = ?, request_json = ? where id = ?').run(far, '20200101', JSON.stringify(req2), res2.body.data.id);
+    const req2 = { ...JSON.parse((await sqlValue(s.app, 'select request_json r from invoices where id = ?', res2.body.data.id)) as string), CbteDesde: far, CbteHasta: far, CbteFch: '20200101' };
+    await sqlRun(s.app, 'update invoices set cbte_nro = ?, cbte_fch = ?, request_json = ? where id = ?', far, '20200101', JSON.stringify(req2), res2.body.data.id);
     setup.sim.faults.err501Count = 0;
     const grantedBefore = setup.sim.counters.granted;
     const retried2 = await s.call({ method: 'POST', url: `/api/invoices/${res2.body.data.id}/retry`, token });
@@ -94,7 +95,7 @@ describe('recovery and tickets (Responsable Inscripto)', async () => {
   it('200 invoices cost one WSAA login, and the ticket survives a restart', async () => {
     const before = setup.sim.counters.logins;
     expect(before).toBe(1);
-    const ids = createProducts(s.app.db, 200, { price: 5, stock: 5 });
+    const ids = await createProducts(s.app.store, 200, { price: 5, stock: 5 });
     for (const productId of ids) {
       const sale = await s.call({ method: 'POST', url: '/api/sales', token, payload: { items: [{ productId, quantity: 1 }], paymentMethod: 'efectivo' } });
       expect((await generate(s, token, sale.body.data.id, { tipo_comprobante: 6 })).status).toBe(201);

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { invoiceAmounts } from '../../../domain/invoicing/amounts';
 import { localDateString } from '../../../domain/time';
 import { stockOf } from '../../helpers/fixtures';
+import { sqlAll, sqlValue } from '../../helpers/sql';
 import { arcaApp, BUYER_CUIT, generate, ISSUER_CUIT, paidSale, waitFor } from './harness';
 
 describe('partial returns (Responsable Inscripto)', async () => {
@@ -18,7 +19,7 @@ describe('partial returns (Responsable Inscripto)', async () => {
   const saleOf = async (id: number) => (await s.call({ method: 'GET', url: `/api/sales/${id}`, token })).body.data;
   const giveBack = (saleId: number, items: { saleItemId: number; quantity: number }[], extra: Record<string, unknown> = {}, as = token) =>
     s.call({ method: 'POST', url: `/api/sales/${saleId}/returns`, token: as, payload: { items, ...extra } });
-  const count = (table: string) => s.app.sqlite.prepare(`select count(*) from ${table}`).pluck().get() as number;
+  const count = async (table: string) => Number(await sqlValue(s.app, `select count(*) from ${table}`));
   const today = () => localDateString(new Date().toISOString(), s.config.timeZone);
   const summaries = async () => {
     const d = today();
@@ -36,7 +37,7 @@ describe('partial returns (Responsable Inscripto)', async () => {
     expect(inv.status).toBe(201);
     const sale = await saleOf(saleId);
     const [l1, l2, l3] = sale.items;
-    const stock = sale.items.map((i: { productId: number }) => stockOf(s.app, i.productId));
+    const stock = await Promise.all(sale.items.map((i: { productId: number }) => stockOf(s.app, i.productId)));
     const before = await summaries();
 
     const res = await giveBack(saleId, [{ saleItemId: l1.id, quantity: 1 }, { saleItemId: l2.id, quantity: 1 }], { reason: 'Cliente arrepentido', requestId: randomUUID() });
@@ -59,10 +60,10 @@ describe('partial returns (Responsable Inscripto)', async () => {
     expect(Number(atArca[0].detail.ImpTotal)).toBe(227.84);
 
     // Stock: exactly the returned quantities, only on those lines, each a 'return' movement with its note.
-    const after = sale.items.map((i: { productId: number }) => stockOf(s.app, i.productId));
+    const after = await Promise.all(sale.items.map((i: { productId: number }) => stockOf(s.app, i.productId)));
     expect(after.map((x: { stock: number }, i: number) => x.stock - stock[i].stock)).toEqual([1, 1, 0]);
     expect(after.map((x: { ledger: number }, i: number) => x.ledger - stock[i].ledger)).toEqual([1, 1, 0]);
-    const moves = s.app.sqlite.prepare("select product_id p, delta, note from stock_movements where reason = 'return' and sale_id = ? order by id").all(saleId);
+    const moves = await sqlAll(s.app, "select product_id p, delta, note from stock_movements where reason = 'return' and sale_id = ? order by id", saleId);
     expect(moves).toEqual([
       { p: l1.productId, delta: 1, note: `Devolución de la venta ${sale.saleNumber}: Cliente arrepentido` },
       { p: l2.productId, delta: 1, note: `Devolución de la venta ${sale.saleNumber}: Cliente arrepentido` },
@@ -108,8 +109,8 @@ describe('partial returns (Responsable Inscripto)', async () => {
     expect((await generate(s, token, saleId, { tipo_comprobante: 6 })).status).toBe(201);
     const [line] = (await saleOf(saleId)).items;
     const tables = ['sale_returns', 'sale_return_items', 'invoices', 'stock_movements'];
-    const before = tables.map(count);
-    const stock = stockOf(s.app, line.productId);
+    const before = await Promise.all(tables.map(count));
+    const stock = await stockOf(s.app, line.productId);
     const res = await giveBack(saleId, [{ saleItemId: line.id, quantity: 3 }]);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ success: false });
@@ -122,15 +123,15 @@ describe('partial returns (Responsable Inscripto)', async () => {
     expect(empty.body.message).toMatch(/Elegí al menos un artículo a devolver/);
     const zero = await giveBack(saleId, [{ saleItemId: line.id, quantity: 0 }]);
     expect(zero.status).toBe(400);
-    expect(tables.map(count)).toEqual(before);
-    expect(stockOf(s.app, line.productId)).toEqual(stock);
+    expect(await Promise.all(tables.map(count))).toEqual(before);
+    expect(await stockOf(s.app, line.productId)).toEqual(stock);
     expect((await saleOf(saleId)).items[0].returnedQuantity).toBe(0);
   });
 
   it('bad input is a Spanish 400 (never a 5xx) and writes nothing; an unknown sale is a 404', async () => {
     const saleId = await paidSale(s, token, [{ price: 15, quantity: 2 }]);
     const [line] = (await saleOf(saleId)).items;
-    const before = ['sale_returns', 'stock_movements'].map(count);
+    const before = await Promise.all(['sale_returns', 'stock_movements'].map(count));
     const cases: [unknown, RegExp][] = [
       [{}, /artículos/],
       [{ items: 'todo' }, /lista de artículos/],
@@ -147,7 +148,7 @@ describe('partial returns (Responsable Inscripto)', async () => {
       expect(res.body.success).toBe(false);
       expect(res.body.message).toMatch(message);
     }
-    expect(['sale_returns', 'stock_movements'].map(count)).toEqual(before);
+    expect(await Promise.all(['sale_returns', 'stock_movements'].map(count))).toEqual(before);
     const unknown = await giveBack(999999, [{ saleItemId: line.id, quantity: 1 }]);
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('Venta no encontrada');
@@ -158,13 +159,13 @@ describe('partial returns (Responsable Inscripto)', async () => {
     const saleId = await paidSale(s, token, [{ price: 30, quantity: 4 }]);
     expect((await generate(s, token, saleId, { tipo_comprobante: 6 })).status).toBe(201);
     const [line] = (await saleOf(saleId)).items;
-    const stock = stockOf(s.app, line.productId).stock;
+    const stock = (await stockOf(s.app, line.productId)).stock;
     const ncBefore = setup.sim.book(ISSUER_CUIT, 4, 8).length;
     const requestId = randomUUID();
     const replies = await Promise.all([1, 2, 3].map(() => giveBack(saleId, [{ saleItemId: line.id, quantity: 1 }], { requestId })));
     expect(replies.map((r) => r.status).sort()).toEqual([200, 200, 201]);
     expect(new Set(replies.map((r) => r.body.data.id)).size).toBe(1);
-    expect(stockOf(s.app, line.productId).stock).toBe(stock + 1);
+    expect((await stockOf(s.app, line.productId)).stock).toBe(stock + 1);
     await waitFor(() => setup.sim.book(ISSUER_CUIT, 4, 8).length === ncBefore + 1);
     const otherSale = await paidSale(s, token, [{ price: 30, quantity: 1 }]);
     const misuse = await giveBack(otherSale, [{ saleItemId: (await saleOf(otherSale)).items[0].id, quantity: 1 }], { requestId });
@@ -176,7 +177,7 @@ describe('partial returns (Responsable Inscripto)', async () => {
     const saleId = await paidSale(s, token, [{ price: 70, quantity: 2 }]);
     const inv = (await generate(s, token, saleId, { tipo_comprobante: 6 })).body.data;
     const [line] = (await saleOf(saleId)).items;
-    const stock = stockOf(s.app, line.productId).stock;
+    const stock = (await stockOf(s.app, line.productId)).stock;
     setup.sim.faults.http500Rate = 1;
     let ret;
     try {
@@ -185,7 +186,7 @@ describe('partial returns (Responsable Inscripto)', async () => {
       expect(res.body.message).toBe('Devolución registrada. El stock fue devuelto; la nota de crédito quedó pendiente y se emitirá cuando ARCA responda.');
       ret = res.body.data;
       expect(ret.creditNote).toMatchObject({ status: 'pendiente', total: 70 });
-      expect(stockOf(s.app, line.productId).stock).toBe(stock + 1);
+      expect((await stockOf(s.app, line.productId)).stock).toBe(stock + 1);
     } finally {
       setup.sim.faults.http500Rate = 0;
     }

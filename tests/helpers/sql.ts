@@ -1,0 +1,42 @@
+/**
+ * Raw SQL for test assertions, on either dialect, through the store: `?` placeholders bound in order
+ * (drizzle renders them as `?` on SQLite and `$n` on PostgreSQL). Reads see committed data; `sqlRun`
+ * runs one statement in its own write unit. count(*) and sums come back as numbers on both dialects.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { exec, rows } from '../../server/db/store';
+
+function bind(text: string, params: unknown[]): SQL {
+  const parts = text.split('?');
+  if (parts.length - 1 !== params.length) throw new Error(`sql helper: ${parts.length - 1} placeholders, ${params.length} params`);
+  const chunks: SQL[] = [sql.raw(parts[0])];
+  params.forEach((param, i) => chunks.push(sql`${param}`, sql.raw(parts[i + 1])));
+  return sql.join(chunks);
+}
+
+/** All rows of a query. */
+export function sqlAll<T = Record<string, unknown>>(app: FastifyInstance, text: string, ...params: unknown[]): Promise<T[]> {
+  return app.store.read((q) => rows<T>(q, bind(text, params)));
+}
+
+/** The first row of a query, or undefined. */
+export async function sqlGet<T = Record<string, unknown>>(app: FastifyInstance, text: string, ...params: unknown[]): Promise<T | undefined> {
+  return (await sqlAll<T>(app, text, ...params))[0];
+}
+
+/** The first column of the first row (like better-sqlite3's pluck().get()). */
+export async function sqlValue<T = unknown>(app: FastifyInstance, text: string, ...params: unknown[]): Promise<T | undefined> {
+  const row = await sqlGet(app, text, ...params);
+  return row === undefined ? undefined : (Object.values(row)[0] as T);
+}
+
+/** Runs one statement in its own write unit; returns the rows it changed. */
+export function sqlRun(app: FastifyInstance, text: string, ...params: unknown[]): Promise<number> {
+  return app.store.write((tx) => exec(tx, bind(text, params)));
+}
+
+/** Runs a statement with RETURNING in its own write unit; its rows. */
+export function sqlReturning<T = Record<string, unknown>>(app: FastifyInstance, text: string, ...params: unknown[]): Promise<T[]> {
+  return app.store.write((tx) => rows<T>(tx, bind(text, params)));
+}
