@@ -27,28 +27,16 @@ const prepared = preparedPerConnection((db) => {
     insertMovement: sqlite.prepare<[number, number, StockReason, number | null, number | null, string | null]>(
       'INSERT INTO stock_movements (product_id, delta, reason, sale_id, user_id, note) VALUES (?, ?, ?, ?, ?, ?)',
     ),
-    stockOf: sqlite.prepare<[number], number>('SELECT stock FROM products WHERE id = ?').pluck(),
   };
 });
 
-/**
- * applyStockDelta's SQLite statements, synchronous. Also the door of the callers not yet moved to the
- * port (products, payments, demo data, test fixtures: issue #20), which pass their legacy handle.
- */
-export function applyStockDeltaSqlite(db: SqliteHandle, productId: number, delta: number, reason: StockReason, refs: MovementRefs = {}): number {
+/** applyStockDelta's SQLite statements (prepared once per connection), synchronous, inside the caller's unit. */
+function applyStockDeltaSqlite(db: SqliteHandle, productId: number, delta: number, reason: StockReason, refs: MovementRefs = {}): number {
   const statements = prepared(db);
   const stock = statements.addStock.get(delta, productId);
   if (stock === undefined) throw new Error(`Producto ${productId} inexistente`);
   statements.insertMovement.run(productId, delta, reason, refs.saleId ?? null, refs.userId ?? null, refs.note ?? null);
   return stock;
-}
-
-/** setStock for the callers not yet moved to the port (products: issue #20), synchronous. */
-export function setStockSqlite(db: SqliteHandle, productId: number, target: number, refs: MovementRefs & { reason?: StockReason } = {}): number {
-  const current = prepared(db).stockOf.get(productId);
-  if (current === undefined) throw new Error(`Producto ${productId} inexistente`);
-  if (target === current) return current;
-  return applyStockDeltaSqlite(db, productId, target - current, refs.reason ?? 'set', refs);
 }
 
 /**
