@@ -9,7 +9,8 @@
  * - a write unit awaits only its own queries: no network call (ARCA, Mercado Pago), no hashing, no timer.
  *   Read, call, then write in a new unit (on SQLite the one writer connection is held until it ends);
  * - inside a unit, use its `tx`, never the store or another handle (those see only committed data);
- * - a unit does not open another unit (SQLite has one writer: it would wait for itself); use `savepoint`.
+ * - a unit does not open another unit (SQLite has one writer: it would wait for itself); use `savepoint`;
+ * - a unit has no effect outside the database: PostgreSQL runs one again after a deadlock (pg-store.ts).
  *
  * `Q` is typed as Drizzle's SQLite query builder over the SQLite schema; on PostgreSQL the same calls run
  * on the PostgreSQL schema, whose tables, columns and types are the same (tests/server/schema-parity).
@@ -81,11 +82,11 @@ export async function savepoint<T>(tx: Q, fn: () => Promise<T>): Promise<T> {
 }
 
 /**
- * While modules move to the port (issue #20): the SQLite handle behind `q`, for calling a function not yet
- * moved from inside a unit (on SQLite it is the same connection, so the call joins the unit). Throws on
- * PostgreSQL. Every call site is a place still to move; none may remain when the move ends.
+ * The SQLite connection behind `q`, for a repository's SQLite-only fast path (prepared statements on the
+ * sale hot path, the file's fsync), taken after checking the dialect: on SQLite it is the unit's own
+ * connection, so the call joins the unit. Throws on PostgreSQL.
  */
 export function legacySqlite(q: Q): import('./client').Db {
-  if (isPg(q)) throw new Error('legacySqlite: este módulo todavía no funciona en PostgreSQL');
+  if (isPg(q)) throw new Error('legacySqlite: una ruta solo de SQLite se llamó sobre PostgreSQL');
   return q as unknown as import('./client').Db;
 }
