@@ -20,7 +20,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import * as pgSchema from './pg/schema';
 import { pgMigrationsFolder } from './migrations-folder';
-import type { Q, Store } from './store';
+import { exec, type Q, type Store } from './store';
 
 const INT8 = 20;
 const NUMERIC = 1700;
@@ -100,18 +100,26 @@ export async function pgStore(url: string, options: PgStoreOptions = {}): Promis
     }
   }
 
+  async function retried<T>(fn: (tx: Q) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await unit(fn);
+      } catch (error) {
+        if (attempt >= ATTEMPTS || !RETRYABLE.has(sqlState(error) ?? '')) throw error;
+      }
+    }
+  }
+
   return {
     dialect: 'postgres',
     read: (fn) => fn(reader as unknown as Q),
-    async write<T>(fn: (tx: Q) => Promise<T>): Promise<T> {
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          return await unit(fn);
-        } catch (error) {
-          if (attempt >= ATTEMPTS || !RETRYABLE.has(sqlState(error) ?? '')) throw error;
-        }
-      }
-    },
+    write: retried,
+    // REPEATABLE READ fixes the snapshot at the transaction's first statement, for all the others.
+    snapshot: (fn) =>
+      retried(async (tx) => {
+        await exec(tx, sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`);
+        return fn(tx);
+      }),
     async close() {
       await pool.end();
     },

@@ -3,7 +3,8 @@
  * (an async lock queues the others), inside BEGIN IMMEDIATE … COMMIT that this module issues itself:
  * better-sqlite3's own transaction() would commit at the unit's first `await` (drizzle-orm #1472, #2275).
  * Reads run on a second connection that WAL keeps on the last commit, so a read never sees a unit's
- * uncommitted rows, even while that unit waits between two of its queries.
+ * uncommitted rows, even while that unit waits between two of its queries. Snapshot reads run on a third
+ * connection inside one read transaction, so a commit between two of their queries is not seen.
  */
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
@@ -27,10 +28,32 @@ export function sqliteStore(file: string, writer: Db): Store {
   const reader = drizzle(readerConnection, { schema }) as unknown as Q;
   const tx = writer as unknown as Q;
   let queue: Promise<void> = Promise.resolve();
+  let snapshots: Promise<void> = Promise.resolve();
+  let snapshotConnection: Database.Database | undefined;
+  let snapshotHandle: Q | undefined;
 
   return {
     dialect: 'sqlite',
     read: (fn) => fn(reader),
+    snapshot<T>(fn: (q: Q) => Promise<T>): Promise<T> {
+      // Its own connection, one snapshot at a time: a deferred BEGIN's first read fixes the WAL snapshot,
+      // which the writer's later commits do not move until COMMIT.
+      snapshotConnection ??= openReader(file);
+      const connection = snapshotConnection;
+      const run = snapshots.then(async () => {
+        connection.exec('BEGIN');
+        try {
+          return await fn((snapshotHandle ??= drizzle(connection, { schema }) as unknown as Q));
+        } finally {
+          connection.exec('COMMIT');
+        }
+      });
+      snapshots = run.then(
+        () => undefined,
+        () => undefined,
+      );
+      return run;
+    },
     write<T>(fn: (tx: Q) => Promise<T>): Promise<T> {
       const run = queue.then(async () => {
         writer.$client.exec('BEGIN IMMEDIATE');
@@ -51,6 +74,7 @@ export function sqliteStore(file: string, writer: Db): Store {
     },
     async close() {
       readerConnection.close();
+      snapshotConnection?.close();
     },
   };
 }

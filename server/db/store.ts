@@ -29,6 +29,11 @@ export interface Store {
   readonly dialect: Dialect;
   /** Runs `fn` on committed data (no transaction: each query sees the latest commit). */
   read<T>(fn: (q: Q) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn`'s reads on one snapshot of the committed data: a commit that lands between two of its queries
+   * is not seen by either (a pull page, the dashboard summary). Read-only; never around a network call.
+   */
+  snapshot<T>(fn: (q: Q) => Promise<T>): Promise<T>;
   /** Runs `fn` in one write transaction (SQLite: BEGIN IMMEDIATE, one writer at a time). */
   write<T>(fn: (tx: Q) => Promise<T>): Promise<T>;
   close(): Promise<void>;

@@ -2,7 +2,7 @@
  * The persistence port's promises (server/db/store.ts), on both dialects: the SQLite store of a real
  * server on a database file, and the PostgreSQL store (server/db/pg-store.ts) on a real cluster
  * (tests/helpers/postgres.ts). A unit commits all or nothing, reads never see a unit's uncommitted rows
- * even while it waits between queries, concurrent units each commit whole and never nest, a savepoint
+ * even while it waits between queries, a snapshot read sees one commit across its queries, concurrent units each commit whole and never nest, a savepoint
  * undoes only its own writes, and an atomic counter update hands out distinct values under concurrency.
  * The queries use the SQLite schema's tables on both, as repositories do.
  */
@@ -79,6 +79,28 @@ describe.each([
     resume();
     await unit;
     expect(await named('Pending')).toMatchObject({ name: 'Pending' });
+  });
+
+  it('a snapshot read sees one commit across its queries, even when a unit commits between two of them', async () => {
+    // The unit writes a brand and a counter in one commit; the snapshot reads the brand, lets the unit
+    // commit (it waits on timers, so any commit that can happen does), then reads the counter.
+    const before = await store.read((q) => first(q.select().from(syncState).where(eq(syncState.id, 1))));
+    let release!: () => void;
+    const go = new Promise<void>((resolve) => (release = resolve));
+    const unit = store.write(async (tx) => {
+      await go;
+      await tx.insert(brands).values({ name: 'Snapshot pair' });
+      await tx.update(syncState).set({ revision: sql`${syncState.revision} + 1000` }).where(eq(syncState.id, 1));
+    });
+    const seen = await store.snapshot(async (q) => {
+      const brand = await first(q.select().from(brands).where(eq(brands.name, 'Snapshot pair')));
+      release();
+      await unit;
+      const state = await first(q.select().from(syncState).where(eq(syncState.id, 1)));
+      return { brand, revision: state?.revision };
+    });
+    expect(seen).toEqual({ brand: undefined, revision: before?.revision });
+    expect(await named('Snapshot pair')).toBeDefined();
   });
 
   it('concurrent units each commit whole or not at all; none nests in another', async () => {

@@ -29,7 +29,7 @@ export async function salesReport(store: Store, q: ReportQuery, timeZone: string
   const end = q.endDate ?? today;
   if (end < start) throw badRequest(`Fecha de fin: ${REPORT_END_BEFORE_START}`);
   const modifier = utcModifier(parseQueryDate(start, timeZone, 'start'), timeZone);
-  const r = await store.read(async (db) => ({
+  const r = await store.snapshot(async (db) => ({
     byHour: await repo.byHour(db, start, end, modifier),
     daily: await repo.daily(db, start, end),
     byCategory: await repo.byCategory(db, start, end),

@@ -107,7 +107,7 @@ function localModifier(instant: Date, timeZone: string): string {
 export async function salesSummary(ctx: SalesContext, query: { startDate?: string; endDate?: string }): Promise<SalesSummaryJson> {
   const range = rangeOf(query, ctx.timeZone);
   const days = wholeLocalDays(range, ctx.timeZone);
-  const figures = await ctx.store.read(async (db) => {
+  const figures = await ctx.store.snapshot(async (db) => {
     const q = days
       ? rollupSummaryQueries(db, days.startDay, days.endDay, rollupRanges(days.startDay, days.endDay))
       : summaryQueries(db, { ...range, localModifier: localModifier(new Date(range.startIso ?? Date.now()), ctx.timeZone) });

@@ -3,22 +3,9 @@
  * triggers (drizzle/0001_*.sql); each query walks its table's revision index from the cursor and
  * reads at most `limit` rows, so a page costs O(limit) whatever the catalogue size.
  */
-import { asc, gt, inArray, sql } from 'drizzle-orm';
+import { asc, gt, inArray } from 'drizzle-orm';
 import { brands, businessInfo, categories, products } from '../../db/schema';
-import { exec, type Q, type Store } from '../../db/store';
-
-/**
- * Runs `fn`'s reads on one snapshot of the committed data. SQLite: the reader connection, with no yield
- * to the loop between the queries of a page that could let a commit in (pull-service.ts); PostgreSQL: a
- * REPEATABLE READ, READ ONLY transaction (its first statement fixes the snapshot for all the others).
- */
-export function readSnapshot<T>(store: Store, fn: (q: Q) => Promise<T>): Promise<T> {
-  if (store.dialect === 'sqlite') return store.read(fn);
-  return store.write(async (tx) => {
-    await exec(tx, sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`);
-    return fn(tx);
-  });
-}
+import type { Q } from '../../db/store';
 
 export const pullRepository = {
   products: (q: Q, since: number, limit: number) =>

@@ -35,8 +35,7 @@ async function collectChanges(q: Q, since: number, limit: number): Promise<Chang
 
 /**
  * A page of changes, read on `q`. The four queries must see one snapshot, or a change committed between
- * two of them could fall behind the cursor: the caller runs this in pullRepository's readSnapshot (SQLite:
- * back to back on the reader, no commit in between; PostgreSQL: one REPEATABLE READ transaction).
+ * two of them could fall behind the cursor: the caller runs this in `store.snapshot`.
  */
 export async function pullChanges(q: Q, query: Pick<PullQuery, 'since' | 'limit'>): Promise<PullReply> {
   const changes = await collectChanges(q, query.since, query.limit);

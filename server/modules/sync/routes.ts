@@ -14,7 +14,6 @@ import { deviceHooks } from './device-auth';
 import { deviceCaea } from '../invoices/caea-service';
 import { listDevices, registerDevice, setDeviceCaeaPtoVta, touchDevice } from './devices-service';
 import { pullChanges } from './pull-service';
-import { readSnapshot } from './pull-repository';
 import { pushSales } from './push-service';
 
 const syncRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -43,7 +42,7 @@ const syncRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.store.write((tx) => touchDevice(tx, visit));
     }
     // The pulling device's CAEA (issue #11): its own point of sale and the valid CAEAs, for offline invoices.
-    return ok({ ...(await readSnapshot(app.store, (q) => pullChanges(q, req.query))), caea: device ? await deviceCaea(app.store, await app.arca.runtime.effective(), device) : null });
+    return ok({ ...(await app.store.snapshot((q) => pullChanges(q, req.query))), caea: device ? await deviceCaea(app.store, await app.arca.runtime.effective(), device) : null });
   });
 
   app.get(pathOf(api.devices.key), { onRequest: [app.requireAdmin], schema: schemaOf(api.devices, { tags, security, summary: 'Dispositivos' }) }, async () => ok(await listDevices(app.store)));
