@@ -26,6 +26,10 @@ const INT8 = 20;
 const NUMERIC = 1700;
 /** Key of the advisory lock held while migrating (any constant: only this server takes it). */
 const MIGRATION_LOCK = 20_2611;
+/** Key of the session lock the server running the background work holds (store.leads). */
+const BACKGROUND_LOCK = 20_2612;
+/** How often a server that does not lead tries to take the lock again. */
+const LEAD_RETRY_MS = 2_000;
 
 // drizzle's node-postgres queries read pg's global type parsers (a per-pool `types` is overridden), so
 // the parsers are set there: this process reaches PostgreSQL only through this store.
@@ -100,6 +104,8 @@ export async function pgStore(url: string, options: PgStoreOptions = {}): Promis
     }
   }
 
+  const leader = backgroundLeader(url);
+
   async function retried<T>(fn: (tx: Q) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
       try {
@@ -120,8 +126,63 @@ export async function pgStore(url: string, options: PgStoreOptions = {}): Promis
         await exec(tx, sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`);
         return fn(tx);
       }),
+    leads: leader.leads,
     async close() {
+      await leader.close();
       await pool.end();
+    },
+  };
+}
+
+/**
+ * The background-work lock: a session advisory lock on a connection of its own, so it lasts exactly as
+ * long as that connection. The holder checks its connection at each call (a lost one gives the lead up);
+ * the others try again at most every LEAD_RETRY_MS. PostgreSQL frees the lock when the holder's session
+ * ends (a crash, a closed server, a cut network once TCP keepalive notices), and the next try takes it.
+ */
+function backgroundLeader(url: string): { leads: () => Promise<boolean>; close: () => Promise<void> } {
+  let holder: pg.Client | null = null;
+  let pending: Promise<boolean> | null = null;
+  let triedAt = -Infinity;
+  let closed = false;
+
+  const release = async (client: pg.Client) => {
+    if (holder === client) holder = null;
+    await client.end().catch(() => undefined);
+  };
+  const attempt = async (): Promise<boolean> => {
+    if (holder) {
+      const client = holder;
+      try {
+        await client.query('SELECT 1');
+        return true;
+      } catch {
+        await release(client);
+      }
+    }
+    if (closed || performance.now() - triedAt < LEAD_RETRY_MS) return false;
+    triedAt = performance.now();
+    const client = new pg.Client({ connectionString: url, application_name: 'mostrador-background', keepAlive: true });
+    client.on('error', () => void release(client));
+    try {
+      await client.connect();
+      const { rows } = await client.query<{ held: boolean }>('SELECT pg_try_advisory_lock($1) AS held', [BACKGROUND_LOCK]);
+      if (rows[0]?.held && !closed) {
+        holder = client;
+        return true;
+      }
+    } catch {
+      // Unreachable database: not the leader now; the next try is LEAD_RETRY_MS away.
+    }
+    await release(client);
+    return false;
+  };
+  return {
+    leads: () => (pending ??= attempt().finally(() => (pending = null))),
+    async close() {
+      closed = true;
+      await pending;
+      if (holder) await release(holder);
     },
   };
 }

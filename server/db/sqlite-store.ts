@@ -72,6 +72,7 @@ export function sqliteStore(file: string, writer: Db): Store {
       );
       return run;
     },
+    leads: async () => true,
     async close() {
       readerConnection.close();
       snapshotConnection?.close();

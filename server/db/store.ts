@@ -36,6 +36,12 @@ export interface Store {
   snapshot<T>(fn: (q: Q) => Promise<T>): Promise<T>;
   /** Runs `fn` in one write transaction (SQLite: BEGIN IMMEDIATE, one writer at a time). */
   write<T>(fn: (tx: Q) => Promise<T>): Promise<T>;
+  /**
+   * Whether this process runs the shop's background work (ARCA retries, CAEA, the Mercado Pago poller).
+   * SQLite: always (one process per file). PostgreSQL: the one server holding a session lock on its own
+   * connection; when that connection ends another server takes over (pg-store.ts).
+   */
+  leads(): Promise<boolean>;
   close(): Promise<void>;
 }
 

@@ -5,6 +5,7 @@
  * (marked "test:"); the list empties as the fixes land, and a file leaves it as soon as it passes there.
  */
 export const SQLITE_ONLY: Record<string, string> = {
+  'tests/server/background-leader.test.ts': 'opens its own PostgreSQL stores and servers on one database itself (and checks SQLite)',
   'tests/server/backups.test.ts': 'the SQLite file backups (online backup API, integrity_check, WAL); PostgreSQL backups are the provider’s',
   'tests/server/schema-parity.test.ts': 'compares a SQLite file with a PostgreSQL database itself',
   'tests/server/store-postgres.test.ts': 'opens its own PostgreSQL stores itself',

@@ -1,7 +1,8 @@
 /**
  * The CAEA background work (issue #11), every ARCA_CAEA_CHECK_MS and once at start: the keeper (CAEAs of
  * this and the next fortnight), the reporter (due FECAEARegInformativo) and "sin movimiento" for ended
- * fortnights. Does nothing while invoicing is not configured. Runs one pass at a time; `runNow` lets a
+ * fortnights. Does nothing while invoicing is not configured, nor on a server that does not lead
+ * (store.leads: several servers on one PostgreSQL database run it once). Runs one pass at a time; `runNow` lets a
  * caller (tests, a push that brought CAEA invoices) start a pass and wait for it.
  */
 import type { Store } from '../../db/store';
@@ -18,7 +19,7 @@ export function startCaeaLoop(store: Store, runtime: ArcaRuntime, reporter: Caea
   let running: Promise<void> | null = null;
   let stopped = false;
   const pass = async () => {
-    if (!(await runtime.effective()).configured) return;
+    if (!(await store.leads()) || !(await runtime.effective()).configured) return;
     const steps: [string, () => Promise<unknown>][] = [
       ['obtener el CAEA', () => keepCaeas(store, runtime)],
       ['informar facturas CAEA', () => reporter.reportDue()],

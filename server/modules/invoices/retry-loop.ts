@@ -1,7 +1,7 @@
 /**
  * Background settlement of pending invoices: every tick, the due ones (next_retry_at passed, or never
  * tried — e.g. left by a crash) go through the issuer, one at a time. Started when the app is ready,
- * stopped when it closes.
+ * stopped when it closes. Only the server that leads (store.leads: one per PostgreSQL database) retries.
  */
 import type { Store } from '../../db/store';
 import type { InvoiceIssuer } from './issuer';
@@ -13,6 +13,7 @@ export function startRetryLoop(store: Store, issuer: InvoiceIssuer, tickMs: numb
   const tick = () => {
     if (running || stopped) return;
     running = (async () => {
+      if (!(await store.leads())) return;
       const due = await store.read((q) => invoicesRepository.duePending(q, new Date().toISOString()));
       for (const row of due) {
         if (stopped) break;

@@ -37,7 +37,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx: PaymentsContext = { ...salesContext(app), store: app.store, env, runtime: () => resolveRuntime(app.store, env, simulator) };
   const reconciler = createReconciler(ctx);
   const logFailure = (error: unknown) => app.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'Mercado Pago: verificación fallida');
-  const poller = startPoller(reconciler, env.pollIntervalMs, logFailure);
+  const poller = startPoller(reconciler, env.pollIntervalMs, () => app.store.leads(), logFailure);
   app.addHook('onClose', async () => poller.stop());
 
   const signedIn = { onRequest: [app.authenticate] };
