@@ -3,12 +3,15 @@
  *   reset-password <usuario>              a new random password, printed once; the user's sessions are revoked
  *   create-user <usuario> [nombre] [--vendedor]   another account (admin unless --vendedor), password printed once
  *   activate <usuario>                    re-enables a deactivated account
- * It works on the same DATA_DIR as the server, running or not (SQLite serialises the writes).
+ * It works on the server's database, running or not, chosen as the server chooses it (server/app.ts):
+ * DATABASE_URL's PostgreSQL when set, otherwise DATA_DIR's SQLite file (SQLite serialises the writes).
  */
 import { createUserBody } from '../domain/schemas/auth';
-import { loadConfig } from '../server/config';
+import { loadConfig, type AppConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
+import { pgStore } from '../server/db/pg-store';
 import { sqliteStore } from '../server/db/sqlite-store';
+import type { Store } from '../server/db/store';
 import { randomPassword } from '../server/modules/users/password';
 import { createUser, findUser, updateUser } from '../server/modules/users/service';
 
@@ -28,9 +31,24 @@ function fail(message: string, code = 1): never {
 const [command, username, ...rest] = process.argv.slice(2);
 if (!command || !username) fail(USAGE, 2);
 
-const config = loadConfig();
-const { db, sqlite } = openDatabase(config.dbFile);
-const store = sqliteStore(config.dbFile, db);
+/** The server's store (migrated at open, as the server does) and how to close it. */
+async function openStore(config: AppConfig): Promise<{ store: Store; close: () => Promise<void> }> {
+  if (config.databaseUrl) {
+    const store = await pgStore(config.databaseUrl, { max: 2 });
+    return { store, close: () => store.close() };
+  }
+  const { db, sqlite } = openDatabase(config.dbFile);
+  const store = sqliteStore(config.dbFile, db);
+  return {
+    store,
+    close: async () => {
+      await store.close();
+      sqlite.close();
+    },
+  };
+}
+
+const { store, close } = await openStore(loadConfig());
 try {
   const user = await store.read((q) => findUser(q, { username }));
   switch (command) {
@@ -64,6 +82,5 @@ try {
       fail(USAGE, 2);
   }
 } finally {
-  await store.close();
-  sqlite.close();
+  await close();
 }

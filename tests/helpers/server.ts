@@ -115,6 +115,18 @@ export async function createTestServer(
   };
 }
 
+/**
+ * For a test that closes a server and starts another on the same data (a restart): on PostgreSQL the
+ * config of one fresh database that both servers use (createTestServer drops only the databases it
+ * made), dropped with the caller's scope; on SQLite nothing (the file is in the shared dataDir).
+ */
+export async function restartableDatabase(): Promise<Partial<AppConfig>> {
+  if (testDialect !== 'postgres') return {};
+  const database = await freshDatabase();
+  closeWithScope(database.drop);
+  return { databaseUrl: database.url };
+}
+
 export interface AppOptions {
   /** Config fields set directly (e.g. dataDir, timeZone, clientDir). */
   config?: Partial<AppConfig>;

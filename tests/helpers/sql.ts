@@ -2,10 +2,11 @@
  * Raw SQL for test assertions, on either dialect, through the store: `?` placeholders bound in order
  * (drizzle renders them as `?` on SQLite and `$n` on PostgreSQL). Reads see committed data; `sqlRun`
  * runs one statement in its own write unit. count(*) and sums come back as numbers on both dialects.
+ * `storeAll` reads through a bare store (a test's own connection to a child process's database).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { exec, rows } from '../../server/db/store';
+import { exec, rows, type Store } from '../../server/db/store';
 
 function bind(text: string, params: unknown[]): SQL {
   const parts = text.split('?');
@@ -15,9 +16,14 @@ function bind(text: string, params: unknown[]): SQL {
   return sql.join(chunks);
 }
 
+/** All rows of a query on `store`. */
+export function storeAll<T = Record<string, unknown>>(store: Store, text: string, ...params: unknown[]): Promise<T[]> {
+  return store.read((q) => rows<T>(q, bind(text, params)));
+}
+
 /** All rows of a query. */
 export function sqlAll<T = Record<string, unknown>>(app: FastifyInstance, text: string, ...params: unknown[]): Promise<T[]> {
-  return app.store.read((q) => rows<T>(q, bind(text, params)));
+  return storeAll<T>(app.store, text, ...params);
 }
 
 /** The first row of a query, or undefined. */

@@ -1,7 +1,9 @@
 /**
- * `npm run admin`: the owner's way back. The CLI runs as its own process on the server's DATA_DIR while
- * the server is up: a reset prints a password that signs in and revokes the old session; create-user
- * makes a second admin; a bad command or an unknown user is refused in Spanish.
+ * `npm run admin`: the owner's way back. The CLI runs as its own process on the server's database while
+ * the server is up (DATA_DIR's SQLite file, or the same DATABASE_URL on PostgreSQL): a reset prints a
+ * password that signs in and revokes the old session; create-user makes a second admin; a bad command
+ * or an unknown user is refused in Spanish. The server signs in with what the CLI wrote, so the CLI
+ * cannot have written anywhere else.
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +13,7 @@ const { s: t } = await buildApp({ env: { BACKUP_INTERVAL: 'off' } });
 
 function admin(...args: string[]): { status: number | null; stdout: string; stderr: string } {
   const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
-    env: { ...process.env, DATA_DIR: t.config.dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATA_DIR: t.config.dataDir, DATABASE_URL: t.config.databaseUrl ?? '', DEMO_DATA: 'false', LOG_LEVEL: 'warn' },
     encoding: 'utf8',
     timeout: 60_000,
   });

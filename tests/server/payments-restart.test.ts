@@ -1,7 +1,8 @@
 /**
  * The idempotency key of an attempt is durable: the server records it before calling Mercado Pago, so
  * after a restart (a crash after the call went out, reply lost) the retry sends the same key and gets
- * the same preference — never a second one.
+ * the same preference — never a second one. Both servers run on the same database (on PostgreSQL one
+ * database for both: tests/helpers/server.ts restartableDatabase).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ import { buildApp } from '../../server/app';
 import { startMercadoPagoSimulator } from '../../server/integrations/mercadopago/simulator/server';
 import { createProduct } from '../helpers/fixtures';
 import { MP_SECRET, MP_TOKEN } from '../helpers/mercadopago';
-import { ADMIN_PASSWORD, testConfig } from '../helpers/server';
+import { ADMIN_PASSWORD, restartableDatabase, testConfig, testDialect } from '../helpers/server';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'mostrador-mp-restart-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -30,9 +31,10 @@ async function preference(app: FastifyInstance, productId: number) {
 
 it('a retry after a restart reuses the stored idempotency key and gets the same preference', async () => {
   const sim = await startMercadoPagoSimulator({ webhookSecret: MP_SECRET, accessToken: MP_TOKEN });
-  const config = testConfig(dataDir, { MP_ACCESS_TOKEN: MP_TOKEN, MP_WEBHOOK_SECRET: MP_SECRET, MP_API_URL: sim.url });
+  const config = testConfig(dataDir, { MP_ACCESS_TOKEN: MP_TOKEN, MP_WEBHOOK_SECRET: MP_SECRET, MP_API_URL: sim.url }, await restartableDatabase());
   try {
     let app = await buildApp(config);
+    expect(app.store.dialect).toBe(testDialect);
     const productId = await createProduct(app.store, { price: 999, stock: 3 });
     sim.setFailNextPreferences(4); // the preference is created each time, every reply is lost
     const lost = await preference(app, productId);

@@ -2,45 +2,31 @@
  * Crash and shutdown safety: a device pushes 1,000 sales (5 batches of 200, one after another) and the
  * server is stopped in the middle of a batch — seen from outside as a sale count that is not a multiple
  * of 200: the batch's first chunks are committed, the rest not — by SIGKILL (a crash: the count stays
- * cut mid-batch) or SIGTERM (a graceful stop, which lets the batch in flight finish and checkpoints the
- * WAL). Started again on the same file, the device re-pushes everything: exactly 1,000 sales, exact
- * stock (initial − sold, equal to the ledger sum), every sale applied or duplicate.
+ * cut mid-batch) or SIGTERM (a graceful stop, which lets the batch in flight finish and, on SQLite,
+ * checkpoints the WAL). Started again on the same database, the device re-pushes everything: exactly
+ * 1,000 sales, exact stock (initial − sold, equal to the ledger sum), every sale applied or duplicate.
+ * The child server runs on the test run's dialect (tests/helpers/child-database.ts): on PostgreSQL the
+ * checks read the PostgreSQL database, and DATA_DIR must hold no SQLite file.
  */
-import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { existsSync, statSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
-import { openDatabase } from '../../server/db/client';
-import { sqliteStore } from '../../server/db/sqlite-store';
+import { childDatabase, type ChildDatabase } from '../helpers/child-database';
 import { startChildServer, type ChildServer } from '../helpers/child-server';
 import { createProducts } from '../helpers/fixtures';
+import { testDialect } from '../helpers/server';
+import { storeAll } from '../helpers/sql';
 
 const PRODUCTS = 20;
 const INITIAL_STOCK = 10_000;
-let dataDir = '';
-let dbFile = '';
 let server: ChildServer | undefined;
-const dataDirs: string[] = [];
+const databases: ChildDatabase[] = [];
 
 afterAll(async () => {
   await server?.kill('SIGKILL');
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  for (const database of databases) await database.close();
 });
-
-async function seedProducts(): Promise<number[]> {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'mostrador-crash-'));
-  dataDirs.push(dataDir);
-  dbFile = path.join(dataDir, 'mostrador.sqlite');
-  const { sqlite, db } = openDatabase(dbFile);
-  const store = sqliteStore(dbFile, db);
-  const ids = await createProducts(store, PRODUCTS, { price: 100, stock: INITIAL_STOCK });
-  await store.close();
-  if (sqlite.open) sqlite.close();
-  return ids;
-}
 
 function buildBatches(ids: number[], deviceId: string) {
   const sold = new Map<number, number>(ids.map((id) => [id, 0]));
@@ -79,58 +65,61 @@ async function pushAll(base: string, device: DeviceHeaders, batches: string[], a
   return results;
 }
 
-const countSales = (reader: Database.Database) => (reader.prepare('select count(*) as n from sales').get() as { n: number }).n;
+const countSales = async (database: ChildDatabase) => (await storeAll<{ n: number }>(database.store, 'select count(*) as n from sales'))[0].n;
 
 describe.each(['SIGKILL', 'SIGTERM'] as const)('%s in the middle of a batch', (signal) => {
   it('a stop mid-batch and a full re-push leave exactly 1,000 sales and exact stock', async () => {
-    const ids = await seedProducts();
+    const database = await childDatabase('mostrador-crash-');
+    databases.push(database);
+    const ids = await createProducts(database.store, PRODUCTS, { price: 100, stock: INITIAL_STOCK });
     const deviceId = randomUUID();
     const { batches, sold } = buildBatches(ids, deviceId);
 
-    server = await startChildServer(dataDir);
+    server = await startChildServer(database.dataDir, database.env);
     const device = await registerDevice(server.baseUrl, await server.adminToken(), deviceId);
-    const reader = new Database(dbFile, { readonly: true });
     const acknowledged = { sales: 0 };
     const inFlight = pushAll(server.baseUrl, device, batches, acknowledged).catch((error: unknown) => error);
     // Stop as soon as a batch after the second is half applied (sales are committed a chunk at a time).
-    for (let n = countSales(reader); n <= 400 || n % 200 === 0; n = countSales(reader)) {
+    for (let n = await countSales(database); n <= 400 || n % 200 === 0; n = await countSales(database)) {
       if (n === 1000) throw new Error('the push ended before the test saw a batch half applied');
       await new Promise((r) => setTimeout(r, 1));
     }
     await server.kill(signal);
     expect(await inFlight).toBeInstanceOf(Error);
-    const storedBeforeRestart = countSales(reader);
-    reader.close();
+    const storedBeforeRestart = await countSales(database);
     expect(storedBeforeRestart).toBeGreaterThan(400);
     expect(storedBeforeRestart).toBeLessThan(1000);
     // A crash leaves the batch cut where it was: some of its sales stored, never acknowledged.
     if (signal === 'SIGKILL') expect(storedBeforeRestart % 200).not.toBe(0);
     if (signal === 'SIGTERM') {
-      // A graceful stop finished the batch in flight and answered it, and left the WAL folded in.
+      // A graceful stop finished the batch in flight and answered it (and on SQLite left the WAL folded in).
       expect(storedBeforeRestart).toBe(acknowledged.sales);
       expect(storedBeforeRestart % 200).toBe(0);
-      expect(statSync(`${dbFile}-wal`, { throwIfNoEntry: false })?.size ?? 0).toBe(0);
+      if (testDialect === 'sqlite') expect(statSync(`${database.sqliteFile}-wal`, { throwIfNoEntry: false })?.size ?? 0).toBe(0);
     }
 
-    server = await startChildServer(dataDir);
+    server = await startChildServer(database.dataDir, database.env);
     const results = await pushAll(server.baseUrl, device, batches);
     const statuses = results.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
     expect(statuses).toEqual({ duplicate: storedBeforeRestart, applied: 1000 - storedBeforeRestart });
     await server.kill('SIGTERM');
     server = undefined;
 
-    const db = new Database(dbFile, { readonly: true });
-    expect(countSales(db)).toBe(1000);
-    expect(db.prepare("select count(*) as n from stock_movements where reason = 'sale'").get()).toEqual({ n: 3000 });
-    expect(db.prepare('select last_seq as lastSeq from devices where id = ?').get(deviceId)).toEqual({ lastSeq: 1000 });
-    const stock = db
-      .prepare('select p.id, p.stock, (select sum(delta) from stock_movements m where m.product_id = p.id) as ledger from products p')
-      .all() as { id: number; stock: number; ledger: number }[];
+    expect(await countSales(database)).toBe(1000);
+    expect(await storeAll(database.store, "select count(*) as n from stock_movements where reason = 'sale'")).toEqual([{ n: 3000 }]);
+    expect(await storeAll(database.store, 'select last_seq as "lastSeq" from devices where id = ?', deviceId)).toEqual([{ lastSeq: 1000 }]);
+    const stock = await storeAll<{ id: number; stock: number; ledger: number }>(
+      database.store,
+      'select p.id, p.stock, (select sum(delta) from stock_movements m where m.product_id = p.id) as ledger from products p order by p.id',
+    );
+    expect(stock).toHaveLength(PRODUCTS);
     for (const row of stock) {
       expect(row.stock, `producto ${row.id}`).toBe(INITIAL_STOCK - sold.get(row.id)!);
       expect(row.ledger, `producto ${row.id}`).toBe(row.stock);
     }
-    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-    db.close();
-  });
+    if (testDialect === 'sqlite') expect(await storeAll(database.store, 'pragma integrity_check')).toEqual([{ integrity_check: 'ok' }]);
+    // On PostgreSQL the child stored everything there: it never opened a SQLite file of its own.
+    else expect(existsSync(database.sqliteFile)).toBe(false);
+    // Two child servers started from source and 1,000 + 1,000 pushed sales: a busy 2-core machine needs minutes.
+  }, 240_000);
 });

@@ -8,38 +8,27 @@
  * scheduler alone can hold any process for over 100 ms now and then, push or not; the tablets' probe
  * gives up after 5 s.
  */
-import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../domain/constants';
 import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
-import { openDatabase } from '../../server/db/client';
-import { sqliteStore } from '../../server/db/sqlite-store';
+import { childDatabase } from '../helpers/child-database';
 import { startChildServer, type ChildServer } from '../helpers/child-server';
 import { createProducts, pushedSale } from '../helpers/fixtures';
+import { testDialect } from '../helpers/server';
+import { storeAll } from '../helpers/sql';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'mostrador-load-'));
-const dbFile = path.join(dataDir, 'mostrador.sqlite');
+// The child runs on the test run's dialect; the checks read its database (tests/helpers/child-database.ts).
+const database = await childDatabase('mostrador-load-');
 let server: ChildServer | undefined;
 
 afterAll(async () => {
   await server?.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
+  await database.close();
 });
 
 const p95 = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.ceil(samples.length * 0.95) - 1];
-
-async function seedProducts(): Promise<number[]> {
-  const { sqlite, db } = openDatabase(dbFile);
-  const store = sqliteStore(dbFile, db);
-  const ids = await createProducts(store, 100, { price: 100, stock: 100_000 });
-  await store.close();
-  if (sqlite.open) sqlite.close();
-  return ids;
-}
 
 function maximalPush(deviceId: string, ids: number[]): string {
   const SALES = LIMITS.syncPushMaxSales;
@@ -67,8 +56,8 @@ async function registerDevice(base: string, token: string): Promise<Record<strin
 
 describe('a maximal push keeps the server answering', () => {
   it('/api/health answers within 100 ms while the push runs, and all 200 sales land once', async () => {
-    const ids = await seedProducts();
-    server = await startChildServer(dataDir);
+    const ids = await createProducts(database.store, 100, { price: 100, stock: 100_000 });
+    server = await startChildServer(database.dataDir, database.env);
     const base = server.baseUrl;
     const device = await registerDevice(base, await server.adminToken());
     const body = maximalPush(device['x-device-id'], ids);
@@ -97,10 +86,10 @@ describe('a maximal push keeps the server answering', () => {
     const pushMs = performance.now() - started;
 
     expect(reply.data.results.filter((r) => r.status === 'applied')).toHaveLength(200);
-    const reader = new Database(dbFile, { readonly: true });
-    expect(reader.prepare('select count(*) as n from sales').get()).toEqual({ n: 201 });
-    expect(reader.prepare("select count(*) as n from stock_movements where reason = 'sale'").get()).toEqual({ n: LIMITS.syncPushMaxLines + 1 });
-    reader.close();
+    expect(await storeAll(database.store, 'select count(*) as n from sales')).toEqual([{ n: 201 }]);
+    expect(await storeAll(database.store, "select count(*) as n from stock_movements where reason = 'sale'")).toEqual([{ n: LIMITS.syncPushMaxLines + 1 }]);
+    // On PostgreSQL the child stored the sales there: it never opened a SQLite file of its own.
+    if (testDialect === 'postgres') expect(existsSync(database.sqliteFile)).toBe(false);
     // The push must last long enough for the probes to mean something.
     expect(probes.length, `push ${pushMs.toFixed(0)} ms`).toBeGreaterThanOrEqual(5);
     const detail = `push ${pushMs.toFixed(0)} ms; probes: ${probes.map((p) => p.toFixed(0)).join(', ')}`;

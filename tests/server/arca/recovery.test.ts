@@ -9,7 +9,7 @@ import { readFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../helpers/server';
+import { buildApp, restartableDatabase } from '../../helpers/server';
 import { createProducts } from '../../helpers/fixtures';
 import { arcaApp, BUYER_CUIT, generate, ISSUER_CUIT, paidSale } from './harness';
 import { sqlRun, sqlValue } from '../../helpers/sql';
@@ -32,8 +32,9 @@ function skeleton(xml: string): string[] {
 }
 
 describe('recovery and tickets (Responsable Inscripto)', async () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'mostrador-arca-rec-'));
-  const { s, admin: token, setup } = await arcaApp('responsable_inscripto', { config: { dataDir } });
+  // The last test restarts the server on the same data: the same directory and, on PostgreSQL, database.
+  const restart = { dataDir: mkdtempSync(path.join(tmpdir(), 'mostrador-arca-rec-')), ...(await restartableDatabase()) };
+  const { s, admin: token, setup } = await arcaApp('responsable_inscripto', { config: restart });
 
   it('the FECAESolicitar request matches the fixture element for element', async () => {
     const saleId = await paidSale(s, token, [{ price: 121, quantity: 1 }]);
@@ -102,7 +103,7 @@ describe('recovery and tickets (Responsable Inscripto)', async () => {
     }
     expect(setup.sim.counters.logins).toBe(1);
     await s.close();
-    const { s: again, admin: t } = await buildApp({ config: { dataDir }, env: setup.env });
+    const { s: again, admin: t } = await buildApp({ config: restart, env: setup.env });
     const saleId = await paidSale(again, t, [{ price: 7, quantity: 1 }]);
     expect((await generate(again, t, saleId, { tipo_comprobante: 6 })).status).toBe(201);
     expect(setup.sim.counters.logins).toBe(1);
