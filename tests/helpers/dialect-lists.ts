@@ -19,7 +19,6 @@ export const PG_PENDING: Record<string, string> = {
   'tests/server/admin-cli.test.ts': 'test: the CLI child process opens the SQLite file of DATA_DIR (DATABASE_URL not passed)',
   'tests/server/api-replies-catalog.test.ts': 'test: expects POST /backups to make a copy; on PostgreSQL it answers 409 (the provider’s backups)',
   'tests/server/catalog.test.ts': 'test: its plan checks read EXPLAIN QUERY PLAN through app.sqlite',
-  'tests/server/hardening.test.ts': 'test: one case stats the SQLite file mode (to split into SQLITE_ONLY)',
   'tests/server/roles.test.ts': 'test: expects GET /backups/latest 200 after a copy; on PostgreSQL there is none (404)',
   'tests/server/sales-rollups.test.ts': 'test: inserts raw rows and checks EXPLAIN QUERY PLAN through app.sqlite',
   'tests/server/sales-summary.test.ts': 'test: its plan check reads EXPLAIN QUERY PLAN through app.sqlite',
