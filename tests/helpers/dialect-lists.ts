@@ -17,9 +17,7 @@ export const SQLITE_ONLY: Record<string, string> = {
 // list of 51 files: 41 pass now, 555 tests pass, 15 fail in the files below).
 export const PG_PENDING: Record<string, string> = {
   'tests/server/admin-cli.test.ts': 'test: the CLI child process opens the SQLite file of DATA_DIR (DATABASE_URL not passed)',
-  'tests/server/api-replies-catalog.test.ts': 'test: expects POST /backups to make a copy; on PostgreSQL it answers 409 (the provider’s backups)',
   'tests/server/catalog.test.ts': 'test: its plan checks read EXPLAIN QUERY PLAN through app.sqlite',
-  'tests/server/roles.test.ts': 'test: expects GET /backups/latest 200 after a copy; on PostgreSQL there is none (404)',
   'tests/server/sales-rollups.test.ts': 'test: inserts raw rows and checks EXPLAIN QUERY PLAN through app.sqlite',
   'tests/server/sales-summary.test.ts': 'test: its plan check reads EXPLAIN QUERY PLAN through app.sqlite',
   'tests/server/arca/recovery.test.ts': 'server: 1/4 fails with 503 on PostgreSQL (not yet diagnosed)',
