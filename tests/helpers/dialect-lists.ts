@@ -17,7 +17,6 @@ export const SQLITE_ONLY: Record<string, string> = {
 // list of 51 files: 41 pass now, 555 tests pass, 15 fail in the files below).
 export const PG_PENDING: Record<string, string> = {
   'tests/server/admin-cli.test.ts': 'test: the CLI child process opens the SQLite file of DATA_DIR (DATABASE_URL not passed)',
-  'tests/server/sales-rollups.test.ts': 'test: inserts raw rows and checks EXPLAIN QUERY PLAN through app.sqlite',
   'tests/server/arca/recovery.test.ts': 'server: 1/4 fails with 503 on PostgreSQL (not yet diagnosed)',
   'tests/server/sync-crash.test.ts': 'test: passes, but its child server still runs on its own SQLite file (DATABASE_URL not passed yet), so it proves nothing about PostgreSQL',
   'tests/server/sync-push-load.test.ts': 'test: passes, but its child server still runs on its own SQLite file (DATABASE_URL not passed yet)',
