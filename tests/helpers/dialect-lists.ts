@@ -14,16 +14,7 @@ export const SQLITE_ONLY: Record<string, string> = {
   'tests/server/store.test.ts': 'runs the port on both stores itself',
 };
 
-// Measured on 2026-11-23 after the server's PostgreSQL paths landed (TEST_DIALECT=postgres over the former
-// list of 51 files: 41 pass now, 555 tests pass, 15 fail in the files below).
+// Of the 51 files first listed here, one is left (2026-11-23).
 export const PG_PENDING: Record<string, string> = {
-  'tests/server/api-replies-catalog.test.ts': 'test: expects POST /backups to make a copy; on PostgreSQL it answers 409 (the provider’s backups)',
-  'tests/server/catalog.test.ts': 'test: its plan checks read EXPLAIN QUERY PLAN through app.sqlite',
-  'tests/server/hardening.test.ts': 'test: one case stats the SQLite file mode (to split into SQLITE_ONLY)',
-  'tests/server/products.test.ts': 'test: one case writes a raw SQLite boolean (active = 0)',
-  'tests/server/roles.test.ts': 'test: expects GET /backups/latest 200 after a copy; on PostgreSQL there is none (404)',
-  'tests/server/sales-find.test.ts': 'test: one case writes a raw SQLite boolean (flag_oversold = 1)',
-  'tests/server/sales-rollups.test.ts': 'test: inserts raw rows and checks EXPLAIN QUERY PLAN through app.sqlite',
-  'tests/server/sales-summary.test.ts': 'test: its plan check reads EXPLAIN QUERY PLAN through app.sqlite',
   'tests/server/sync-push-load.test.ts': 'server: the maximal push (200 sales, 4,000 lines) takes about 100 s on PostgreSQL (several round trips a line), and the 30 s idle connection timeout closes the request first',
 };

@@ -3,10 +3,11 @@
  * (drizzle renders them as `?` on SQLite and `$n` on PostgreSQL). Reads see committed data; `sqlRun`
  * runs one statement in its own write unit. count(*) and sums come back as numbers on both dialects.
  * `storeAll` reads through a bare store (a test's own connection to a child process's database).
+ * `pgPlan` reads a query's PostgreSQL plan, for the plan checks the SQLite tests make with EXPLAIN QUERY PLAN.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { exec, rows, type Store } from '../../server/db/store';
+import { exec, rows, type Q, type Store } from '../../server/db/store';
 
 function bind(text: string, params: unknown[]): SQL {
   const parts = text.split('?');
@@ -45,4 +46,34 @@ export function sqlRun(app: FastifyInstance, text: string, ...params: unknown[])
 /** Runs a statement with RETURNING in its own write unit; its rows. */
 export function sqlReturning<T = Record<string, unknown>>(app: FastifyInstance, text: string, ...params: unknown[]): Promise<T[]> {
   return app.store.write((tx) => rows<T>(tx, bind(text, params)));
+}
+
+/** A node of a PostgreSQL plan (EXPLAIN (FORMAT JSON)): the fields plan checks read, and its children. */
+export interface PgPlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PgPlanNode[];
+  [field: string]: unknown;
+}
+
+/**
+ * PostgreSQL only: every node of the plan of the query `build` makes on the unit's handle (a repository's
+ * query builder), depth first. `seqscanOff` sets enable_seqscan = off for this unit only (SET LOCAL): on a
+ * test-sized table the planner rightly prefers a sequential scan, and the check is then whether the index
+ * serves the query at all. EXPLAIN without ANALYZE runs nothing.
+ */
+export function pgPlan(app: FastifyInstance, build: (q: Q) => SQLWrapper, options: { seqscanOff?: boolean } = {}): Promise<PgPlanNode[]> {
+  if (app.store.dialect !== 'postgres') throw new Error('pgPlan: the store is not PostgreSQL');
+  return app.store.write(async (tx) => {
+    if (options.seqscanOff) await exec(tx, sql`SET LOCAL enable_seqscan = off`);
+    const [row] = await rows<{ 'QUERY PLAN': { Plan: PgPlanNode }[] }>(tx, sql`EXPLAIN (FORMAT JSON) ${build(tx).getSQL()}`);
+    const nodes: PgPlanNode[] = [];
+    const walk = (node: PgPlanNode) => {
+      nodes.push(node);
+      node.Plans?.forEach(walk);
+    };
+    walk(row['QUERY PLAN'][0].Plan);
+    return nodes;
+  });
 }

@@ -1,13 +1,14 @@
 /**
  * Second lines of defence: a Content-Security-Policy on every page, no caching of what a signed-in
- * user reads, and the database, its WAL and the uploads readable by the server's user only.
+ * user reads, and the data folder (JWT secret, SQLite database and its WAL, uploads) readable by the
+ * server's user only.
  */
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../helpers/server';
+import { buildApp, testDialect } from '../helpers/server';
 
 const clientDir = mkdtempSync(path.join(tmpdir(), 'mostrador-client-'));
 afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
@@ -51,9 +52,14 @@ describe('Cache-Control on authenticated JSON', () => {
 describe('file permissions', () => {
   const mode = (file: string) => statSync(file).mode & 0o777;
 
-  it('the data folder, the database, its WAL and shared memory are 0700 / 0600', async () => {
-    await s.call({ method: 'POST', url: '/api/categories', token: admin, payload: { name: 'Escritura en el WAL' } });
+  it('the data folder is 0700 and the JWT secret generated there 0600', () => {
     expect(mode(s.config.dataDir)).toBe(0o700);
+    expect(mode(path.join(s.config.dataDir, 'jwt-secret'))).toBe(0o600);
+  });
+
+  // On PostgreSQL the database is the cluster's, not a file of the data folder.
+  it.skipIf(testDialect === 'postgres')('the SQLite database, its WAL and shared memory are 0600', async () => {
+    await s.call({ method: 'POST', url: '/api/categories', token: admin, payload: { name: 'Escritura en el WAL' } });
     expect(mode(s.config.dbFile)).toBe(0o600);
     expect(mode(`${s.config.dbFile}-wal`)).toBe(0o600);
     expect(mode(`${s.config.dbFile}-shm`)).toBe(0o600);

@@ -18,7 +18,8 @@ const create = (payload: object, token = admin) =>
 const put = (id: number, payload: object, token = admin) => s.call({ method: 'PUT', url: `/api/products/${id}`, token, payload });
 const patchStock = (id: number, payload: object, token = admin) => s.call({ method: 'PATCH', url: `/api/products/${id}/stock`, token, payload });
 const row = async (id: number) =>
-  (await sqlGet(s.app, 'SELECT stock, revision, search_text, deleted_at, active FROM products WHERE id = ?', id)) as {
+  // `active` as 0/1 on both dialects (a boolean column on PostgreSQL, an integer-mode one on SQLite).
+  (await sqlGet(s.app, 'SELECT stock, revision, search_text, deleted_at, CASE WHEN active THEN 1 ELSE 0 END AS active FROM products WHERE id = ?', id)) as {
     stock: number;
     revision: number;
     search_text: string;

@@ -5,8 +5,9 @@
  * route must be added on purpose) and the access docs/spec.md §6 gives the routes it names.
  */
 import { describe, expect, it } from 'vitest';
+import { MSG } from '../../domain/messages';
 import type { Access } from '../../server/http/route-table';
-import { buildApp } from '../helpers/server';
+import { buildApp, testDialect } from '../helpers/server';
 
 /** Open to anyone, with or without a session. Anything else must demand one. */
 const PUBLIC_ROUTES = [
@@ -160,9 +161,20 @@ describe('role matrix (anonymous / vendedor / admin × every route)', () => {
   });
 
   it('admin GET routes without parameters answer 2xx', async () => {
+    // GET /backups/latest downloads the newest copy, so make one; on PostgreSQL there is none (below).
+    if (testDialect === 'sqlite') expect((await s.call({ method: 'POST', url: '/api/backups', token: admin })).status).toBe(201);
     for (const { route } of table.filter((r) => r.route.startsWith('GET ') && !r.route.includes(':'))) {
       const status = (await s.call({ method: 'GET', url: urlOf(route).url, token: admin })).status;
-      expect({ route, status }).toEqual({ route, status: 200 });
+      const expected = testDialect === 'postgres' && route === 'GET /api/backups/latest' ? 404 : 200;
+      expect({ route, status }).toEqual({ route, status: expected });
     }
+  });
+});
+
+describe.runIf(testDialect === 'postgres')('backups on PostgreSQL (the provider’s or pg_dump, docs/operations.md)', () => {
+  it('POST /backups answers 409 with the reason to the admin, 403 to a seller; there is no newest copy', async () => {
+    expect(await s.call({ method: 'POST', url: '/api/backups', token: admin })).toEqual({ status: 409, body: { success: false, message: MSG.backupsOnPostgres } });
+    expect((await s.call({ method: 'POST', url: '/api/backups', token: seller })).status).toBe(403);
+    expect(await s.call({ method: 'GET', url: '/api/backups/latest', token: admin })).toEqual({ status: 404, body: { success: false, message: MSG.backupNone } });
   });
 });

@@ -64,8 +64,9 @@ describe('flagged sales (the dashboard notice)', () => {
     const sell = async () => (await s.call({ method: 'POST', url: '/api/sales', token: admin, payload: { items: [{ productId, quantity: 1 }], paymentMethod: 'efectivo' } })).body.data.id as number;
     const oversold = await sell();
     const review = await sell();
-    await sqlRun(s.app, 'UPDATE sales SET flag_oversold = 1 WHERE id = ?', oversold);
-    await sqlRun(s.app, 'UPDATE sales SET flag_payment_review = 1 WHERE id = ?', review);
+    // `true` is a boolean on PostgreSQL and 1 in SQLite's integer-mode boolean columns.
+    await sqlRun(s.app, 'UPDATE sales SET flag_oversold = true WHERE id = ?', oversold);
+    await sqlRun(s.app, 'UPDATE sales SET flag_payment_review = true WHERE id = ?', review);
     const flagged = async () => (await list('flagged=true')).ids;
     expect(await flagged()).toEqual([oversold, review].sort());
     await s.call({ method: 'POST', url: `/api/sales/${oversold}/cancel`, token: admin });
