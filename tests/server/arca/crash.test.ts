@@ -3,21 +3,24 @@
  * CAE but before the reply arrived. Restarted on the same database, it consults ARCA and adopts the
  * same CAE: one sale, one CAE, never a second one.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { childDatabase } from '../../helpers/child-database';
 import { startChildServer, type ChildServer } from '../../helpers/child-server';
+import { testDialect } from '../../helpers/server';
+import { storeAll } from '../../helpers/sql';
 import { ISSUER_CUIT, startSimulator, waitFor, type ArcaSetup } from './harness';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'mostrador-arca-crash-'));
+// The child's database on the run's dialect (TEST_DIALECT=postgres: a PostgreSQL database it gets as DATABASE_URL).
+const db = await childDatabase('mostrador-arca-crash-');
+const { dataDir } = db;
 let server: ChildServer | undefined;
 let setup: ArcaSetup | undefined;
 
 afterAll(async () => {
   await server?.kill('SIGKILL');
   await setup?.sim.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await db.close();
 });
 
 async function api(base: string, token: string, method: string, url: string, body?: unknown) {
@@ -28,7 +31,7 @@ async function api(base: string, token: string, method: string, url: string, bod
 describe('SIGKILL after sending, before storing the CAE', () => {
   it('after restart the invoice is recovered with the same CAE', async () => {
     setup = await startSimulator('monotributo');
-    const env = { ...setup.env, ARCA_RETRY_BASE_MS: '200' };
+    const env = { ...setup.env, ...db.env, ARCA_RETRY_BASE_MS: '200' };
     server = await startChildServer(dataDir, env);
     const token = await server.adminToken();
     const product = await api(server.baseUrl, token, 'POST', '/products', { name: 'Yerba 1 kg', price: 4321.5, stock: 5 });
@@ -63,5 +66,9 @@ describe('SIGKILL after sending, before storing the CAE', () => {
     const again = await api(server.baseUrl, token2, 'POST', `/invoices/generate-for-sale/${saleId}`, {});
     expect(again.status).toBe(200);
     expect(again.body.data.cae).toBe(granted[0].cae);
+    // Read from the database itself: one invoice for the sale, on the dialect under test.
+    const stored = await storeAll<{ cae: string }>(db.store, 'SELECT cae FROM invoices WHERE sale_id = ?', saleId);
+    expect(stored).toEqual([{ cae: granted[0].cae }]);
+    expect(existsSync(db.sqliteFile)).toBe(testDialect === 'sqlite');
   }, 120_000);
 });
