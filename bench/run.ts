@@ -13,7 +13,7 @@ import { QUICK_RESULTS_FILE, RESULTS_FILE } from './lib/paths';
 import { printTable, updateReadme, writeResults, type Measurement } from './lib/results';
 import { catalogApi, catalogApiPg } from './scenarios/catalog-api';
 import { coldStart } from './scenarios/cold-start';
-import { dashboardSummary } from './scenarios/dashboard-summary';
+import { dashboardSummary, dashboardSummaryPg } from './scenarios/dashboard-summary';
 import { dbCopy } from './scenarios/db-copy';
 import { invoicing } from './scenarios/invoicing';
 import { lighthouseScenario } from './scenarios/lighthouse';
@@ -27,7 +27,7 @@ import { reconnectDrain } from './scenarios/reconnect-drain';
 import { syncIngest, syncIngestPg } from './scenarios/sync-ingest';
 import { syncRequests } from './scenarios/sync-requests';
 
-const SCENARIOS: Scenario[] = [publicBundle, posBundle, catalogApi, catalogApiPg, syncIngest, syncIngestPg, pushConcurrency, dashboardSummary, dbCopy, coldStart, posSearch, posConfirm, syncRequests, reconnectDrain, invoicing, longTasks, lighthouseScenario];
+const SCENARIOS: Scenario[] = [publicBundle, posBundle, catalogApi, catalogApiPg, syncIngest, syncIngestPg, pushConcurrency, dashboardSummary, dbCopy, dashboardSummaryPg, coldStart, posSearch, posConfirm, syncRequests, reconnectDrain, invoicing, longTasks, lighthouseScenario];
 
 function parseArgs(argv: string[]) {
   const only = argv.includes('--only') ? (argv[argv.indexOf('--only') + 1] ?? '').split(',').filter(Boolean) : [];
