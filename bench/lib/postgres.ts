@@ -49,7 +49,7 @@ export function benchCluster(ctx: BenchContext): Promise<Cluster> {
   });
 }
 
-/** A new database copied from `template` (the empty migrated one by default), dropped by `drop`. */
+/** A new database copied file by file (STRATEGY FILE_COPY, PostgreSQL ≥ 15) from `template` (the empty migrated one by default), dropped by `drop`. */
 export async function freshPgDatabase(cluster: Cluster, template = EMPTY): Promise<PgDatabase> {
   const name = `bench_${randomBytes(5).toString('hex')}`;
   await adminQuery(cluster, `CREATE DATABASE ${name} TEMPLATE ${template} STRATEGY FILE_COPY`);
