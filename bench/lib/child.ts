@@ -68,8 +68,8 @@ export async function startChild(options: ChildOptions): Promise<Child> {
   };
 }
 
-/** The real server on `dataDir` (which holds mostrador.sqlite), rate limits off, quiet logs. */
-export function startServer(dataDir: string, options: { profile?: boolean; label?: string } = {}): Promise<Child> {
+/** The real server on `dataDir` (which holds mostrador.sqlite) or, given `databaseUrl`, on that PostgreSQL database; rate limits off, quiet logs. */
+export function startServer(dataDir: string, options: { profile?: boolean; label?: string; databaseUrl?: string } = {}): Promise<Child> {
   return startChild({
     script: 'build/server/main.mjs',
     profile: options.profile,
@@ -81,6 +81,8 @@ export function startServer(dataDir: string, options: { profile?: boolean; label
       CLIENT_DIR: BUILD_DIR,
       RATE_LIMIT_PER_MINUTE: '0',
       LOG_LEVEL: 'warn',
+      // Empty: SQLite even when the bench itself runs with a DATABASE_URL.
+      DATABASE_URL: options.databaseUrl ?? '',
     },
   });
 }

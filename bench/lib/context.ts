@@ -73,6 +73,9 @@ export class BenchContext {
   }
 }
 
+/** Thrown by a scenario that cannot measure on this machine (e.g. no PostgreSQL): reported as «no medido», not as a failure. */
+export class NotMeasured extends Error {}
+
 export interface Scenario {
   /** Name for --only and the results.json keys it writes. */
   name: string;

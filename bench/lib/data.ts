@@ -50,12 +50,12 @@ export async function cachedDatabase(name: string, fill: (database: Database_) =
   return file;
 }
 
-/** A fresh data folder for one server run, holding a copy of `source` as mostrador.sqlite. */
-export function workDir(label: string, source: string): string {
+/** A fresh data folder for one server run, holding a copy of `source` as mostrador.sqlite (empty without one: a server on PostgreSQL). */
+export function workDir(label: string, source?: string): string {
   const dir = path.join(RUN_DIR, label);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  copyFileSync(source, path.join(dir, 'mostrador.sqlite'));
+  if (source) copyFileSync(source, path.join(dir, 'mostrador.sqlite'));
   return dir;
 }
 

@@ -31,9 +31,13 @@ export function readResults(file: string): Results {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Results) : {};
 }
 
-/** Keys in the order of the scenarios that write them (a key is its scenario's name or starts with it and '-'). */
+/**
+ * Keys in the order of the scenarios that write them (a key is its scenario's name or starts with it and
+ * '-'; the longest such name wins: `catalog-api-pg-p99` is catalog-api-pg's, not catalog-api's).
+ */
 function inScenarioOrder(results: Results, scenarios: string[]): Results {
-  const rank = (key: string) => scenarios.findIndex((name) => key === name || key.startsWith(`${name}-`));
+  const owner = (key: string) => scenarios.filter((name) => key === name || key.startsWith(`${name}-`)).sort((a, b) => b.length - a.length)[0];
+  const rank = (key: string) => scenarios.indexOf(owner(key) ?? '');
   return Object.fromEntries(Object.entries(results).sort(([a], [b]) => rank(a) - rank(b)));
 }
 

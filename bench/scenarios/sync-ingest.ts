@@ -1,64 +1,108 @@
 /**
  * Sync ingest: 10,000 three-item sales of one device through POST /api/sync/push in batches of 200,
  * one request after another, against the real server (own process) on a copy of the catalogue database.
- * Baseline: the same sales written by bare better-sqlite3 (bench/lib/bare-ingest.ts, own process) in the
- * same batches with the same fsync policy (one transaction and one fsync per batch), on another copy:
- * the floor for this work. Targets: ≥ 3,000 sales/s and ≥ 50 % of the baseline.
+ * Baseline: the same sales written by the bare driver of the same database in the same batches with the
+ * same durability (one transaction and one flush to disk per batch), on another copy, in its own process:
+ * the floor for this work. `sync-ingest` runs on SQLite (baseline bench/lib/bare-ingest.ts, better-sqlite3),
+ * `sync-ingest-pg` on PostgreSQL (bench/lib/postgres.ts; baseline bench/lib/bare-ingest-pg.ts, bare `pg`).
+ * Targets: ≥ 3,000 sales/s and ≥ 50 % of the baseline, on both.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { makeSales, pushAll, signIn } from '../lib/api';
 import { runScript, startServer } from '../lib/child';
-import type { Scenario } from '../lib/context';
+import type { BenchContext, Scenario } from '../lib/context';
 import { removeWorkDir, sellableProducts, workDir } from '../lib/data';
 import { catalogFile } from '../lib/datasets';
+import { benchCluster, catalogPg, freshPgDatabase } from '../lib/postgres';
+import type { Measurement } from '../lib/results';
 import { round, timed } from '../lib/stats';
 
 const MIN_RATE = 3000;
 const MIN_RATIO = 0.5;
 const BATCH = 200;
 
-export const syncIngest: Scenario = {
-  name: 'sync-ingest',
-  description: 'ventas por POST /api/sync/push vs. better-sqlite3 pelado',
-  run: async (ctx) => {
-    const count = ctx.sizes.ingestSales;
-    const source = await catalogFile(ctx);
-    const sales = makeSales(sellableProducts(source), count);
-    const dir = workDir('sync-ingest', source);
-    const baseDir = workDir('sync-ingest-base', source);
-    try {
-      const server = await startServer(dir, { profile: ctx.profile, label: 'sync-ingest' });
-      let pushMs: number;
+/** Where the server and the baseline write: their data folders and, on PostgreSQL, their databases. */
+interface Targets {
+  serverDir: string;
+  databaseUrl?: string;
+  /** The baseline script's arguments before the sales file and the batch size. */
+  baseline: { script: string; target: string; label: string };
+  cleanup: () => Promise<void>;
+}
+
+async function sqliteTargets(source: string): Promise<Targets> {
+  const serverDir = workDir('sync-ingest', source);
+  const baseDir = workDir('sync-ingest-base', source);
+  return {
+    serverDir,
+    baseline: { script: 'bench/lib/bare-ingest.ts', target: path.join(baseDir, 'mostrador.sqlite'), label: `better-sqlite3 pelado, mismas filas, 1 transacción y 1 fsync por lote de ${BATCH}` },
+    cleanup: async () => [serverDir, baseDir].forEach(removeWorkDir),
+  };
+}
+
+async function pgTargets(ctx: BenchContext): Promise<Targets> {
+  const cluster = await benchCluster(ctx);
+  const { name } = await catalogPg(ctx);
+  const [server, base] = [await freshPgDatabase(cluster, name), await freshPgDatabase(cluster, name)];
+  const serverDir = workDir('sync-ingest-pg');
+  return {
+    serverDir,
+    databaseUrl: server.url,
+    baseline: { script: 'bench/lib/bare-ingest-pg.ts', target: base.url, label: `pg pelado, mismas filas, 1 transacción (COMMIT con flush) por lote de ${BATCH}` },
+    cleanup: async () => {
+      removeWorkDir(serverDir);
+      await server.drop();
+      await base.drop();
+    },
+  };
+}
+
+function syncIngestOn(dialect: 'sqlite' | 'postgres'): Scenario {
+  const name = dialect === 'sqlite' ? 'sync-ingest' : 'sync-ingest-pg';
+  return {
+    name,
+    description: dialect === 'sqlite' ? 'ventas por POST /api/sync/push vs. better-sqlite3 pelado' : 'ventas por POST /api/sync/push sobre PostgreSQL vs. pg pelado',
+    run: async (ctx): Promise<Measurement[]> => {
+      const count = ctx.sizes.ingestSales;
+      const source = await catalogFile(ctx);
+      const sales = makeSales(sellableProducts(source), count);
+      const targets = dialect === 'sqlite' ? await sqliteTargets(source) : await pgTargets(ctx);
       try {
-        const { token } = await signIn(server.baseUrl);
-        pushMs = (await timed(() => pushAll(server.baseUrl, token, sales, BATCH))).ms;
+        const server = await startServer(targets.serverDir, { profile: ctx.profile, label: name, databaseUrl: targets.databaseUrl });
+        let pushMs: number;
+        try {
+          const { token } = await signIn(server.baseUrl);
+          pushMs = (await timed(() => pushAll(server.baseUrl, token, sales, BATCH))).ms;
+        } finally {
+          await server.stop();
+        }
+        const salesFile = path.join(targets.serverDir, 'sales.json');
+        writeFileSync(salesFile, JSON.stringify(sales));
+        const { ms: bareMs } = JSON.parse(await runScript(targets.baseline.script, [targets.baseline.target, salesFile, String(BATCH)])) as { ms: number };
+        const rate = (count / pushMs) * 1000;
+        const baseRate = (count / bareMs) * 1000;
+        const ratio = rate / baseRate;
+        return [
+          {
+            key: name,
+            label: `Ingesta de ventas${dialect === 'postgres' ? ' en PostgreSQL' : ''} (${count.toLocaleString('es-AR')} de 3 ítems, lotes de ${BATCH})`,
+            value: round(rate, 0),
+            unit: 'ventas/s',
+            baseline: round(baseRate, 0),
+            baselineLabel: targets.baseline.label,
+            ratio: round(ratio, 3),
+            target: `≥ ${MIN_RATE.toLocaleString('es-AR')} ventas/s y ≥ ${MIN_RATIO * 100} % de la base`,
+            met: rate >= MIN_RATE && ratio >= MIN_RATIO,
+            details: { sales: count, batch: BATCH, serverMs: round(pushMs, 0), baselineMs: round(bareMs, 0) },
+          },
+        ];
       } finally {
-        await server.stop();
+        await targets.cleanup();
       }
-      const salesFile = path.join(baseDir, 'sales.json');
-      writeFileSync(salesFile, JSON.stringify(sales));
-      const { ms: bareMs } = JSON.parse(await runScript('bench/lib/bare-ingest.ts', [path.join(baseDir, 'mostrador.sqlite'), salesFile, String(BATCH)])) as { ms: number };
-      const rate = (count / pushMs) * 1000;
-      const baseRate = (count / bareMs) * 1000;
-      const ratio = rate / baseRate;
-      return [
-        {
-          key: 'sync-ingest',
-          label: `Ingesta de ventas (${count.toLocaleString('es-AR')} de 3 ítems, lotes de ${BATCH})`,
-          value: round(rate, 0),
-          unit: 'ventas/s',
-          baseline: round(baseRate, 0),
-          baselineLabel: `better-sqlite3 pelado, mismas filas, 1 transacción y 1 fsync por lote de ${BATCH}`,
-          ratio: round(ratio, 3),
-          target: `≥ ${MIN_RATE.toLocaleString('es-AR')} ventas/s y ≥ ${MIN_RATIO * 100} % de la base`,
-          met: rate >= MIN_RATE && ratio >= MIN_RATIO,
-          details: { sales: count, batch: BATCH, serverMs: round(pushMs, 0), baselineMs: round(bareMs, 0) },
-        },
-      ];
-    } finally {
-      removeWorkDir(dir);
-      removeWorkDir(baseDir);
-    }
-  },
-};
+    },
+  };
+}
+
+export const syncIngest = syncIngestOn('sqlite');
+export const syncIngestPg = syncIngestOn('postgres');

@@ -10,7 +10,9 @@
  *   needed on a managed provider) and back on before the commit;
  * - tables go in foreign-key order, each in id order; every id sequence ends past its largest id;
  * - afterwards, per table, the row count and the sum of every numeric column are compared on both sides
- *   (money, quantities and stock ledger included): any difference is an error.
+ *   (money, quantities and stock ledger included): any difference is an error;
+ * - after the commit the target is ANALYZEd, so the planner knows the copied tables at once instead of
+ *   after autovacuum's first pass (a freshly copied shop otherwise plans its first queries blind).
  */
 import type Database from 'better-sqlite3';
 import type { Pool, PoolClient } from 'pg';
@@ -182,6 +184,7 @@ export async function copySqliteToPostgres(sqlite: Database.Database, pool: Pool
     } finally {
       sqlite.exec('COMMIT');
     }
+    await client.query('ANALYZE');
     return { tables, ms: Date.now() - started };
   } finally {
     client.release();
