@@ -26,15 +26,17 @@ type Listener = () => void;
 const byName = (a: LocalProduct, b: LocalProduct) => (a.search < b.search ? -1 : a.search > b.search ? 1 : a.id - b.id);
 
 /** Products read per IndexedDB request on a full load (each page is its own short task). */
-const READ_PAGE = 1000;
+const READ_PAGE = 500;
 
-/** Every product, read in pages in id order (one getAll of 50,000 rows would be one long task). */
-async function readAll(slicer: Slicer): Promise<LocalProduct[]> {
-  const all: LocalProduct[] = [];
+/** Every product by id, read in pages in id order (one getAll of 50,000 rows would be one long task). */
+async function readAll(slicer: Slicer): Promise<Map<number, LocalProduct>> {
+  const byId = new Map<number, LocalProduct>();
+  let last: number | null = null;
   for (;;) {
-    const page = all.length ? await db.products.where(':id').above(all[all.length - 1].id).limit(READ_PAGE).toArray() : await db.products.limit(READ_PAGE).toArray();
-    for (const row of page) all.push(row);
-    if (page.length < READ_PAGE) return all;
+    const page: LocalProduct[] = await (last === null ? db.products : db.products.where(':id').above(last)).limit(READ_PAGE).toArray();
+    for (const row of page) byId.set(row.id, row);
+    if (page.length < READ_PAGE) return byId;
+    last = page[page.length - 1].id;
     if (slicer.due(page.length)) await slicer.pause();
   }
 }
@@ -98,9 +100,8 @@ export class ProductIndex {
     const slicer = new Slicer(this.sliceMs);
     if (!incremental) {
       // Rows changed while the pages are read bump the version again: the next refresh re-reads them.
-      const all = await readAll(slicer);
-      this.byId = new Map(all.map((row) => [row.id, row]));
-      await this.rebuild(await sortInSlices(all, byName, slicer), slicer);
+      this.byId = await readAll(slicer);
+      await this.rebuild(await sortInSlices([...this.byId.values()], byName, slicer), slicer);
       return;
     }
     const fresh = await db.products.bulkGet(ids);
