@@ -4,10 +4,15 @@
  * `productsChange` ({version, ids}); the index watches that row with liveQuery (which also fires for
  * writes made by other tabs) and re-reads only the listed ids when it saw the previous version, or
  * everything otherwise. Rows are kept sorted by their folded name; search keys are precomputed.
+ * No long task (issue #17): everything is read in pages, sorted, merged and indexed in slices
+ * (slices.ts) that yield to the page, and the new state replaces the old one in a single step, so a
+ * search always sees one whole, consistent index. Until the first load completes `loaded` is false
+ * and `whenLoaded()` lets a scan wait for it instead of answering from an empty index.
  */
 import { liveQuery, type Subscription } from 'dexie';
 import { foldText } from '../../domain/text';
 import { db, getMeta, type LocalProduct } from './db';
+import { mergeInSlices, Slicer, sortInSlices } from './slices';
 
 export interface SearchResult {
   /** The first `limit` sellable matches in name order. */
@@ -19,6 +24,22 @@ export interface SearchResult {
 type Listener = () => void;
 
 const byName = (a: LocalProduct, b: LocalProduct) => (a.search < b.search ? -1 : a.search > b.search ? 1 : a.id - b.id);
+
+/** Products read per IndexedDB request on a full load (each page is its own short task). */
+const READ_PAGE = 500;
+
+/** Every product by id, read in pages in id order (one getAll of 50,000 rows would be one long task). */
+async function readAll(slicer: Slicer): Promise<Map<number, LocalProduct>> {
+  const byId = new Map<number, LocalProduct>();
+  let last: number | null = null;
+  for (;;) {
+    const page: LocalProduct[] = await (last === null ? db.products : db.products.where(':id').above(last)).limit(READ_PAGE).toArray();
+    for (const row of page) byId.set(row.id, row);
+    if (page.length < READ_PAGE) return byId;
+    last = page[page.length - 1].id;
+    if (slicer.due(page.length)) await slicer.pause();
+  }
+}
 
 /** The POS sells active products with stock above 0 (docs/spec.md §5). */
 export const isSellable = (p: LocalProduct) => p.active && p.stock > 0;
@@ -41,6 +62,11 @@ export class ProductIndex {
   revision = 0;
   loaded = false;
 
+  /** `sliceMs`: how long each slice of a load may run (slices.ts); tests shorten it to interleave searches. */
+  constructor(private readonly sliceMs?: number) {}
+  private markLoaded!: () => void;
+  private firstLoad = new Promise<void>((resolve) => (this.markLoaded = resolve));
+
   /** Starts mirroring Dexie (idempotent). */
   start(): void {
     if (this.subscription) return;
@@ -57,6 +83,11 @@ export class ProductIndex {
     this.subscription = null;
   }
 
+  /** Resolves once the index holds the whole catalogue for the first time. */
+  whenLoaded(): Promise<void> {
+    return this.firstLoad;
+  }
+
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -66,10 +97,11 @@ export class ProductIndex {
     if (version === this.seenVersion && this.loaded) return;
     const incremental = this.loaded && ids !== null && version === this.seenVersion + 1;
     this.seenVersion = version;
+    const slicer = new Slicer(this.sliceMs);
     if (!incremental) {
-      const all = await db.products.toArray();
-      this.byId = new Map(all.map((row) => [row.id, row]));
-      this.rebuild();
+      // Rows changed while the pages are read bump the version again: the next refresh re-reads them.
+      this.byId = await readAll(slicer);
+      await this.rebuild(await sortInSlices([...this.byId.values()], byName, slicer), slicer);
       return;
     }
     const fresh = await db.products.bulkGet(ids);
@@ -87,26 +119,39 @@ export class ProductIndex {
       if (row) this.byId.set(id, row);
       else this.byId.delete(id);
     });
-    if (reorder) this.rebuild();
-    else this.changed();
+    if (!reorder) {
+      this.changed();
+      return;
+    }
+    // New, renamed or deleted rows: the others keep their order; the changed ones are sorted and merged in.
+    const changedIds = new Set(ids);
+    const kept = this.rows.filter((row) => !changedIds.has(row.id));
+    const added = [...changedIds].flatMap((id) => this.byId.get(id) ?? []).sort(byName);
+    await this.rebuild(await mergeInSlices(kept, added, byName, slicer), slicer);
   }
 
-  /** Sorts the rows by name and rebuilds the code map, positions and joined keys. */
-  private rebuild(): void {
-    this.rows = [...this.byId.values()].sort(byName);
-    this.byCode = new Map();
-    this.positions = new Map();
-    this.starts = new Int32Array(this.rows.length + 1);
+  /** Builds the code map, positions and joined keys of `rows` (sorted by name), then swaps them all in at once. */
+  private async rebuild(rows: LocalProduct[], slicer: Slicer): Promise<void> {
+    const byCode = new Map<string, LocalProduct>();
+    const positions = new Map<number, number>();
+    const starts = new Int32Array(rows.length + 1);
     let offset = 0;
-    this.rows.forEach((row, i) => {
-      if (row.code) this.byCode.set(foldText(row.code), row);
-      this.positions.set(row.id, i);
-      this.starts[i] = offset;
+    for (let i = 0; i < rows.length; i += 1) {
+      const row = rows[i];
+      if (row.code) byCode.set(foldText(row.code), row);
+      positions.set(row.id, i);
+      starts[i] = offset;
       offset += row.search.length + 1;
-    });
-    this.starts[this.rows.length] = offset;
-    this.haystack = this.rows.map((row) => row.search).join('\n');
+      if (slicer.due()) await slicer.pause();
+    }
+    starts[rows.length] = offset;
+    this.haystack = rows.map((row) => row.search).join('\n');
+    this.rows = rows;
+    this.byCode = byCode;
+    this.positions = positions;
+    this.starts = starts;
     this.loaded = true;
+    this.markLoaded();
     this.changed();
   }
 

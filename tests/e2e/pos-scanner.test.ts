@@ -1,12 +1,13 @@
 /**
  * The counter with a keyboard-wedge scanner (issue #14 items 1, 7, 15): a code typed at 10 ms per
  * character plus Enter lands in the search box after every sale, closed dialog and notice, with no tap
- * on the box; and a keyboard-only sale takes the codes plus at most 4 keys.
+ * on the box; a keyboard-only sale takes the codes plus at most 4 keys; and a scan made before the
+ * catalogue has loaded waits for it (issue #17).
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SELLER_PASSWORD, serverAndBrowser } from './harness';
-import { createProduct, newDevice, productStock, serverSales, signInAndOpenPos, waitAllSynced, waitForOutbox } from './pos-helpers';
+import { createProduct, newDevice, productStock, searchBox, serverSales, signInAndOpenPos, waitAllSynced, waitForOutbox } from './pos-helpers';
 
 const ids: Record<string, number> = {};
 const YERBA = '7790387000012';
@@ -63,6 +64,38 @@ describe('POS with a scanner', () => {
     expect(await productStock(server, ids.yerba)).toBe(45);
     // "El carrito está vacío" never showed: no Enter ever reached "Procesar Venta".
     expect(await page.getByText('El carrito está vacío').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('a scan made while the catalogue is still loading waits for it and adds the product (never "no encontrado")', async () => {
+    const page = await cashierPos();
+    // On the next load, a readwrite transaction on the products store held for 3 s keeps the POS index
+    // (and any product read) waiting, as a large catalogue would: the scan lands before the index is ready.
+    await page.context().addInitScript(() => {
+      if (!sessionStorage.getItem('holdProducts')) return;
+      sessionStorage.removeItem('holdProducts');
+      const open = indexedDB.open('mostrador');
+      open.onsuccess = () => {
+        const store = open.result.transaction('products', 'readwrite').objectStore('products');
+        const until = Date.now() + 3000;
+        const spin = () => {
+          if (Date.now() < until) store.get(-1).onsuccess = spin;
+        };
+        spin();
+      };
+    });
+    await page.evaluate(() => sessionStorage.setItem('holdProducts', '1'));
+    await page.reload();
+    await page.getByText('Cargando productos…').waitFor();
+    await page.waitForFunction(() => document.activeElement?.hasAttribute('data-pos-search'), undefined, { timeout: 10_000 });
+    await scan(page, YERBA);
+    expect(await page.getByText('Cargando productos…').isVisible()).toBe(true);
+    await waitLines(page, 1);
+    await page.getByTestId('pos-product').first().waitFor();
+    expect(await page.getByText('Producto no encontrado').count()).toBe(0);
+    expect(await page.getByTestId('cart-line').innerText()).toContain('Yerba mate 1 kg');
+    expect(await searchBox(page).inputValue()).toBe('');
+    expect(await searchHasFocus(page)).toBe(true);
     await page.context().close();
   });
 

@@ -10,7 +10,7 @@
  * live query to read it back.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { MSG } from '../../../domain/messages';
 import { formatCents } from '../../../domain/money';
 import { useAuth } from '../../session/auth-context';
@@ -23,7 +23,6 @@ import { useSyncStatus } from '../../offline-ui/hooks';
 import { Button, Text, Title, UnstyledButton } from '@mantine/core';
 import { CashButton } from '../cash/CashButton';
 import { CartPanel } from './CartPanel';
-import { CheckoutDialog } from './CheckoutDialog';
 import { LastSale } from './LastSale';
 import { NoticeLine } from './NoticeLine';
 import { focusSearch, refocusSearchIfIdle, SHORTCUTS } from './focus-search';
@@ -33,6 +32,10 @@ import { ProductPanel } from './ProductPanel';
 import { printReceipt, Receipt } from './Receipt';
 import { CounterInvoicePrint, preloadInvoicePrintout, type CounterPrint } from './CounterInvoicePrint';
 import { useCounterInvoicing } from './useCounterInvoicing';
+
+// Its own chunk (the payment pickers, invoice choice, Mercado Pago): fetched as /pos first renders,
+// so it stays out of the bytes read before the counter can sell (issue #17). Precached for offline.
+const CheckoutDialog = lazy(() => import('./CheckoutDialog').then((m) => ({ default: m.CheckoutDialog })));
 
 function useLastSale(): OutboxEntry | undefined {
   return useLiveQuery(async () => {
@@ -173,18 +176,20 @@ export default function PosPage() {
         </Button>
       </div>
       {user && (
-        <CheckoutDialog
-          opened={checkoutOpen}
-          onClose={() => setCheckoutOpen(false)}
-          onExited={focusSearch}
-          shortages={shortages}
-          subtotalCents={subtotalCents}
-          online={isOnline}
-          seller={user}
-          onConfirmStart={onConfirmStart}
-          onConfirmed={onConfirmed}
-          invoicing={invoicing}
-        />
+        <Suspense fallback={null}>
+          <CheckoutDialog
+            opened={checkoutOpen}
+            onClose={() => setCheckoutOpen(false)}
+            onExited={focusSearch}
+            shortages={shortages}
+            subtotalCents={subtotalCents}
+            online={isOnline}
+            seller={user}
+            onConfirmStart={onConfirmStart}
+            onConfirmed={onConfirmed}
+            invoicing={invoicing}
+          />
+        </Suspense>
       )}
       {lastSale && <Receipt entry={lastSale} business={storedBusiness ?? (info as Record<string, string | null> | null)} />}
       {invoicePrint && (

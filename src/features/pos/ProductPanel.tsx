@@ -3,7 +3,9 @@
  * the local catalogue (works offline). Accent-insensitive search; an exact product code + Enter (what a
  * USB barcode scanner types) adds that product at once and clears the box, which keeps the focus for
  * the next scan (except after a finger tap, where focusing would pop up the on-screen keyboard).
- * At most `limit` cards are rendered; "Mostrar más" extends the list.
+ * At most `limit` cards are rendered; "Mostrar más" extends the list. Until the index has loaded the
+ * whole catalogue the grid says "Cargando productos…" (never "No se encontraron productos"), and a
+ * scan waits for it.
  */
 import { Button, Center, Kbd, Loader, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
@@ -35,20 +37,28 @@ export const ProductPanel = memo(function ProductPanel({ searchRef }: { searchRe
     [searchRef],
   );
 
+  /** The code (or only match) of `text` goes to the cart; the box is cleared unless something else was typed meanwhile. */
+  const scan = (text: string) => {
+    const match = productIndex.search(text, 1);
+    const product = productIndex.findByCode(text) ?? (match.more ? undefined : match.items[0]);
+    const clear = () => setQuery((current) => (current.trim() === text ? '' : current));
+    if (product) {
+      void addToCart(product.id).then(reportCartResult);
+      clear();
+    } else if (!match.items.length) {
+      warn(MSG.productNotFound);
+      clear();
+    }
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
     event.preventDefault();
     const text = query.trim();
     if (!text) return;
-    const match = productIndex.search(text, 1);
-    const product = productIndex.findByCode(text) ?? (match.more ? undefined : match.items[0]);
-    if (product) {
-      void addToCart(product.id).then(reportCartResult);
-      setQuery('');
-    } else if (!match.items.length) {
-      warn(MSG.productNotFound);
-      setQuery('');
-    }
+    // A scan right after the page opened waits for the catalogue instead of finding nothing.
+    if (productIndex.loaded) scan(text);
+    else void productIndex.whenLoaded().then(() => scan(text));
   };
 
   return (
@@ -75,8 +85,9 @@ export const ProductPanel = memo(function ProductPanel({ searchRef }: { searchRe
       />
       <div className={classes.scroll} onPointerDown={(event) => (lastPointer.current = event.pointerType)}>
         {!result.loaded ? (
-          <Center p="xl">
-            <Loader />
+          <Center p="xl" role="status">
+            <Loader size="sm" mr="sm" />
+            <Text c="dimmed">Cargando productos…</Text>
           </Center>
         ) : result.items.length === 0 ? (
           <Text c="dimmed" ta="center" p="xl">

@@ -3,19 +3,23 @@
  * Performance marks for the bench: `pos-search-start` when the text changes (markSearchStart), and
  * `pos-search-end` once the matching cards are painted, measured as `pos-search`.
  */
-import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { productIndex, type SearchResult } from '../../offline/product-index';
-
-const subscribe = (onChange: () => void) => productIndex.subscribe(onChange);
-const revision = () => productIndex.revision;
 
 export function markSearchStart(): void {
   performance.mark('pos-search-start');
 }
 
 export function useProductSearch(query: string, limit: number): SearchResult & { loaded: boolean } {
-  const rev = useSyncExternalStore(subscribe, revision);
-  // `rev` changes when the index changed in place.
+  // `rev` changes when the index changed. Followed as a transition (not useSyncExternalStore, whose
+  // updates render in one blocking task): the grid that appears once the catalogue has loaded, or
+  // that follows a pull, renders in short slices (issue #17). Typing is still rendered at once.
+  const [rev, setRev] = useState(productIndex.revision);
+  useEffect(() => {
+    const follow = () => startTransition(() => setRev(productIndex.revision));
+    follow();
+    return productIndex.subscribe(follow);
+  }, []);
   const result = useMemo(() => productIndex.search(query, limit), [query, limit, rev]);
   const measured = useRef('');
 
