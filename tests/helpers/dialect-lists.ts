@@ -14,7 +14,5 @@ export const SQLITE_ONLY: Record<string, string> = {
   'tests/server/store.test.ts': 'runs the port on both stores itself',
 };
 
-// Of the 51 files first listed here, one is left (2026-11-23).
-export const PG_PENDING: Record<string, string> = {
-  'tests/server/sync-push-load.test.ts': 'server: the maximal push (200 sales, 4,000 lines) takes about 100 s on PostgreSQL (several round trips a line), and the 30 s idle connection timeout closes the request first',
-};
+// Of the 51 files first listed here, none is left (2026-11-23).
+export const PG_PENDING: Record<string, string> = {};

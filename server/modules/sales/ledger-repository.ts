@@ -11,10 +11,10 @@
  * lockProducts holds the sale's products (in id order) before their stock is read, so two sales of the
  * last unit cannot both see it in stock.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { onPostgres, preparedPerConnection } from '../../db/prepared';
-import { devices, saleItems, sales, users, products } from '../../db/schema';
-import { exec, first, legacySqlite, type Q } from '../../db/store';
+import { devices, saleItems, sales } from '../../db/schema';
+import { exec, first, legacySqlite, rows, type Q } from '../../db/store';
 
 /** What a replay needs of the stored sale (its outcome and flags). */
 export interface StoredSale {
@@ -25,6 +25,24 @@ export interface StoredSale {
   flagPriceChanged: boolean;
   flagPaymentReview: boolean;
   reviewNote: string | null;
+}
+
+/** What the ledger write checks before writing (ledger-write.ts): the stored sale, else its sequence and seller. */
+export interface SaleChecks {
+  /** The sale already stored under this clientSaleId (then nothing else is read). */
+  stored?: StoredSale;
+  /** The device's (deviceId, deviceSeq) is already another sale's. */
+  seqTaken: boolean;
+  /** The device's last applied sequence (0 for an unknown device; read only when seqTaken). */
+  lastSeq: number;
+  userExists: boolean;
+}
+
+export interface CheckKeys {
+  clientSaleId: string | null;
+  deviceId: string | null;
+  deviceSeq: number | null;
+  sellerId: number;
 }
 
 /** A product as a sale line needs it, soft-deleted ones included (a captured sale of a deleted product still lands). */
@@ -122,40 +140,37 @@ const prepared = preparedPerConnection((db) => {
 
 const statements = (tx: Q) => prepared(legacySqlite(tx));
 
-const storedColumns = {
-  id: sales.id,
-  saleNumber: sales.saleNumber,
-  deviceSeq: sales.deviceSeq,
-  flagOversold: sales.flagOversold,
-  flagPriceChanged: sales.flagPriceChanged,
-  flagPaymentReview: sales.flagPaymentReview,
-  reviewNote: sales.reviewNote,
-};
-const productColumns = {
-  id: products.id,
-  name: products.name,
-  priceCents: products.priceCents,
-  ivaRateBp: products.ivaRateBp,
-  costCents: products.costCents,
-  stock: products.stock,
-  active: products.active,
-  deletedAt: products.deletedAt,
-};
-
 /** The same statements on PostgreSQL, through drizzle on the unit's `tx`. */
 const pg = {
-  storedSale: async (tx: Q, clientSaleId: string): Promise<StoredSale | undefined> => {
-    await exec(tx, sql`SELECT pg_advisory_xact_lock(hashtextextended(${clientSaleId}, 0))`);
-    return first(tx.select(storedColumns).from(sales).where(eq(sales.clientSaleId, clientSaleId)));
+  /** After the clientSaleId's advisory lock, ONE statement reads the stored sale and all the checks. */
+  checks: async (tx: Q, keys: CheckKeys): Promise<SaleChecks> => {
+    if (keys.clientSaleId) await exec(tx, sql`SELECT pg_advisory_xact_lock(hashtextextended(${keys.clientSaleId}, 0))`);
+    const seq = keys.deviceId && keys.deviceSeq !== null ? keys.deviceSeq : null;
+    const [row] = await rows<StoredSale & { found: boolean; seqTaken: boolean; lastSeq: number; userExists: boolean }>(
+      tx,
+      sql`SELECT s.id IS NOT NULL AS found, s.id, s.sale_number AS "saleNumber", s.device_seq AS "deviceSeq", s.flag_oversold AS "flagOversold",
+                 s.flag_price_changed AS "flagPriceChanged", s.flag_payment_review AS "flagPaymentReview", s.review_note AS "reviewNote",
+                 EXISTS (SELECT 1 FROM sales t WHERE t.device_id = ${keys.deviceId}::text AND t.device_seq = ${seq}::integer) AS "seqTaken",
+                 coalesce((SELECT d.last_seq FROM devices d WHERE d.id = ${keys.deviceId}::text), 0) AS "lastSeq",
+                 EXISTS (SELECT 1 FROM users u WHERE u.id = ${keys.sellerId}::integer) AS "userExists"
+          FROM (SELECT 1) AS one LEFT JOIN sales s ON s.client_sale_id = ${keys.clientSaleId}::text`,
+    );
+    const { found, seqTaken, lastSeq, userExists, ...stored } = row;
+    if (found) return { stored, seqTaken: false, lastSeq: 0, userExists: true };
+    return { seqTaken, lastSeq: Number(lastSeq), userExists };
   },
-  deviceSeqTaken: async (tx: Q, deviceId: string, deviceSeq: number): Promise<boolean> =>
-    (await first(tx.select({ id: sales.id }).from(sales).where(and(eq(sales.deviceId, deviceId), eq(sales.deviceSeq, deviceSeq))).limit(1))) !== undefined,
-  lastSeq: async (tx: Q, deviceId: string): Promise<number> => (await first(tx.select({ lastSeq: devices.lastSeq }).from(devices).where(eq(devices.id, deviceId))))?.lastSeq ?? 0,
-  userExists: async (tx: Q, userId: number): Promise<boolean> => (await first(tx.select({ id: users.id }).from(users).where(eq(users.id, userId)))) !== undefined,
-  product: (tx: Q, id: number): Promise<LedgerProduct | undefined> => first(tx.select(productColumns).from(products).where(eq(products.id, id))),
+  /** One statement: the row locks (in id order, see the header) and the rows. */
+  products: async (tx: Q, ids: number[]): Promise<LedgerProduct[]> =>
+    ids.length
+      ? rows<LedgerProduct>(
+          tx,
+          sql`SELECT id, name, price_cents AS "priceCents", iva_rate_bp AS "ivaRateBp", cost_cents AS "costCents", stock, active, deleted_at AS "deletedAt"
+              FROM products WHERE id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) ORDER BY id FOR UPDATE`,
+        )
+      : Promise.resolve([]),
   insertSale: async (tx: Q, row: LedgerSaleInsert): Promise<number> => (await first(tx.insert(sales).values(row as typeof sales.$inferInsert).returning({ id: sales.id })))!.id,
-  insertItem: async (tx: Q, row: LedgerItemInsert): Promise<void> => {
-    await tx.insert(saleItems).values(row);
+  insertItems: async (tx: Q, rows: LedgerItemInsert[]): Promise<void> => {
+    if (rows.length) await tx.insert(saleItems).values(rows);
   },
   advanceDeviceSeq: async (tx: Q, deviceId: string, deviceSeq: number): Promise<void> => {
     await tx.update(devices).set({ lastSeq: sql`greatest(${devices.lastSeq}, ${deviceSeq})` }).where(eq(devices.id, deviceId));
@@ -164,6 +179,14 @@ const pg = {
 
 /** The SQLite fast path: the prepared statements above. */
 const lite = {
+  /** The prepared lookups one by one, each only when the one before asks for it. */
+  checks: async (tx: Q, keys: CheckKeys): Promise<SaleChecks> => {
+    const stored = keys.clientSaleId ? await lite.storedSale(tx, keys.clientSaleId) : undefined;
+    if (stored) return { stored, seqTaken: false, lastSeq: 0, userExists: true };
+    const seqTaken = keys.deviceId !== null && keys.deviceSeq !== null && (await lite.deviceSeqTaken(tx, keys.deviceId, keys.deviceSeq));
+    const lastSeq = seqTaken ? await lite.lastSeq(tx, keys.deviceId!) : 0;
+    return { seqTaken, lastSeq, userExists: await lite.userExists(tx, keys.sellerId) };
+  },
   storedSale: async (tx: Q, clientSaleId: string): Promise<StoredSale | undefined> => {
     const row = statements(tx).byClientSaleId.get(clientSaleId);
     return row && { ...row, flagOversold: row.flagOversold === 1, flagPriceChanged: row.flagPriceChanged === 1, flagPaymentReview: row.flagPaymentReview === 1 };
@@ -171,49 +194,47 @@ const lite = {
   deviceSeqTaken: async (tx: Q, deviceId: string, deviceSeq: number): Promise<boolean> => statements(tx).deviceSeqTaken.get(deviceId, deviceSeq) !== undefined,
   lastSeq: async (tx: Q, deviceId: string): Promise<number> => statements(tx).lastSeq.get(deviceId) ?? 0,
   userExists: async (tx: Q, userId: number): Promise<boolean> => statements(tx).userExists.get(userId) !== undefined,
-  product: async (tx: Q, id: number): Promise<LedgerProduct | undefined> => {
-    const row = statements(tx).product.get(id);
-    return row && { ...row, active: row.active === 1 };
+  /** SQLite's one writer already holds them: one prepared lookup per product. */
+  products: async (tx: Q, ids: number[]): Promise<LedgerProduct[]> => {
+    const found: LedgerProduct[] = [];
+    for (const id of ids) {
+      const row = statements(tx).product.get(id);
+      if (row) found.push({ ...row, active: row.active === 1 });
+    }
+    return found;
   },
   insertSale: async (tx: Q, row: LedgerSaleInsert): Promise<number> =>
     statements(tx).insertSale.get({ ...row, flagOversold: row.flagOversold ? 1 : 0, flagPriceChanged: row.flagPriceChanged ? 1 : 0 })!,
-  insertItem: async (tx: Q, row: LedgerItemInsert): Promise<void> => {
-    statements(tx).insertItem.run(row);
+  insertItems: async (tx: Q, rows: LedgerItemInsert[]): Promise<void> => {
+    for (const row of rows) statements(tx).insertItem.run(row);
   },
   advanceDeviceSeq: async (tx: Q, deviceId: string, deviceSeq: number): Promise<void> => {
     statements(tx).advanceDeviceSeq.run(deviceSeq, deviceId);
   },
 };
 
-/** Row locks on the sale's products, in ascending id order (two sales lock them in the same order). */
-async function lockProductsPg(tx: Q, ids: number[]): Promise<void> {
-  const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  if (sorted.length) await exec(tx, sql`SELECT id FROM products WHERE id IN (${sql.join(sorted.map((id) => sql`${id}`), sql`, `)}) ORDER BY id FOR UPDATE`);
-}
-
 const on = (tx: Q) => (onPostgres(tx) ? pg : lite);
 
 export const ledgerRepository = {
-  /** The stored sale of this clientSaleId (on PostgreSQL after waiting for a unit writing the same one: see the header). */
-  storedSale: (tx: Q, clientSaleId: string): Promise<StoredSale | undefined> => on(tx).storedSale(tx, clientSaleId),
+  /**
+   * The checks of one sale before it is written (SaleChecks): on PostgreSQL after waiting for a unit
+   * writing the same clientSaleId (see the header), in one statement.
+   */
+  checks: (tx: Q, keys: CheckKeys): Promise<SaleChecks> => on(tx).checks(tx, keys),
 
-  deviceSeqTaken: (tx: Q, deviceId: string, deviceSeq: number): Promise<boolean> => on(tx).deviceSeqTaken(tx, deviceId, deviceSeq),
-
-  /** The device's last applied sequence (0 for an unknown device). */
-  lastSeq: (tx: Q, deviceId: string): Promise<number> => on(tx).lastSeq(tx, deviceId),
-
-  userExists: (tx: Q, userId: number): Promise<boolean> => on(tx).userExists(tx, userId),
-
-  /** Holds these products until the unit ends (SQLite: its one writer already does; PostgreSQL: row locks). */
-  lockProducts: async (tx: Q, ids: number[]): Promise<void> => {
-    if (onPostgres(tx)) await lockProductsPg(tx, ids);
+  /**
+   * The sale's products by id (missing ids absent), held until the unit ends (SQLite: its one writer
+   * already does; PostgreSQL: row locks taken in ascending id order, so two sales lock them in the same order).
+   */
+  products: async (tx: Q, ids: number[]): Promise<Map<number, LedgerProduct>> => {
+    const sorted = [...new Set(ids)].sort((a, b) => a - b);
+    return new Map((await on(tx).products(tx, sorted)).map((product) => [product.id, product]));
   },
-
-  product: (tx: Q, id: number): Promise<LedgerProduct | undefined> => on(tx).product(tx, id),
 
   insertSale: (tx: Q, row: LedgerSaleInsert): Promise<number> => on(tx).insertSale(tx, row),
 
-  insertItem: (tx: Q, row: LedgerItemInsert): Promise<void> => on(tx).insertItem(tx, row),
+  /** The sale's items, in line order (PostgreSQL: one multi-row INSERT). */
+  insertItems: (tx: Q, rows: LedgerItemInsert[]): Promise<void> => on(tx).insertItems(tx, rows),
 
   /** Device's last applied sequence = max of what it had and this sale's. */
   advanceDeviceSeq: (tx: Q, deviceId: string, deviceSeq: number): Promise<void> => on(tx).advanceDeviceSeq(tx, deviceId, deviceSeq),

@@ -22,7 +22,7 @@ import { computeSaleTotals } from '../../../domain/sale-totals';
 import { localDateString } from '../../../domain/time';
 import type { Q } from '../../db/store';
 import { badRequest, conflict } from '../../http/errors';
-import { applyStockDelta } from '../stock/repository';
+import { applySaleStock } from '../stock/repository';
 import { ledgerRepository, type LedgerProduct, type StoredSale } from './ledger-repository';
 import { numberingRepository } from './numbering-repository';
 
@@ -75,9 +75,9 @@ export function saleFlags(
 
 /** Next free official number: the counter advances until the formatted number is not taken (a changed format may repeat one). */
 async function assignSaleNumber(tx: Q, timeZone: string, saleDate: string): Promise<string> {
-  const settings = await numberingRepository.settings(tx);
-  for (;;) {
-    const candidate = formatSaleNumber(settings, await numberingRepository.takeCounter(tx), saleDate, timeZone);
+  const { settings, counter } = await numberingRepository.start(tx);
+  for (let value = counter; ; value = await numberingRepository.takeCounter(tx)) {
+    const candidate = formatSaleNumber(settings, value, saleDate, timeZone);
     if (!(await numberingRepository.isTaken(tx, candidate))) return candidate;
   }
 }
@@ -119,22 +119,13 @@ function totalsOf(lines: ReturnType<typeof priceLines>['lines'], discountCents: 
 
 /** Writes the sale in the unit `tx` (see the header); the caller's unit commits it, or undoes all of it. */
 export async function writeSaleToLedger(tx: Q, timeZone: string, draft: SaleDraft, policy: SalePolicy): Promise<RecordOutcome> {
-  if (draft.clientSaleId) {
-    const stored = await ledgerRepository.storedSale(tx, draft.clientSaleId);
-    if (stored) return { status: 'duplicate', saleId: stored.id, saleNumber: stored.saleNumber, flags: saleFlags(stored), deviceSeq: stored.deviceSeq };
-  }
-  let deviceSeq = draft.deviceSeq;
-  if (draft.deviceId && deviceSeq !== null && (await ledgerRepository.deviceSeqTaken(tx, draft.deviceId, deviceSeq))) {
-    deviceSeq = (await ledgerRepository.lastSeq(tx, draft.deviceId)) + 1;
-  }
-  if (!(await ledgerRepository.userExists(tx, draft.sellerId))) throw badRequest(`El vendedor ${draft.sellerId} no existe`);
+  const checks = await ledgerRepository.checks(tx, draft);
+  const { stored } = checks;
+  if (stored) return { status: 'duplicate', saleId: stored.id, saleNumber: stored.saleNumber, flags: saleFlags(stored), deviceSeq: stored.deviceSeq };
+  const deviceSeq = checks.seqTaken ? checks.lastSeq + 1 : draft.deviceSeq;
+  if (!checks.userExists) throw badRequest(`El vendedor ${draft.sellerId} no existe`);
 
-  const byId = new Map<number, LedgerProduct>();
-  await ledgerRepository.lockProducts(tx, draft.items.map((item) => item.productId));
-  for (const { productId } of draft.items) {
-    const product = byId.has(productId) ? undefined : await ledgerRepository.product(tx, productId);
-    if (product) byId.set(productId, product);
-  }
+  const byId = await ledgerRepository.products(tx, draft.items.map((item) => item.productId));
   const { lines, oversold, priceChanged } = priceLines(draft, byId, policy);
   const totals = totalsOf(lines, draft.discountCents);
 
@@ -167,8 +158,9 @@ export async function writeSaleToLedger(tx: Q, timeZone: string, draft: SaleDraf
     syncBatchId: draft.audit?.syncBatchId ?? null,
     reviewNote: draft.audit?.reviewNote ?? null,
   });
-  for (const [i, line] of lines.entries()) {
-    await ledgerRepository.insertItem(tx, {
+  await ledgerRepository.insertItems(
+    tx,
+    lines.map((line, i) => ({
       saleId,
       productId: line.product.id,
       productName: line.product.name,
@@ -178,9 +170,9 @@ export async function writeSaleToLedger(tx: Q, timeZone: string, draft: SaleDraf
       subtotalCents: totals.lineSubtotalsCents[i],
       catalogPriceCents: line.catalogPriceCents,
       ivaRateBp: line.product.ivaRateBp,
-    });
-  }
-  for (const line of lines) await applyStockDelta(tx, line.product.id, -line.quantity, 'sale', { saleId, userId: draft.sellerId });
+    })),
+  );
+  await applySaleStock(tx, lines.map((line) => ({ productId: line.product.id, delta: -line.quantity })), 'sale', { saleId, userId: draft.sellerId });
   if (draft.deviceId && deviceSeq !== null) await ledgerRepository.advanceDeviceSeq(tx, draft.deviceId, deviceSeq);
   return { status: 'applied', saleId, saleNumber, flags: saleFlags({ flagOversold: oversold, flagPriceChanged: priceChanged }), deviceSeq };
 }

@@ -58,6 +58,41 @@ export async function applyStockDelta(tx: Q, productId: number, delta: number, r
   return updated.stock;
 }
 
+/**
+ * A sale's stock moves: for each line, in order, `delta` on its product and one movement. SQLite runs
+ * applyStockDelta's prepared statements line by line. PostgreSQL runs ONE statement (a round trip per
+ * line was most of a push's time, issue #20): every product updated once by the sum of its lines (the
+ * caller already holds their row locks, taken in id order) and the movements inserted in line order,
+ * so the stock, the ledger and the movement ids are the ones the line-by-line path gives.
+ */
+export async function applySaleStock(tx: Q, lines: { productId: number; delta: number }[], reason: StockReason, refs: MovementRefs = {}): Promise<void> {
+  if (!onPostgres(tx)) {
+    const db = legacySqlite(tx);
+    for (const line of lines) applyStockDeltaSqlite(db, line.productId, line.delta, reason, refs);
+    return;
+  }
+  if (lines.length === 0) return;
+  const values = sql.join(
+    lines.map((line, i) => sql`(${i}::integer, ${line.productId}::integer, ${line.delta}::integer)`),
+    sql`, `,
+  );
+  const [result] = await rows<{ updated: number; wanted: number }>(
+    tx,
+    sql`WITH line (ord, product_id, delta) AS (VALUES ${values}),
+      moved AS (
+        UPDATE products p SET stock = p.stock + t.delta
+        FROM (SELECT product_id, sum(delta)::integer AS delta FROM line GROUP BY product_id) t
+        WHERE p.id = t.product_id RETURNING p.id),
+      logged AS (
+        INSERT INTO stock_movements (product_id, delta, reason, sale_id, user_id, note)
+        SELECT product_id, delta, ${reason}, ${refs.saleId ?? null}::integer, ${refs.userId ?? null}::integer, ${refs.note ?? null}::text FROM line ORDER BY ord
+        RETURNING 1)
+    SELECT (SELECT count(*) FROM moved)::integer AS updated, (SELECT count(DISTINCT product_id) FROM line)::integer AS wanted,
+           (SELECT count(*) FROM logged)::integer AS logged`,
+  );
+  if (result.updated !== result.wanted) throw new Error('Producto inexistente en el movimiento de stock de la venta');
+}
+
 /** Sets stock to an absolute value by recording the difference as one movement. Returns the new stock. */
 export async function setStock(tx: Q, productId: number, target: number, refs: MovementRefs & { reason?: StockReason } = {}): Promise<number> {
   const current = await first(tx.select({ stock: products.stock }).from(products).where(eq(products.id, productId)));
