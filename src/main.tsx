@@ -37,9 +37,14 @@ import './theme/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadPage } from './app/public-pages';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// On a prerendered public page (landing.html, catalog.html) the page's chunk arrives before React starts:
+// React's first render then replaces the prerendered markup with the same page, never with a loading fallback.
+void preloadPage(window.location.pathname).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
