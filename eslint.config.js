@@ -38,6 +38,10 @@ export default tseslint.config(
   { files: ['src/**'], rules: forbid(SRC) },
   // Screens get the session and the shop from src/session/; app/ (providers, routes) imports features, not the reverse.
   { files: ['src/features/**'], rules: forbid(SRC, ['**/app/**']) },
+  // The build renders the public pages' first view with React's server renderer (scripts/lib/prerender-public.ts).
+  { files: ['src/app/prerender.tsx'], rules: forbid(SRC.filter((group) => group !== '*/server')) },
+  // The two classic scripts the public pages run before React (theme, then the start after the first paint).
+  { files: ['public/*.js'], languageOptions: { globals: { document: 'readonly', localStorage: 'readonly', requestAnimationFrame: 'readonly', setTimeout: 'readonly' } } },
   // src/offline (Dexie, outbox, sync engine) describes what it needs from the network in offline/transport.ts;
   // src/sync/instance.ts wires it to src/api/sync.ts.
   { files: ['src/offline/**'], rules: forbid(SRC, ['**/api/*', '**/api']) },

@@ -2,12 +2,14 @@
  * Client build: React, dev proxy to the server, and the installable PWA (vite-plugin-pwa, injectManifest
  * with src/sw.ts; registerType 'prompt' so a new version waits for the user's "Actualizar").
  * build.manifest lets tests/e2e measure the JavaScript each public page loads, and lets the service
- * worker's precache leave staff chunks to staff devices (scripts/lib/precache-split.ts).
+ * worker's precache leave staff chunks to staff devices (scripts/lib/precache-split.ts). The landing and the
+ * catalogue are also written prerendered, as landing.html and catalog.html (scripts/lib/prerender-public.ts).
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { markStaffEntries } from './scripts/lib/precache-split';
+import { prerenderPublicPages } from './scripts/lib/prerender-public';
 
 /** The build's output directory as resolved (`--outDir` may change it; the bench builds elsewhere). */
 let outDir = 'dist';
@@ -15,6 +17,7 @@ let outDir = 'dist';
 export default defineConfig({
   plugins: [
     react(),
+    prerenderPublicPages(),
     {
       name: 'mostrador-out-dir',
       configResolved: (config) => {

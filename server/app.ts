@@ -66,6 +66,9 @@ const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'none'"],
 };
 
+/** Page path → its prerendered HTML in the client build (the build writes them; src/sw.ts answers the same). */
+const PRERENDERED_PAGES: Record<string, string> = { '/': 'landing.html', '/catalog': 'catalog.html' };
+
 export interface BuildOptions {
   /** Print the first admin's generated password (main.ts); tests keep quiet. */
   announce?: (line: string) => void;
@@ -170,12 +173,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       root: config.clientDir,
       prefix: '/',
       wildcard: false,
+      index: false,
       setHeaders: (res, filePath) => {
         const name = path.basename(filePath);
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
-        else if (name === 'sw.js' || name === 'index.html' || name.endsWith('.webmanifest')) res.header('cache-control', 'no-cache');
+        else if (name === 'sw.js' || name.endsWith('.html') || name.endsWith('.webmanifest')) res.header('cache-control', 'no-cache');
       },
     });
+    // The landing and the catalogue come prerendered (scripts/lib/prerender-public.ts), as routes so that
+    // their HTML travels compressed; every other page gets index.html from the not-found handler below.
+    for (const [url, file] of Object.entries(PRERENDERED_PAGES)) {
+      if (existsSync(path.join(config.clientDir, file))) app.get(url, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile(file, config.clientDir));
+    }
   }
 
   app.setNotFoundHandler((request, reply) => {

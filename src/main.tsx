@@ -34,12 +34,22 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Title.css';
 import './theme/global.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadPage } from './app/public-pages';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// On a prerendered public page (landing.html, catalog.html) the page's chunk arrives before React starts:
+// React's first render then replaces the prerendered markup with the same page, never with a loading fallback.
+// The first render is a transition: React renders in slices that leave the main thread free to answer a
+// tap, and commits the whole page at once.
+void preloadPage(window.location.pathname).then(() => {
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
+});

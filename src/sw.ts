@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
 /**
  * Service worker (built by vite-plugin-pwa, injectManifest).
- *  - Precaches the app shell and the public pages; every page route falls back to index.html, never
+ *  - Precaches the app shell and the public pages; `/` and `/catalog` answer their prerendered HTML
+ *    (landing.html, catalog.html), every other page route falls back to index.html, never
  *    /api/ or /uploads/. Staff chunks (marked at build time by scripts/lib/precache-split.ts) are cached
  *    only on a device where staff signed in (the page sends CACHE_STAFF; a flag in the 'mostrador-meta'
  *    cache remembers it, so each new version caches its staff chunks at install, before it can take
@@ -34,7 +35,8 @@ const isStaffEntry = (entry: (typeof manifest)[number]) => typeof entry !== 'str
 const staffUrls = manifest.filter(isStaffEntry).map((entry) => new URL(typeof entry === 'string' ? entry : entry.url, self.location.href).href);
 const staffSet = new Set(staffUrls);
 
-precacheAndRoute(manifest.filter((entry) => !isStaffEntry(entry)));
+// As the server does, `/` answers the prerendered landing.html and `/catalog` catalog.html (Workbox's clean URLs).
+precacheAndRoute(manifest.filter((entry) => !isStaffEntry(entry)), { directoryIndex: 'landing.html' });
 cleanupOutdatedCaches();
 clientsClaim();
 

@@ -1,5 +1,6 @@
 /**
- * The route table of docs/spec.md §2. Every page is its own lazy chunk, so the public pages never download
+ * The route table of docs/spec.md §2. Every page is its own lazy chunk (the landing's and the catalogue's in
+ * public-pages.ts, which main.tsx preloads), so the public pages never download
  * staff code (nor @mantine/dates, charts, Dexie). To add a staff screen: create
  * src/features/<area>/<Name>Page.tsx with a default export, add a lazy import and a <Route> below
  * (inside the adminOnly group if only admins may open it), and a NAV_ITEMS entry in layout/nav-items.ts.
@@ -8,10 +9,9 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { CenteredLoader } from '../ui/CenteredLoader';
 import AppEntry from './AppEntry';
+import { catalog, landing } from './public-pages';
 import { RequireAuth } from './RequireAuth';
 
-const LandingPage = lazy(() => import('../features/public/landing/LandingPage'));
-const CatalogPage = lazy(() => import('../features/public/catalog/CatalogPage'));
 const PaymentSuccessPage = lazy(() => import('../features/public/payment/PaymentSuccessPage'));
 const PaymentFailurePage = lazy(() => import('../features/public/payment/PaymentFailurePage'));
 const PaymentPendingPage = lazy(() => import('../features/public/payment/PaymentPendingPage'));
@@ -33,10 +33,10 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<CenteredLoader />}>
       <Routes>
-        <Route path="/" element={<LandingPage />} />
+        <Route path="/" element={<landing.Page />} />
         <Route path="/app" element={<AppEntry />} />
         <Route path="/login" element={<LoginPage />} />
-        <Route path="/catalog" element={<CatalogPage />} />
+        <Route path="/catalog" element={<catalog.Page />} />
         <Route path="/payment/success" element={<PaymentSuccessPage />} />
         <Route path="/payment/failure" element={<PaymentFailurePage />} />
         <Route path="/payment/pending" element={<PaymentPendingPage />} />

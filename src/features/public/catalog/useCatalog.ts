@@ -6,7 +6,7 @@
  * loading, so a count or a card list is never shown under a search it does not belong to.
  */
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { LIMITS, TIMINGS } from '../../../../domain/constants';
 import { fetchCatalog, fetchPublicCategories, type CatalogProduct, type NamedRef } from '../../../api/catalog';
 
@@ -45,7 +45,8 @@ export function useCatalog() {
       }
       const totalItems = result.pagination?.totalItems ?? result.pagination?.total ?? result.data.length;
       const totalPages = result.pagination?.totalPages ?? Math.max(1, Math.ceil(totalItems / LIMITS.catalogPageSize));
-      setState({ products: result.data, totalItems, totalPages: Math.max(1, totalPages), answers: query });
+      // A page of cards is rendered in slices (a transition), not in one long task.
+      startTransition(() => setState({ products: result.data, totalItems, totalPages: Math.max(1, totalPages), answers: query }));
     });
     return () => controller.abort();
   }, [query]);

@@ -16,7 +16,16 @@ export function Hero({ onContact }: { onContact: () => void }) {
       style={{ background: 'linear-gradient(135deg, var(--mantine-color-primaryLight-7) 0%, var(--mantine-color-primaryLight-9) 100%)' }}
     >
       <Container size="md" ta="center">
-        <Title order={1} fz={{ base: 32, sm: 44, md: 52 }} fw={700} lh={1.15}>
+        {/* Two lines tall up to tablets: the prerendered fallback name and the shop's own (a line or two) take
+            the same height, so nothing below moves when the name arrives (no layout shift). */}
+        <Title
+          order={1}
+          fz={{ base: 32, sm: 44, md: 52 }}
+          fw={700}
+          lh={1.15}
+          mih={{ base: '2.3em', md: 0 }}
+          style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+        >
           {heroTitle(businessName)}
         </Title>
         <Text fz={{ base: 'lg', sm: 'xl' }} mt="md" opacity={0.92}>

@@ -1,4 +1,8 @@
-/** Public landing `/` (docs/spec.md §2): sticky bar, hero, contact section, footer. */
+/**
+ * Public landing `/` (docs/spec.md §2): sticky bar, hero, contact section, footer. The build prerenders only
+ * the bar and the hero (`firstViewOnly`): the contact section and the footer depend on the shop's data, which
+ * the build does not know, so they appear below the hero when React mounts rather than move under the eye.
+ */
 import { Box, Button, Container, Grid, Text, Title } from '@mantine/core';
 import { IconHome, IconLogin, IconMail, IconShoppingBag } from '@tabler/icons-react';
 import { useRef } from 'react';
@@ -11,7 +15,7 @@ import { ContactForm } from './ContactForm';
 import { ContactInfo } from './ContactInfo';
 import { Hero } from './Hero';
 
-export default function LandingPage() {
+export default function LandingPage({ firstViewOnly = false }: { firstViewOnly?: boolean }) {
   const { businessName } = useBusiness();
   const navigate = useNavigate();
   const contactRef = useRef<HTMLElement>(null);
@@ -43,26 +47,28 @@ export default function LandingPage() {
       />
       <main>
         <Hero onContact={toContact} />
-        <Box component="section" id="contacto" ref={contactRef} py={{ base: 40, md: 64 }} style={{ scrollMarginTop: 64 }}>
-          <Container size="lg">
-            <Title order={2} ta="center">
-              Contacto
-            </Title>
-            <Text c="dimmed" ta="center" mt={4} mb="xl">
-              ¿Tenés alguna pregunta? Escribinos y te respondemos a la brevedad.
-            </Text>
-            <Grid gap="lg">
-              <Grid.Col span={{ base: 12, md: 5 }}>
-                <ContactInfo />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 7 }}>
-                <ContactForm />
-              </Grid.Col>
-            </Grid>
-          </Container>
-        </Box>
+        {!firstViewOnly && (
+          <Box component="section" id="contacto" ref={contactRef} py={{ base: 40, md: 64 }} style={{ scrollMarginTop: 64 }}>
+            <Container size="lg">
+              <Title order={2} ta="center">
+                Contacto
+              </Title>
+              <Text c="dimmed" ta="center" mt={4} mb="xl">
+                ¿Tenés alguna pregunta? Escribinos y te respondemos a la brevedad.
+              </Text>
+              <Grid gap="lg">
+                <Grid.Col span={{ base: 12, md: 5 }}>
+                  <ContactInfo />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, md: 7 }}>
+                  <ContactForm />
+                </Grid.Col>
+              </Grid>
+            </Container>
+          </Box>
+        )}
       </main>
-      <PublicFooter />
+      {!firstViewOnly && <PublicFooter />}
     </>
   );
 }
