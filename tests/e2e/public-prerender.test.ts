@@ -46,6 +46,8 @@ describe('prerendered public pages', () => {
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
       expect(await page.locator('#root > [data-prerendered][inert]').count()).toBe(1);
       expect(await page.locator('header').getByText(/Accesorios$/).isVisible()).toBe(true);
+      // The spec's theme mark on <body> (default light) is there before React, as the page's colours are.
+      expect(await page.evaluate(() => document.body.dataset.theme)).toBe('light');
       await page.close();
     });
   }
@@ -65,6 +67,7 @@ describe('prerendered public pages', () => {
     const colours = (page: Page) =>
       page.evaluate(() => ({
         scheme: document.documentElement.getAttribute('data-mantine-color-scheme'),
+        mark: document.body.dataset.theme,
         page: getComputedStyle(document.body).backgroundColor,
         bar: getComputedStyle(document.querySelector('header')!).backgroundColor,
       }));
@@ -82,6 +85,7 @@ describe('prerendered public pages', () => {
     await live.close();
 
     expect(before.scheme).toBe('dark');
+    expect(before.mark).toBe('dark');
     expect(before).toEqual(after);
     expect(before.page).not.toBe('rgb(245, 245, 245)');
   });
