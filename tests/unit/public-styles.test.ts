@@ -1,7 +1,7 @@
 /**
  * Public pages load only the Mantine component styles listed in src/main.tsx, plus the few a lazily
- * loaded public module imports itself (dialogs, the phone drawer, the login page; the staff chunk loads
- * the full sheet). Every Mantine component the public side renders must have its stylesheet (and the
+ * loaded public module imports itself (dialogs, the phone drawer, the login page; the staff chunk adds
+ * its own per-component list, src/app/layout/staff-styles.ts, checked by mantine-styles.test.ts). Every Mantine component the public side renders must have its stylesheet (and the
  * ones it builds on) in src/main.tsx or in the file that renders it, or it shows unstyled (a missing
  * NavLink.css once broke the phone drawer).
  */

@@ -5,8 +5,7 @@
  * it also provides TanStack Query and Mantine notifications to every staff screen, and remembers the
  * current screen for the installed app's start (../last-screen.ts).
  */
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './staff-styles';
 import { AppShell, Burger, Group, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery, useReducedMotion } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
