@@ -2,7 +2,8 @@
  * Public pages load little: the entry plus the landing or catalogue chunk and everything they import
  * statically (read from dist/.vite/manifest.json), JavaScript and CSS, stays within 150 KB gzipped
  * (issue #17 item 8; the same figure `npm run bench` reports as public-bundle), and none of it is staff
- * code or a staff-only library (the invoice printout and its QR library are staff-only too).
+ * code or a staff-only library (the invoice printout and its QR library are staff-only too). The counter's
+ * /pos (entry, staff layout, POS page) stays within 350 KB, the bench's pos-bundle budget.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,6 +21,7 @@ interface Chunk {
 const DIST = path.resolve('dist');
 const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
 const BUDGET = 150 * 1024;
+const POS_BUDGET = 350 * 1024;
 
 /** Manifest keys of the chunks a page downloads: its roots and their static imports, transitively. */
 function staticClosure(roots: string[]): Set<string> {
@@ -35,6 +37,13 @@ function staticClosure(roots: string[]): Set<string> {
 
 const gzipSize = (file: string) => gzipSync(readFileSync(path.join(DIST, file)), { level: 9 }).length;
 
+/** Gzipped JavaScript and CSS of the chunks a page downloads before its first render. */
+function pageBytes(keys: Set<string>): { files: string[]; total: number } {
+  const files = [...keys].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
+  const sheets = [...new Set([...keys].flatMap((key) => manifest[key].css ?? []))];
+  return { files, total: [...files, ...sheets].reduce((sum, file) => sum + gzipSize(file), 0) };
+}
+
 describe('JavaScript of the public pages', () => {
   for (const [page, chunk] of [
     ['/', 'src/features/public/landing/LandingPage.tsx'],
@@ -42,10 +51,8 @@ describe('JavaScript of the public pages', () => {
   ]) {
     it(`${page} loads at most 150 KB of gzipped JavaScript and CSS and no staff code`, () => {
       const keys = staticClosure(['index.html', chunk]);
-      const files = [...keys].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
-      const sheets = [...new Set([...keys].flatMap((key) => manifest[key].css ?? []))];
-      const total = [...files, ...sheets].reduce((sum, file) => sum + gzipSize(file), 0);
-      console.log(`${page}: ${(total / 1024).toFixed(1)} KB gzip de JavaScript y CSS en ${files.length + sheets.length} archivos`);
+      const { files, total } = pageBytes(keys);
+      console.log(`${page}: ${(total / 1024).toFixed(1)} KB gzip de JavaScript y CSS`);
       expect(total).toBeLessThanOrEqual(BUDGET);
 
       const staffOrHeavy = /src\/(app\/layout|features\/(?!public\/)[^/]+)\/|@mantine\/(dates|charts)|recharts|dexie|qrcode/;
@@ -54,4 +61,12 @@ describe('JavaScript of the public pages', () => {
       expect(code).not.toMatch(/Dexie|recharts|mantine-DatePicker|Gestión de Productos|Punto de Venta|Transparencia Fiscal|Facturas Emitidas/);
     });
   }
+});
+
+describe('JavaScript of the counter', () => {
+  it('/pos loads at most 350 KB of gzipped JavaScript and CSS before its first render', () => {
+    const { total } = pageBytes(staticClosure(['index.html', 'src/app/layout/StaffLayout.tsx', 'src/features/pos/PosPage.tsx']));
+    console.log(`/pos: ${(total / 1024).toFixed(1)} KB gzip de JavaScript y CSS`);
+    expect(total).toBeLessThanOrEqual(POS_BUDGET);
+  });
 });
