@@ -5,8 +5,11 @@
  * the page is ready and 3 s of quiet after it; the figure is the longest one per page.
  * No baseline: a budget. Target: no long task over 200 ms.
  */
-import type { Page } from 'playwright-core';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { CDPSession, Page } from 'playwright-core';
 import type { Scenario } from '../lib/context';
+import { PROFILE_DIR } from '../lib/paths';
 import { posSession } from '../lib/pos-session';
 import type { Measurement } from '../lib/results';
 import { round } from '../lib/stats';
@@ -14,6 +17,25 @@ import { round } from '../lib/stats';
 const TARGET_MS = 200;
 const CPU_SLOWDOWN = 4;
 const SETTLE_MS = 3000;
+
+/** --profile: a DevTools timeline trace and a CPU profile of the page's opening (bench/.data/profiles/long-tasks-<page>.json, .cpuprofile). */
+async function traced(cdp: CDPSession, name: string, open: () => Promise<void>): Promise<void> {
+  const events: unknown[] = [];
+  const collect = (data: { value: unknown[] }) => events.push(...data.value);
+  cdp.on('Tracing.dataCollected', collect);
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,v8.execute,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.start');
+  await open();
+  const { profile } = await cdp.send('Profiler.stop');
+  const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.end');
+  await complete;
+  cdp.off('Tracing.dataCollected', collect);
+  mkdirSync(PROFILE_DIR, { recursive: true });
+  writeFileSync(path.join(PROFILE_DIR, `long-tasks-${name}.json`), JSON.stringify({ traceEvents: events }));
+  writeFileSync(path.join(PROFILE_DIR, `long-tasks-${name}.cpuprofile`), JSON.stringify(profile));
+}
 
 const PAGES = [
   // A CSS selector, not getByRole: Playwright polls the page while it waits, and an accessible-name
@@ -38,9 +60,13 @@ export const longTasks: Scenario = {
     try {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
       for (const target of PAGES) {
-        await page.goto(`${pos.server.baseUrl}${target.path}`);
-        await target.ready(page);
-        await page.waitForTimeout(SETTLE_MS);
+        const open = async () => {
+          await page.goto(`${pos.server.baseUrl}${target.path}`);
+          await target.ready(page);
+          await page.waitForTimeout(SETTLE_MS);
+        };
+        if (ctx.profile) await traced(cdp, target.key, open);
+        else await open();
         const tasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
         const longest = tasks.length ? Math.max(...tasks) : 0;
         figures.push({

@@ -8,8 +8,11 @@
  * ≤ 1.5× that baseline. Its details split the drain into the pushes' time on the wire and the device's
  * own time between a push's reply and its next push (the page's Resource Timing).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { makeSales, pushAll, serverSaleCount } from '../lib/api';
+import { PROFILE_DIR } from '../lib/paths';
 import type { Scenario } from '../lib/context';
 import { sellableProducts } from '../lib/data';
 import { catalogFile } from '../lib/datasets';
@@ -53,6 +56,9 @@ export const reconnectDrain: Scenario = {
 
     await page.evaluate(() => (performance.setResourceTimingBufferSize(10_000), performance.clearResourceTimings()));
     let serverAllMs = 0;
+    // --profile: the page's own CPU profile of the drain (bench/.data/profiles/reconnect-drain-page.cpuprofile).
+    const cdp = ctx.profile ? await page.context().newCDPSession(page) : null;
+    if (cdp) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
     const start = performance.now();
     await setOffline(false);
     await waitUntil(
@@ -64,6 +70,12 @@ export const reconnectDrain: Scenario = {
       120_000,
     );
     const drainMs = performance.now() - start;
+    if (cdp) {
+      const { profile } = await cdp.send('Profiler.stop');
+      mkdirSync(PROFILE_DIR, { recursive: true });
+      writeFileSync(path.join(PROFILE_DIR, 'reconnect-drain-page.cpuprofile'), JSON.stringify(profile));
+      await cdp.detach();
+    }
     const pushes = await pushTimings(page);
 
     const direct = makeSales(sellableProducts(await catalogFile(ctx)), total, 1, 11);
