@@ -1,4 +1,8 @@
-/** The sync panel (drawer): status, "Sincronizar ahora", pending and rejected sales (with "Reintentar") and the last synced ones. */
+/**
+ * The sync panel (drawer): status, "Sincronizar ahora", pending and rejected sales (with "Reintentar") and
+ * the last synced ones. The lists are read only while it is open, and a long queue shows its first
+ * PENDING_SHOWN sales and how many more wait.
+ */
 import { Alert, Badge, Button, Divider, Drawer, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { clearSession } from '../api/session';
@@ -9,6 +13,8 @@ import { formatDateTime } from './format';
 import { useLastSyncAt, useOutboxLists, useSyncStatus } from './hooks';
 import { SaleRow } from './SaleRow';
 
+const PENDING_SHOWN = 100;
+
 function reSignIn() {
   clearSession();
   window.location.assign('/login');
@@ -16,7 +22,7 @@ function reSignIn() {
 
 export function SyncPanel({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const status = useSyncStatus();
-  const lists = useOutboxLists();
+  const lists = useOutboxLists(opened);
   const lastSyncAt = useLastSyncAt();
   const persisted = storagePersisted();
   const retry = (clientSaleId: string) => void retryRejected(clientSaleId).then(() => syncEngine().requestSync());
@@ -56,7 +62,8 @@ export function SyncPanel({ opened, onClose }: { opened: boolean; onClose: () =>
 
         <Divider label={`Pendientes (${lists?.pending.length ?? 0})`} labelPosition="left" />
         {lists?.pending.length === 0 && <Text c="dimmed">No hay ventas pendientes.</Text>}
-        {lists?.pending.map((entry) => <SaleRow key={entry.clientSaleId} entry={entry} />)}
+        {lists?.pending.slice(0, PENDING_SHOWN).map((entry) => <SaleRow key={entry.clientSaleId} entry={entry} />)}
+        {lists && lists.pending.length > PENDING_SHOWN && <Text c="dimmed">y {lists.pending.length - PENDING_SHOWN} más en la cola.</Text>}
 
         {lists && lists.rejected.length > 0 && (
           <>

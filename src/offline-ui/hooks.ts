@@ -34,15 +34,25 @@ export interface OutboxLists {
   recent: OutboxEntry[];
 }
 
-/** Pending and rejected sales (oldest first) and the 10 most recently synced. */
-export function useOutboxLists(): OutboxLists | undefined {
-  return useLiveQuery(async () => ({
-    pending: await db.outbox.where('status').anyOf('pending', 'syncing').sortBy('deviceSeq'),
-    rejected: await db.outbox.where('status').equals('rejected').sortBy('deviceSeq'),
-    recent: (await db.outbox.where('status').equals('synced').toArray())
-      .sort((a, b) => (b.syncedAt ?? '').localeCompare(a.syncedAt ?? '') || b.deviceSeq - a.deviceSeq)
-      .slice(0, 10),
-  }));
+/**
+ * Pending and rejected sales (oldest first) and the 10 most recently synced, read only while `enabled`
+ * (the sync panel is open): each read walks every pending entry, and a live query runs again on every
+ * outbox write, so an always-on read cost a 5,000-sale drain seconds of the page's time (issue #17).
+ */
+export function useOutboxLists(enabled: boolean): OutboxLists | undefined {
+  return useLiveQuery(
+    async () =>
+      enabled
+        ? {
+            pending: await db.outbox.where('status').anyOf('pending', 'syncing').sortBy('deviceSeq'),
+            rejected: await db.outbox.where('status').equals('rejected').sortBy('deviceSeq'),
+            recent: (await db.outbox.where('status').equals('synced').toArray())
+              .sort((a, b) => (b.syncedAt ?? '').localeCompare(a.syncedAt ?? '') || b.deviceSeq - a.deviceSeq)
+              .slice(0, 10),
+          }
+        : undefined,
+    [enabled],
+  );
 }
 
 export function useLastSyncAt(): string | undefined {
