@@ -3,7 +3,7 @@
  * failure of the refresh keeps the stored session (the counter works offline); a 401 ends it (api/client).
  * Login falls back to the offline verifier (offline/offline-login.ts) when the server cannot be reached.
  */
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { fetchMe, login as loginCall } from '../api/auth';
 import { clearSession, getStoredUser, getToken, saveSession, saveUser } from '../api/session';
 import { deviceLoginHeaders, loginOffline, rememberLogin } from '../offline/offline-login';
@@ -25,14 +25,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     let active = true;
     fetchMe().then((result) => {
       if (!active) return;
-      if (result.success) {
-        saveUser(result.data);
-        setUser(result.data);
-      } else if (result.kind === 'http' && !getStoredUser()) {
-        clearSession();
-        setUser(null);
-      }
-      setLoading(false);
+      // Every screen reads the session: its refresh is a transition, which React renders in slices (the
+      // staff layout mounting inside it is no long task, issue #17), and an unchanged user re-renders nothing.
+      startTransition(() => {
+        if (result.success) {
+          saveUser(result.data);
+          setUser((current) => (JSON.stringify(current) === JSON.stringify(result.data) ? current : result.data));
+        } else if (result.kind === 'http' && !getStoredUser()) {
+          clearSession();
+          setUser(null);
+        }
+        setLoading(false);
+      });
     });
     return () => {
       active = false;

@@ -3,7 +3,7 @@
  * name and data show at once and offline; a failure with nothing stored leaves the fallbacks in place.
  * The reply's time zone becomes the one every date is shown in (ui/dates.ts).
  */
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { fetchBusinessInfo, type BusinessInfoReply } from '../api/business';
 import { BusinessContext, type BusinessValue } from '../session/business-context';
 import { setShopTimeZone } from '../ui/dates';
@@ -29,7 +29,8 @@ export function BusinessProvider({ children }: { children: ReactNode }) {
 
   const setInfo = useCallback((next: BusinessInfoReply | null) => {
     setShopTimeZone(next?.timeZone);
-    setInfoState(next);
+    // The same answer again keeps the same object: nothing that reads it renders again.
+    setInfoState((current) => (JSON.stringify(current) === JSON.stringify(next) ? current : next));
     if (next) localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
   }, []);
 
@@ -37,9 +38,12 @@ export function BusinessProvider({ children }: { children: ReactNode }) {
     let active = true;
     fetchBusinessInfo().then((result) => {
       if (!active) return;
-      if (result.success) setInfo(result.data);
-      else console.error(result.message);
-      setLoading(false);
+      if (!result.success) console.error(result.message);
+      // A transition: the screens that show the shop's data render again in slices (issue #17: no long task).
+      startTransition(() => {
+        if (result.success) setInfo(result.data);
+        setLoading(false);
+      });
     });
     return () => {
       active = false;

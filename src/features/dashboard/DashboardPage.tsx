@@ -6,7 +6,7 @@
  */
 import { Button, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { CenteredLoader } from '../../ui/CenteredLoader';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
 import { LoadFailed } from '../../ui/LoadFailed';
@@ -34,10 +34,13 @@ export default function DashboardPage() {
     else setRange(next);
   };
 
-  const loading = summary.isFetching || lowStock.isFetching;
-  const error = summary.error ?? lowStock.error;
-  const data = summary.data;
-  const lowProducts = lowStock.data ?? [];
+  // The queries' answers arrive as urgent (synchronous) updates; deferred, the figures and tables they
+  // fill render as a transition instead, in slices that leave the page free between them (issue #17:
+  // no long task). All four move together, in the same deferred render.
+  const loading = useDeferredValue(summary.isFetching || lowStock.isFetching);
+  const error = useDeferredValue(summary.error ?? lowStock.error);
+  const data = useDeferredValue(summary.data);
+  const lowProducts = useDeferredValue(lowStock.data) ?? [];
 
   return (
     <StaffPage title="Dashboard">
