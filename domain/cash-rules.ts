@@ -9,6 +9,20 @@
 import type { PaymentMethod } from './constants';
 import type { Cents } from './money';
 
+// The reasons and the setting live here, not with the schemas: the counter's screens read them without
+// loading zod (issue #17: no schema code on /pos and /dashboard).
+export const CASH_REASONS = ['retiro_caja_fuerte', 'pago_proveedor', 'cambio', 'otro'] as const;
+export type CashReason = (typeof CASH_REASONS)[number];
+export const CASH_REASON_LABELS: Record<CashReason, string> = {
+  retiro_caja_fuerte: 'Retiro a caja fuerte',
+  pago_proveedor: 'Pago a proveedor',
+  cambio: 'Cambio',
+  otro: 'Otro',
+};
+
+/** Setting (configuration caja/exigir_caja_abierta, off by default): no sale without an open session. */
+export const CASH_CONFIG = { categoria: 'caja', clave: 'exigir_caja_abierta', valor: 'false', descripcion: 'Exigir caja abierta para vender' } as const;
+
 /** ARS face values in cents, largest first: bills, then coins. */
 export const ARS_BILLS: readonly Cents[] = [2_000_000, 1_000_000, 200_000, 100_000, 50_000, 20_000, 10_000, 5_000, 2_000, 1_000];
 export const ARS_COINS: readonly Cents[] = [500, 200, 100];

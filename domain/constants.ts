@@ -61,3 +61,6 @@ export const NUMBERING_DEFAULTS = {
   numero_actual: '1',
   sucursal: '001',
 } as const;
+
+/** Version of the pushed sale's shape; travels with every push so old queued sales are migrated, not dropped. */
+export const SYNC_SCHEMA_VERSION = 1;

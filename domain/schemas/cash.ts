@@ -5,21 +5,9 @@
  * as decimals with 2 places; the server keeps integer cents.
  */
 import { LIMITS, PAYMENT_METHODS, PAYMENT_STATUSES } from '../constants';
-import { ARS_DENOMINATIONS } from '../cash-rules';
+import { ARS_DENOMINATIONS, CASH_REASONS } from '../cash-rules';
 import { money, optionalText, z } from './common';
 import { missingOr, positiveId } from './sales';
-
-export const CASH_REASONS = ['retiro_caja_fuerte', 'pago_proveedor', 'cambio', 'otro'] as const;
-export type CashReason = (typeof CASH_REASONS)[number];
-export const CASH_REASON_LABELS: Record<CashReason, string> = {
-  retiro_caja_fuerte: 'Retiro a caja fuerte',
-  pago_proveedor: 'Pago a proveedor',
-  cambio: 'Cambio',
-  otro: 'Otro',
-};
-
-/** Setting (configuration caja/exigir_caja_abierta, off by default): no sale without an open session. */
-export const CASH_CONFIG = { categoria: 'caja', clave: 'exigir_caja_abierta', valor: 'false', descripcion: 'Exigir caja abierta para vender' } as const;
 
 const uuid = z.uuid('debe ser un UUID');
 const at = z.iso.datetime({ offset: true, error: 'debe ser una fecha ISO (AAAA-MM-DDTHH:mm:ssZ)' });

@@ -6,15 +6,15 @@
  * POST /sync/devices/register: a device's one-time credential; push and pull present it in the headers
  * x-device-id and x-device-key (server/modules/sync/devices-service.ts).
  */
-import { LIMITS, SALE_FLAGS } from '../constants';
+import { LIMITS, SALE_FLAGS, SYNC_SCHEMA_VERSION } from '../constants';
 import { ARCA_ENVIRONMENTS, ISSUER_TAX_CONDITIONS } from '../invoicing/codes';
 import { brandDto, categoryDto, productDto } from './products';
 import { money, optionalText, z } from './common';
 import { caeaJson, generateInvoiceBody, invoiceJson } from './invoices';
 import { missingOr, paymentMethod, positiveId, SALE_LIMITS, saleQuantity } from './sales';
 
-/** Version of the pushed sale's shape; travels with every push so old queued sales are migrated, not dropped. */
-export const SYNC_SCHEMA_VERSION = 1;
+// Defined with the plain constants, so the device's outbox reads it without loading zod (issue #17).
+export { SYNC_SCHEMA_VERSION } from '../constants';
 
 export const pushBody = z.object({
   deviceId: z.uuid('debe ser un UUID'),

@@ -1,7 +1,7 @@
 /** Cash sessions of the back office (issue #16, admin) and the setting "Exigir caja abierta para vender". */
 import { CASH_MSG } from '../../domain/cash-messages';
 import { MSG } from '../../domain/messages';
-import { CASH_CONFIG } from '../../domain/schemas/cash';
+import { CASH_CONFIG } from '../../domain/cash-rules';
 import { api } from './client';
 
 export interface CashSessionsQuery {

@@ -7,7 +7,8 @@
  *    through POST /sync/cash by the sync engine (cash-outbox.ts).
  */
 import type { OfflinePaymentMethod, OutboxStatus } from './db';
-import type { CashEvent, CashReason } from '../../domain/schemas/cash';
+import type { CashReason } from '../../domain/cash-rules';
+import type { CashEvent } from '../../domain/schemas/cash';
 
 export interface CashPerson {
   id: number;

@@ -9,7 +9,8 @@
 import { CASH_MSG } from '../../domain/cash-messages';
 import { cashDifference, cashTotals, needsComment, type DenominationCount } from '../../domain/cash-rules';
 import { fromCents } from '../../domain/money';
-import type { CashEvent, CashReason } from '../../domain/schemas/cash';
+import type { CashReason } from '../../domain/cash-rules';
+import type { CashEvent } from '../../domain/schemas/cash';
 import type { CashPerson, LocalCashSession } from './cash-types';
 import { db, getMeta, setMeta } from './db';
 import { announceWrite } from './capture';

@@ -7,7 +7,7 @@
  * Invariant: bumping SYNC_SCHEMA_VERSION adds the step from the previous version here (a client test
  * fails otherwise). Version 1 is the first the protocol ever had, so there is no step yet.
  */
-import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
+import { SYNC_SCHEMA_VERSION } from '../../domain/constants';
 import type { OutboxEntry } from './db';
 import { OFFLINE_MSG } from './messages';
 

@@ -4,7 +4,7 @@
  * the totals computed by domain/sale-totals from its lines. Pure: no Dexie, no clock beyond `capturedAt`.
  */
 import { computeSaleTotals } from '../../domain/sale-totals';
-import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
+import { SYNC_SCHEMA_VERSION } from '../../domain/constants';
 import type { OfflinePaymentMethod, OutboxEntry, OutboxItem } from './db';
 import { provisionalNumber } from './device';
 

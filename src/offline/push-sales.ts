@@ -13,8 +13,8 @@
  *  - an entry sent while Dexie still says `pending` (its mark is written during its flight) is at worst
  *    sent again after a crash, and the server answers `duplicate`.
  */
-import { LIMITS } from '../../domain/constants';
-import { SYNC_SCHEMA_VERSION, type PushBody, type PushReply } from '../../domain/schemas/sync';
+import { LIMITS, SYNC_SCHEMA_VERSION } from '../../domain/constants';
+import type { PushBody, PushReply } from '../../domain/schemas/sync';
 import { applyPushEcho, pullCursor } from './product-store';
 import { db, type OutboxEntry } from './db';
 import { deviceName, raiseDeviceSeq } from './device';

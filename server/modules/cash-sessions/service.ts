@@ -6,7 +6,8 @@
 import { CASH_MSG } from '../../../domain/cash-messages';
 import { PAYMENT_METHODS } from '../../../domain/constants';
 import { fromCents } from '../../../domain/money';
-import { CASH_CONFIG, type CashListQuery, type CashSessionDetailJson, type CashSessionJson } from '../../../domain/schemas/cash';
+import { CASH_CONFIG } from '../../../domain/cash-rules';
+import { type CashListQuery, type CashSessionDetailJson, type CashSessionJson } from '../../../domain/schemas/cash';
 import { localDateString } from '../../../domain/time';
 import type { Store } from '../../db/store';
 import { notFound } from '../../http/errors';

@@ -1,7 +1,8 @@
 /** A cash session's detail: its Z (or that it is open), the figures with what the server holds now, its sales and its movements. */
 import { Alert, Badge, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { CASH_REASON_LABELS, type CashSessionJson } from '../../../domain/schemas/cash';
+import { CASH_REASON_LABELS } from '../../../domain/cash-rules';
+import type { CashSessionJson } from '../../../domain/schemas/cash';
 import { fetchCashSession } from '../../api/cash';
 import { unwrap } from '../../api/unwrap';
 import { CenteredLoader } from '../../ui/CenteredLoader';

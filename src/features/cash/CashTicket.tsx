@@ -6,7 +6,7 @@
 import './cash-ticket.css';
 import { createPortal } from 'react-dom';
 import { formatCents } from '../../../domain/money';
-import { CASH_REASON_LABELS } from '../../../domain/schemas/cash';
+import { CASH_REASON_LABELS } from '../../../domain/cash-rules';
 import type { LocalCashSession } from '../../offline/cash-types';
 import { deviceExpectedCents } from '../../offline/cash';
 import { formatDateTime, PAYMENT_LABELS } from '../../offline-ui/format';

@@ -3,7 +3,7 @@ import { Alert, Button, Group, SegmentedControl, Select, Stack, TextInput } from
 import { useState } from 'react';
 import { CASH_MSG } from '../../../domain/cash-messages';
 import { parseMoneyInput } from '../../../domain/money-input';
-import { CASH_REASON_LABELS, CASH_REASONS, type CashReason } from '../../../domain/schemas/cash';
+import { CASH_REASON_LABELS, CASH_REASONS, type CashReason } from '../../../domain/cash-rules';
 import { addMovement } from '../../offline/cash';
 import type { CashPerson } from '../../offline/cash-types';
 import { useCashWrite } from './useCashWrite';
