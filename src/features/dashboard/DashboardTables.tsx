@@ -7,8 +7,8 @@ import { paymentMethodLabel } from '../../ui/sale-labels';
 import classes from './dashboard.module.css';
 
 /** Low-stock rows rendered at first, and added per step after it (issue #17: 1,500 rows at once were a 1 s task). */
-const FIRST_ROWS = 100;
-const MORE_ROWS = 100;
+const FIRST_ROWS = 25;
+const MORE_ROWS = 50;
 
 /** How many of `total` rows to render: FIRST_ROWS, then MORE_ROWS more per task (as a transition) until all are. */
 function useGrowingCount(total: number): number {
