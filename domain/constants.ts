@@ -62,5 +62,8 @@ export const NUMBERING_DEFAULTS = {
   sucursal: '001',
 } as const;
 
-/** Version of the pushed sale's shape; travels with every push so old queued sales are migrated, not dropped. */
+/**
+ * Version of the pushed sale's shape; travels with every push so old queued sales are migrated, not dropped.
+ * Here, not with the sync schemas, so the device's outbox reads it without loading zod (issue #17).
+ */
 export const SYNC_SCHEMA_VERSION = 1;

@@ -1,7 +1,8 @@
 /** Calls to the real API from the bench process: sign-in, JSON reads, registering a device and pushing sales as it does. */
 import { randomUUID } from 'node:crypto';
 import type { PublicUser } from '../../domain/schemas/auth';
-import { SYNC_SCHEMA_VERSION, type DeviceRegistration, type PushedSale, type PushReply } from '../../domain/schemas/sync';
+import { SYNC_SCHEMA_VERSION } from '../../domain/constants';
+import type { DeviceRegistration, PushedSale, PushReply } from '../../domain/schemas/sync';
 import { toPushedSale } from '../../src/offline/outbox';
 import type { ProductRef } from './data';
 import { outboxEntry } from './device-store';

@@ -13,9 +13,6 @@ import { money, optionalText, z } from './common';
 import { caeaJson, generateInvoiceBody, invoiceJson } from './invoices';
 import { missingOr, paymentMethod, positiveId, SALE_LIMITS, saleQuantity } from './sales';
 
-// Defined with the plain constants, so the device's outbox reads it without loading zod (issue #17).
-export { SYNC_SCHEMA_VERSION } from '../constants';
-
 export const pushBody = z.object({
   deviceId: z.uuid('debe ser un UUID'),
   deviceName: optionalText(100),

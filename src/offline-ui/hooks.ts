@@ -40,19 +40,16 @@ export interface OutboxLists {
  * outbox write, so an always-on read cost a 5,000-sale drain seconds of the page's time (issue #17).
  */
 export function useOutboxLists(enabled: boolean): OutboxLists | undefined {
-  return useLiveQuery(
-    async () =>
-      enabled
-        ? {
-            pending: await db.outbox.where('status').anyOf('pending', 'syncing').sortBy('deviceSeq'),
-            rejected: await db.outbox.where('status').equals('rejected').sortBy('deviceSeq'),
-            recent: (await db.outbox.where('status').equals('synced').toArray())
-              .sort((a, b) => (b.syncedAt ?? '').localeCompare(a.syncedAt ?? '') || b.deviceSeq - a.deviceSeq)
-              .slice(0, 10),
-          }
-        : undefined,
-    [enabled],
-  );
+  return useLiveQuery(async () => {
+    if (!enabled) return undefined;
+    return {
+      pending: await db.outbox.where('status').anyOf('pending', 'syncing').sortBy('deviceSeq'),
+      rejected: await db.outbox.where('status').equals('rejected').sortBy('deviceSeq'),
+      recent: (await db.outbox.where('status').equals('synced').toArray())
+        .sort((a, b) => (b.syncedAt ?? '').localeCompare(a.syncedAt ?? '') || b.deviceSeq - a.deviceSeq)
+        .slice(0, 10),
+    };
+  }, [enabled]);
 }
 
 export function useLastSyncAt(): string | undefined {

@@ -5,7 +5,7 @@
  */
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
+import { SYNC_SCHEMA_VERSION } from '../../domain/constants';
 import { addToCart } from '../../src/offline/cart';
 import { captureSale } from '../../src/offline/capture';
 import { db } from '../../src/offline/db';

@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
+import { SYNC_SCHEMA_VERSION } from '../../domain/constants';
 import { pushedSale } from '../helpers/fixtures';
 import { adminPage, createSale, money, productById, statValue, waitForText, type ApiProduct } from './backoffice-helpers';
 import { DESKTOP, loginThroughForm, newContext, screenshot, SELLER_PASSWORD, serverAndBrowser } from './harness';

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
+import { SYNC_SCHEMA_VERSION } from '../../domain/constants';
 import { pushedSale } from '../helpers/fixtures';
 import { adminPage, createSale, layoutProblems, pngImage, statValue, themedContext, waitForText, type ApiProduct } from './backoffice-helpers';
 import { DESKTOP, newContext, screenshot, serverAndBrowser } from './harness';

@@ -18,7 +18,7 @@ import { reportsApi } from '../../domain/api/reports';
 import { returnsApi } from '../../domain/api/returns';
 import { salesApi } from '../../domain/api/sales';
 import { syncApi } from '../../domain/api/sync';
-import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
+import { SYNC_SCHEMA_VERSION } from '../../domain/constants';
 import { localDateString } from '../../domain/time';
 import { schemaOf } from '../../server/http/endpoint-schema';
 import { startMercadoPagoSimulator, type MercadoPagoSimulator } from '../../server/integrations/mercadopago/simulator/server';

@@ -11,7 +11,7 @@ import * as tar from 'tar';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
+import { SYNC_SCHEMA_VERSION } from '../../domain/constants';
 import { migrationsFolder } from '../../server/db/migrations-folder';
 import { integrityProblems } from '../../server/db/snapshot';
 import { archiveName } from '../../server/modules/backups/archive';

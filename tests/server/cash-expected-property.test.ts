@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { fromCents, toCents } from '../../domain/money';
-import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
+import { SYNC_SCHEMA_VERSION } from '../../domain/constants';
 import { createProduct, pushedSale } from '../helpers/fixtures';
 import { buildApp } from '../helpers/server';
 

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CASH_MSG } from '../../domain/cash-messages';
-import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
+import { SYNC_SCHEMA_VERSION } from '../../domain/constants';
 import { createProduct, pushedSale } from '../helpers/fixtures';
 import { buildApp, type TestDevice } from '../helpers/server';
 import { sqlGet } from '../helpers/sql';

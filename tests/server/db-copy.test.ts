@@ -10,7 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
+import { SYNC_SCHEMA_VERSION } from '../../domain/constants';
 import { copySqliteToPostgres } from '../../server/db/copy';
 import { migratePg } from '../../server/db/pg-store';
 import { pushedSale } from '../helpers/fixtures';

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
+import { SYNC_SCHEMA_VERSION } from '../../domain/constants';
 import { cashSessions, sales, stockMovements } from '../../server/db/schema';
 import { first, savepoint, type Store } from '../../server/db/store';
 import { applyStockDelta, ledgerStock } from '../../server/modules/stock/repository';

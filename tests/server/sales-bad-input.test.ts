@@ -1,7 +1,7 @@
 /** Bad input on every sales and sync route gets a Spanish 4xx naming the field, never a 5xx. */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
+import { SYNC_SCHEMA_VERSION } from '../../domain/constants';
 import { createProduct } from '../helpers/fixtures';
 import { buildApp, type TestDevice } from '../helpers/server';
 

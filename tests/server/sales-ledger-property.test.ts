@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromCents } from '../../domain/money';
-import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
+import { SYNC_SCHEMA_VERSION } from '../../domain/constants';
 import { localDateString } from '../../domain/time';
 import { applyStockDelta, setStock } from '../../server/modules/stock/repository';
 import { backdateDevice, createProduct, pushedSale, stockOf } from '../helpers/fixtures';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
+import { SYNC_SCHEMA_VERSION } from '../../domain/constants';
 import { rangeOf, wholeLocalDays } from '../../server/modules/sales/service';
 import { summaryQueries } from '../../server/modules/sales/summary-repository';
 import { backdateDevice, createProduct, pushedSale } from '../helpers/fixtures';

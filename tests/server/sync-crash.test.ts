@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
+import { SYNC_SCHEMA_VERSION } from '../../domain/constants';
 import { childDatabase, type ChildDatabase } from '../helpers/child-database';
 import { startChildServer, type ChildServer } from '../helpers/child-server';
 import { createProducts } from '../helpers/fixtures';

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../domain/messages';
-import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
+import { SYNC_SCHEMA_VERSION } from '../../domain/constants';
 import { devices, sales, syncBatches } from '../../server/db/schema';
 import { countSales, createProduct, pushedSale } from '../helpers/fixtures';
 import { buildApp, type TestDevice } from '../helpers/server';

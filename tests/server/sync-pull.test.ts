@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
+import { SYNC_SCHEMA_VERSION } from '../../domain/constants';
 import { brands, businessInfo, categories } from '../../server/db/schema';
 import { createProduct, createProducts, pushedSale, setProductPrice, softDeleteProduct } from '../helpers/fixtures';
 import { buildApp, type Envelope, type TestDevice } from '../helpers/server';

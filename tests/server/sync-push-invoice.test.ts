@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
+import { SYNC_SCHEMA_VERSION } from '../../domain/constants';
 import { caeas, devices, invoices, sales } from '../../server/db/schema';
 import { first } from '../../server/db/store';
 import { createProduct, pushedSale } from '../helpers/fixtures';

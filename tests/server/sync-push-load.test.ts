@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../domain/constants';
-import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
+import { SYNC_SCHEMA_VERSION } from '../../domain/constants';
 import { childDatabase } from '../helpers/child-database';
 import { startChildServer, type ChildServer } from '../helpers/child-server';
 import { createProducts, pushedSale } from '../helpers/fixtures';

@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../domain/constants';
 import { MSG, SYNC_NOTES } from '../../domain/messages';
-import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
+import { SYNC_SCHEMA_VERSION } from '../../domain/constants';
 import { createProduct, pushedSale } from '../helpers/fixtures';
 import { buildApp, type TestDevice } from '../helpers/server';
 

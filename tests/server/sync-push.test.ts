@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../domain/messages';
-import { SYNC_SCHEMA_VERSION } from '../../domain/schemas/sync';
+import { SYNC_SCHEMA_VERSION } from '../../domain/constants';
 import { countSaleMovements, countSales, createProduct, pushedSale, setProductPrice, softDeleteProduct, stockOf } from '../helpers/fixtures';
 import { buildApp, type TestDevice } from '../helpers/server';
 
