@@ -5,10 +5,12 @@
  * Reads run on a second connection that WAL keeps on the last commit, so a read never sees a unit's
  * uncommitted rows, even while that unit waits between two of its queries. Snapshot reads run on a third
  * connection inside one read transaction, so a commit between two of their queries is not seen.
+ * WAL checkpoints run on a worker thread a moment after commits (checkpointer.ts), not inside them.
  */
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { foldText } from '../../domain/text';
+import { startCheckpointer } from './checkpointer';
 import type { Db } from './client';
 import * as schema from './schema';
 import type { Q, Store } from './store';
@@ -27,6 +29,7 @@ export function sqliteStore(file: string, writer: Db): Store {
   const readerConnection = openReader(file);
   const reader = drizzle(readerConnection, { schema }) as unknown as Q;
   const tx = writer as unknown as Q;
+  const checkpointer = startCheckpointer(writer.$client);
   let queue: Promise<void> = Promise.resolve();
   let snapshots: Promise<void> = Promise.resolve();
   let snapshotConnection: Database.Database | undefined;
@@ -60,6 +63,7 @@ export function sqliteStore(file: string, writer: Db): Store {
         try {
           const result = await fn(tx);
           writer.$client.exec('COMMIT');
+          checkpointer.noteCommit();
           return result;
         } catch (error) {
           if (writer.$client.inTransaction) writer.$client.exec('ROLLBACK');
@@ -74,6 +78,7 @@ export function sqliteStore(file: string, writer: Db): Store {
     },
     leads: async () => true,
     async close() {
+      await checkpointer.stop();
       readerConnection.close();
       snapshotConnection?.close();
     },
