@@ -3,8 +3,11 @@
  * built client on a copy of the catalogue database, Debian's Chromium (playwright-core, never a
  * downloaded browser), the session stored the way src/api/session.ts stores it, and /pos opened on an
  * empty device, so the first sync pulls the whole catalogue into IndexedDB. That first sync is timed:
- * navigation → every product in IndexedDB → the POS search finds the last product pulled.
+ * navigation → every product in IndexedDB → the POS search finds the last product pulled. With --profile,
+ * the page's CPU profile of that first sync goes to bench/.data/profiles/first-sync-page.cpuprofile.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { STORAGE_KEYS } from '../../domain/constants';
 import { signIn, type Session } from './api';
@@ -13,6 +16,7 @@ import type { BenchContext } from './context';
 import { removeWorkDir, sellableProducts, workDir } from './data';
 import { catalogFile } from './datasets';
 import { deviceCounts } from './device-store';
+import { PROFILE_DIR } from './paths';
 
 const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
@@ -62,6 +66,8 @@ async function open(ctx: BenchContext): Promise<PosSession> {
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`  [página] ${error.message}`));
 
+  const cdp = ctx.profile ? await context.newCDPSession(page) : null;
+  if (cdp) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
   const start = performance.now();
   await page.goto(`${server.baseUrl}/pos`);
   await waitUntil('el catálogo completo en IndexedDB', async () => (await deviceCounts(page)).products >= ctx.sizes.products, ctx.quick ? 60_000 : 240_000, 250);
@@ -73,6 +79,12 @@ async function open(ctx: BenchContext): Promise<PosSession> {
   await page.getByTestId('pos-product').first().waitFor({ timeout: 60_000 });
   await box.fill('');
   const indexedMs = performance.now() - start;
+  if (cdp) {
+    const { profile } = await cdp.send('Profiler.stop');
+    mkdirSync(PROFILE_DIR, { recursive: true });
+    writeFileSync(path.join(PROFILE_DIR, 'first-sync-page.cpuprofile'), JSON.stringify(profile));
+    await cdp.detach();
+  }
   return {
     server,
     session,

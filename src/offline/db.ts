@@ -201,10 +201,12 @@ export function setMeta<K extends MetaKey>(key: K, value: MetaValues[K]): Promis
   return db.meta.put({ key, value });
 }
 
-/** Records that these products changed (null: possibly all of them). Call inside the transaction that changed them. */
-export async function bumpProductsChange(ids: number[] | null): Promise<void> {
+/** Records that these products changed (null: possibly all of them); returns the new version. Call inside the transaction that changed them. */
+export async function bumpProductsChange(ids: number[] | null): Promise<number> {
   const previous = await getMeta('productsChange');
-  await setMeta('productsChange', { version: (previous?.version ?? 0) + 1, ids });
+  const version = (previous?.version ?? 0) + 1;
+  await setMeta('productsChange', { version, ids });
+  return version;
 }
 
 /** Empties every table (unit tests, and nothing else). */

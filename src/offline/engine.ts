@@ -109,16 +109,31 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
     return failed(registered);
   }
 
+  /**
+   * Pulls pages until the catalogue is current. The next page is asked for as soon as a page with more
+   * after it arrives, so the server and the network work while this page is stored (a new tablet's
+   * first sync is 25 pages). A page applies only on top of the cursor it was asked from.
+   */
   async function pullAll(device: DeviceCredential): Promise<CycleOutcome> {
+    let since = await pullCursor();
+    let next = transport.pull({ since }, device);
     for (;;) {
-      const since = await pullCursor();
-      const reply = await transport.pull({ since }, device);
+      const reply = await next;
       if (!reply.success) return reply.status === 401 ? refused() : failed(reply);
       setStatus({ online: true });
-      await applyPullPage(reply.data);
-      if (reply.data.cursor !== since) emit({ type: 'catalog' });
-      if (!reply.data.hasMore) return 'ok';
-      if (reply.data.cursor <= since) return 'retry';
+      const { cursor, hasMore } = reply.data;
+      const more = hasMore && cursor > since;
+      if (more) next = transport.pull({ since: cursor }, device);
+      if (!(await applyPullPage(reply.data, since))) {
+        // Another writer moved the cursor meanwhile: this page and the one asked for ahead are dropped.
+        since = await pullCursor();
+        next = transport.pull({ since }, device);
+        continue;
+      }
+      if (cursor !== since) emit({ type: 'catalog' });
+      if (!hasMore) return 'ok';
+      if (!more) return 'retry';
+      since = cursor;
     }
   }
 

@@ -2,8 +2,8 @@
  * In-memory index of the local catalogue for the POS search (docs/spec.md §2/§5; instant on 50,000 products).
  * Invariant: it mirrors db.products. Every transaction that changes products bumps meta
  * `productsChange` ({version, ids}); the index watches that row with liveQuery (which also fires for
- * writes made by other tabs) and re-reads only the listed ids when it saw the previous version, or
- * everything otherwise. Rows are kept sorted by their folded name; search keys are precomputed.
+ * writes made by other tabs) and re-reads only the listed ids when it saw the previous version (or takes
+ * them in memory from this tab's pull, products-written.ts), or everything otherwise. Rows are kept sorted by their folded name; search keys are precomputed.
  * No long task (issue #17): everything is read in pages, sorted, merged and indexed in slices
  * (slices.ts) that yield to the page, and the new state replaces the old one in a single step, so a
  * search always sees one whole, consistent index. Until the first load completes `loaded` is false
@@ -12,6 +12,7 @@
 import { liveQuery, type Subscription } from 'dexie';
 import { foldText } from '../../domain/text';
 import { db, getMeta, type LocalProduct } from './db';
+import { takeWrittenProducts } from './products-written';
 import { mergeInSlices, Slicer, sortInSlices } from './slices';
 
 export interface SearchResult {
@@ -104,7 +105,9 @@ export class ProductIndex {
       await this.rebuild(await sortInSlices([...this.byId.values()], byName, slicer), slicer);
       return;
     }
-    const fresh = await db.products.bulkGet(ids);
+    // This tab's own pull page hands its rows over in memory; anything else is read back.
+    const written = takeWrittenProducts(version);
+    const fresh = written ? ids.map((id) => written.get(id) ?? undefined) : await db.products.bulkGet(ids);
     let reorder = false;
     ids.forEach((id, i) => {
       const row = fresh[i];

@@ -14,6 +14,7 @@ import { toCents } from '../../domain/money';
 import type { PulledProduct, PullReply, PushReply } from '../../domain/schemas/sync';
 import { foldText } from '../../domain/text';
 import { bumpProductsChange, db, getMeta, setMeta, type LocalProduct } from './db';
+import { publishWrittenProducts } from './products-written';
 
 /** Above this many changed ids (more than one pull page) the product index simply reloads everything. */
 const MAX_TRACKED_IDS = LIMITS.syncPullPageSize;
@@ -52,11 +53,18 @@ function toLocal(row: PulledProduct, unsynced: Map<number, number>): LocalProduc
   };
 }
 
-/** Applies one pull page and its cursor atomically. */
-export function applyPullPage(page: PullReply): Promise<void> {
-  return db.transaction('rw', [db.products, db.categories, db.brands, db.cart, db.meta, db.outbox], async () => {
+/**
+ * Applies one pull page and its cursor atomically. With `since` (the cursor the page was asked from) it
+ * applies only on top of that cursor: false, and nothing written, when the stored one moved meanwhile.
+ * The rows it wrote go to this tab's product index in memory once committed (products-written.ts).
+ */
+export async function applyPullPage(page: PullReply, since?: number): Promise<boolean> {
+  let written = null as { version: number; rows: Map<number, LocalProduct | null> } | null;
+  const applied = await db.transaction('rw', [db.products, db.categories, db.brands, db.cart, db.meta, db.outbox], async () => {
+    if (since !== undefined && (await pullCursor()) !== since) return false;
     const unsynced = await unsyncedQuantities();
-    if (page.products.length) await db.products.bulkPut(page.products.map((row) => toLocal(row, unsynced)));
+    const rows = page.products.map((row) => toLocal(row, unsynced));
+    if (rows.length) await db.products.bulkPut(rows);
     if (page.deleted.products.length) {
       await db.products.bulkDelete(page.deleted.products);
       await db.cart.bulkDelete(page.deleted.products);
@@ -69,9 +77,16 @@ export function applyPullPage(page: PullReply): Promise<void> {
     // The device's CAEA contingency data comes whole on every pull (issue #11); older servers omit it.
     if (page.caea !== undefined) await setMeta('caea', page.caea);
     const changed = [...page.products.map((p) => p.id), ...page.deleted.products];
-    if (changed.length) await bumpProductsChange(changed.length > MAX_TRACKED_IDS ? null : changed);
+    if (changed.length) {
+      const tracked = changed.length <= MAX_TRACKED_IDS;
+      const version = await bumpProductsChange(tracked ? changed : null);
+      if (tracked) written = { version, rows: new Map<number, LocalProduct | null>([...rows.map((row) => [row.id, row] as const), ...page.deleted.products.map((id) => [id, null] as const)]) };
+    }
     await setMeta('pullCursor', page.cursor);
+    return true;
   });
+  if (written) publishWrittenProducts(written.version, written.rows);
+  return applied;
 }
 
 /**

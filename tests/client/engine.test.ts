@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { backoffDelay } from '../../src/offline/backoff';
 import { addToCart } from '../../src/offline/cart';
-import { db, getMeta } from '../../src/offline/db';
+import { db, getMeta, setMeta } from '../../src/offline/db';
 import { createSyncEngine, type SyncEngine, type SyncEvent } from '../../src/offline/engine';
 import { captureSale } from '../../src/offline/capture';
 import { FakeServer } from './fake-server';
@@ -195,6 +195,35 @@ describe('sync engine: batches, stuck entries, pulls', () => {
     expect(server.keys.get(server.pulls[0].deviceId)).toBe(await getMeta('deviceKey'));
     expect(await db.products.toCollection().primaryKeys()).toEqual([1, 2]);
     expect(await getMeta('pullCursor')).toBe(11);
+  });
+
+  it('asks for the next page while it stores the one it has, and applies every page in order', async () => {
+    server.pages = [
+      pullPage({ products: [product(2)], cursor: 10, hasMore: true }),
+      pullPage({ products: [product(3)], cursor: 20, hasMore: true }),
+      pullPage({ products: [product(4)], cursor: 21 }),
+    ];
+    // The stored cursor as each request leaves (read then, before any later write of it).
+    const storedAtRequest: Promise<unknown>[] = [];
+    server.onPull = () => storedAtRequest.push(getMeta('pullCursor'));
+    await engine.requestSync();
+    expect(server.pulls.map((p) => p.since)).toEqual([1, 10, 20]);
+    // Each page after the first was asked for before the page before it was stored.
+    expect(await Promise.all(storedAtRequest)).toEqual([1, 1, 10]);
+    expect(await db.products.toCollection().primaryKeys()).toEqual([1, 2, 3, 4]);
+    expect(await getMeta('pullCursor')).toBe(21);
+  });
+
+  it('a page whose cursor was moved by another writer meanwhile is dropped, and the pull goes on from the stored cursor', async () => {
+    server.pages = [pullPage({ products: [product(2)], cursor: 10, hasMore: true }), pullPage({ products: [product(3)], cursor: 20, hasMore: true }), pullPage({ products: [product(4)], cursor: 31 })];
+    server.onPull = (params) => {
+      // Another writer stores cursor 30 before the first page is applied.
+      if (params.since === 1) void setMeta('pullCursor', 30);
+    };
+    await engine.requestSync();
+    expect(server.pulls.map((p) => p.since)).toEqual([1, 10, 30]);
+    expect(await db.products.toCollection().primaryKeys()).toEqual([1, 4]);
+    expect(await getMeta('pullCursor')).toBe(31);
   });
 
   it('after the server confirms, the pulled stock is the truth (no double subtraction)', async () => {

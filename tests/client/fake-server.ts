@@ -29,6 +29,8 @@ export class FakeServer {
   loseReplies = 0;
   reject = new Set<number>();
   pages: PullReply[] = [];
+  /** Called as each pull request arrives, before it is answered. */
+  onPull: (params: PullParams) => void = () => {};
   /** Cash-session events stored, by eventId (exactly once), in arrival order. */
   cash = new Map<string, CashEvent>();
   cashPushes = 0;
@@ -103,6 +105,7 @@ export class FakeServer {
       if (down) return down;
       if (!this.knows(device)) return { success: false, kind: 'http', status: 401, message: 'Dispositivo no registrado' };
       this.pulls.push({ ...params, deviceId: device.deviceId });
+      this.onPull(params);
       return { success: true, data: this.pages.shift() ?? pullPage({ cursor: params.since }) };
     },
   };

@@ -1,8 +1,9 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addToCart } from '../../src/offline/cart';
 import { applyPullPage } from '../../src/offline/product-store';
 import { captureSale } from '../../src/offline/capture';
+import { db } from '../../src/offline/db';
 import { ProductIndex } from '../../src/offline/product-index';
 import { freshStore, product, pullPage } from './local-store';
 
@@ -65,5 +66,32 @@ describe('POS product index', () => {
     await applyPullPage(pullPage({ products: [product(5, { name: 'Parlante Bluetooth' })], cursor: 9 }));
     await next;
     expect(index.search('parlante', 10).items).toHaveLength(1);
+  });
+
+  it('takes the rows of this tab\'s pull page in memory, exactly as stored, and reads back every other change', async () => {
+    const bulkGet = vi.spyOn(db.products, 'bulkGet');
+    try {
+      let next = changed();
+      await applyPullPage(pullPage({ products: [product(2, { name: 'Cable HDMI 3 m', stock: 4 }), product(6, { name: 'Mouse inalámbrico' })], cursor: 9 }));
+      await next;
+      expect(bulkGet).not.toHaveBeenCalled();
+      expect(index.search('hdmi', 10).items).toEqual([await db.products.get(2)]);
+      expect(index.search('mouse', 10).items).toEqual([await db.products.get(6)]);
+      // A deletion in a pull page leaves the index the same way.
+      next = changed();
+      await applyPullPage(pullPage({ deleted: { products: [6], categories: [], brands: [] }, cursor: 10 }));
+      await next;
+      expect(bulkGet).not.toHaveBeenCalled();
+      expect(index.search('mouse', 10).items).toEqual([]);
+      // A sale is not a pull page: the index reads its products back (the sale's own read is the first call).
+      await addToCart(1);
+      next = changed();
+      await captureSale({ sellerId: 1, sellerName: 'Vera', discountCents: 0, paymentMethod: 'efectivo' });
+      await next;
+      expect(bulkGet.mock.calls).toEqual([[[1]], [[1]]]);
+      expect(index.search('full hd', 10).items).toEqual([await db.products.get(1)]);
+    } finally {
+      bulkGet.mockRestore();
+    }
   });
 });
