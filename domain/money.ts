@@ -18,15 +18,22 @@ export function fromCents(cents: Cents): number {
   return Math.round(cents) / 100;
 }
 
-const formatter = new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** Formats a decimal amount (or numeric string) as es-AR money: "$ 1.234,56". */
-export function formatMoney(amount: number | string | null | undefined): string {
-  const n = typeof amount === 'string' ? Number(amount) : (amount ?? 0);
-  return formatter.format(Number.isFinite(n) ? n : 0).replace(/\u00a0/g, ' ');
+/**
+ * Integer cents as es-AR money: "$ 1.234,56", "-$ 1.234,56" below zero. Written out by hand, not with
+ * Intl.NumberFormat: building that formatter loads the locale's data, a 30 ms task on this machine and
+ * over 120 ms on a throttled phone, paid by every visitor of the public catalogue before its first
+ * price (issue #17 item 8). Same text as Intl's es-AR ARS currency format (tests/unit/money.test.ts),
+ * except that an amount that rounds to zero never shows a minus sign.
+ */
+export function formatCents(cents: Cents): string {
+  const rounded = Math.round(cents);
+  const abs = Math.abs(rounded);
+  const units = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${rounded < 0 ? '-' : ''}$ ${units},${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** Formats integer cents as es-AR money. */
-export function formatCents(cents: Cents): string {
-  return formatMoney(fromCents(cents));
+/** Formats a decimal amount (or numeric string) as es-AR money: "$ 1.234,56" (rounded to the cent as toCents does). */
+export function formatMoney(amount: number | string | null | undefined): string {
+  const n = typeof amount === 'string' ? Number(amount) : (amount ?? 0);
+  return formatCents(toCents(Number.isFinite(n) ? n : 0));
 }
