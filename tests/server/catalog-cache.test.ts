@@ -26,11 +26,15 @@ describe('CatalogCache', () => {
 
 describe('GET /products/catalog is never stale', async () => {
   const { s, admin } = await buildApp();
-  const id = await createProduct(s.app.store, { name: 'Lámpara de escritorio', price: 1000, stock: 5 });
-
-  const fetchLamp = async () => (await s.call({ method: 'GET', url: '/api/products/catalog?search=lampara' })).body.data[0];
+  /** A lamp of the test's own (each test changes or deletes it), found by its unique name. */
+  const newLamp = async (name: string) => {
+    const id = await createProduct(s.app.store, { name, price: 1000, stock: 5 });
+    const fetchLamp = async () => (await s.call({ method: 'GET', url: `/api/products/catalog?search=${encodeURIComponent(name)}` })).body.data[0];
+    return { id, fetchLamp };
+  };
 
   it('shows a price change and a sale at once', async () => {
+    const { id, fetchLamp } = await newLamp('Lámpara de escritorio');
     expect(await fetchLamp()).toMatchObject({ price: 1000, stock: 5 });
     expect(await fetchLamp()).toMatchObject({ price: 1000, stock: 5 });
     await s.call({ method: 'PUT', url: `/api/products/${id}`, token: admin, payload: { price: 1250.5 } });
@@ -41,6 +45,8 @@ describe('GET /products/catalog is never stale', async () => {
   });
 
   it('drops a deleted product from the cached page', async () => {
+    const { id, fetchLamp } = await newLamp('Lámpara de pie');
+    expect(await fetchLamp()).toMatchObject({ id });
     await s.call({ method: 'DELETE', url: `/api/products/${id}`, token: admin });
     expect(await fetchLamp()).toBeUndefined();
   });

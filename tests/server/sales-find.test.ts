@@ -23,8 +23,8 @@ beforeAll(async () => {
   await s.call({ method: 'POST', url: `/api/sales/${sales[3].id}/cancel`, token: admin });
 });
 
-const list = async (query: string) => {
-  const res = await s.call({ method: 'GET', url: `/api/sales?limit=100&${query}`, token: admin });
+const list = async (query: string, shop = { s, admin }) => {
+  const res = await shop.s.call({ method: 'GET', url: `/api/sales?limit=100&${query}`, token: shop.admin });
   expect(res.status, res.body.message).toBe(200);
   return { ids: (res.body.data as { id: number }[]).map((r) => r.id).sort(), totals: { count: res.body.pagination.total as number, total: res.body.pagination.totalAmount as number }, rows: res.body.data };
 };
@@ -60,6 +60,9 @@ describe('GET /sales search and filters', () => {
 
 describe('flagged sales (the dashboard notice)', () => {
   it('a flagged sale stops counting once cancelled; a payment in review still counts', async () => {
+    // A shop of its own: the sales it flags and cancels would change the other tests' counts.
+    const shop = await buildApp();
+    const { s, admin } = shop;
     const productId = (await s.call({ method: 'POST', url: '/api/products', token: admin, payload: { name: 'Marcada', price: 10, stock: 10 } })).body.data.id;
     const sell = async () => (await s.call({ method: 'POST', url: '/api/sales', token: admin, payload: { items: [{ productId, quantity: 1 }], paymentMethod: 'efectivo' } })).body.data.id as number;
     const oversold = await sell();
@@ -67,11 +70,11 @@ describe('flagged sales (the dashboard notice)', () => {
     // `true` is a boolean on PostgreSQL and 1 in SQLite's integer-mode boolean columns.
     await sqlRun(s.app, 'UPDATE sales SET flag_oversold = true WHERE id = ?', oversold);
     await sqlRun(s.app, 'UPDATE sales SET flag_payment_review = true WHERE id = ?', review);
-    const flagged = async () => (await list('flagged=true')).ids;
+    const flagged = async () => (await list('flagged=true', shop)).ids;
     expect(await flagged()).toEqual([oversold, review].sort());
     await s.call({ method: 'POST', url: `/api/sales/${oversold}/cancel`, token: admin });
     await s.call({ method: 'POST', url: `/api/sales/${review}/cancel`, token: admin });
     expect(await flagged()).toEqual([review]);
-    expect((await list('flagged=false')).ids).toContain(oversold);
+    expect((await list('flagged=false', shop)).ids).toContain(oversold);
   });
 });
