@@ -20,7 +20,8 @@ const caea = await store.write(async (tx) => {
   await caeaRepository.store(tx, { ...book, periodo: 202611, orden: 2, caea: '21234567890123', validFrom: '2026-11-16', validTo: '2026-11-30', reportDeadline: '2026-12-08' });
   return (await first(tx.select().from(caeas).where(eq(caeas.caea, '21234567890123'))))!;
 });
-const numbering: CaeaNumbering = { ptoVta: 9, cbteFch: '20261123', caea };
+/** Each test numbers on a point of sale of its own, so each book starts empty whatever ran before. */
+const numberingOn = (ptoVta: number): CaeaNumbering => ({ ptoVta, cbteFch: '20261123', caea });
 
 let sequence = 0;
 /** A pending, never-sent invoice of a new sale (type 11 or 13). */
@@ -57,6 +58,7 @@ describe('CAEA numbering of one book by concurrent units', () => {
   it('takes 1…n once each, and another type keeps its own sequence', async () => {
     const elevens = await Promise.all(Array.from({ length: 16 }, () => pendingInvoice(11)));
     const thirteens = await Promise.all(Array.from({ length: 4 }, () => pendingInvoice(13)));
+    const numbering = numberingOn(9);
     const numbered = await Promise.all(
       [...elevens, ...thirteens].map((row) => store.write((tx) => caeaRepository.numberWithCaea(tx, row, numbering, (nro) => JSON.stringify({ nro })))),
     );
@@ -72,9 +74,12 @@ describe('CAEA numbering of one book by concurrent units', () => {
   });
 
   it('numbers an invoice once: a second unit for the same row takes nothing', async () => {
+    const numbering = numberingOn(10);
+    const earlier = await pendingInvoice(11);
+    await store.write((tx) => caeaRepository.numberWithCaea(tx, earlier, numbering, () => '{}'));
     const row = await pendingInvoice(11);
     const [a, b] = await Promise.all([row, row].map((r) => store.write((tx) => caeaRepository.numberWithCaea(tx, r, numbering, () => '{}'))));
     expect([a, b].filter((x) => x !== null)).toHaveLength(1);
-    expect((a ?? b)!.cbteNro).toBe(17);
+    expect((a ?? b)!.cbteNro).toBe(2);
   });
 });
