@@ -94,7 +94,17 @@ describe('db:copy (SQLite → PostgreSQL)', () => {
     const env = { ...process.env, DATA_DIR: source.config.dataDir };
     const wrong = await run('npx', ['tsx', script, '--to', 'mysql://x@y/z'], { env }).catch((e: { code: number; stderr: string }) => e);
     expect(wrong).toMatchObject({ code: 2, stderr: expect.stringContaining('Uso: npm run db:copy -- --to postgres://') });
-    const full = await run('npx', ['tsx', script, '--to', target.url], { env }).catch((e: { code: number; stderr: string }) => e);
-    expect(full).toMatchObject({ code: 1, stderr: expect.stringContaining('La base de destino no está vacía') });
+    // A target of its own that already holds a shop's row (the other test's target may not be filled yet).
+    const occupied = await freshDatabase();
+    try {
+      await migratePg(occupied.url);
+      const client = new pg.Client({ connectionString: occupied.url });
+      await client.connect();
+      await client.query("INSERT INTO brands (name) VALUES ('Ocupada')").finally(() => client.end());
+      const full = await run('npx', ['tsx', script, '--to', occupied.url], { env }).catch((e: { code: number; stderr: string }) => e);
+      expect(full).toMatchObject({ code: 1, stderr: expect.stringContaining('La base de destino no está vacía') });
+    } finally {
+      await occupied.drop();
+    }
   });
 });
