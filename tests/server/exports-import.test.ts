@@ -52,6 +52,7 @@ describe('GET /exports/productos', () => {
   });
 
   it('XLSX: numbers stay numbers with a money format', async () => {
+    await create({ code: 'EXP-X', name: 'Té verde', price: 1234.56, cost: 800, categoryId });
     const res = await download('/api/exports/productos?format=xlsx');
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
@@ -61,7 +62,7 @@ describe('GET /exports/productos', () => {
     expect(sheet.getRow(1).getCell(1).value).toBe('Código');
     let found = false;
     sheet.eachRow((row) => {
-      if (row.getCell(1).value !== 'EXP-1') return;
+      if (row.getCell(1).value !== 'EXP-X') return;
       found = true;
       expect(row.getCell(6).value).toBe(1234.56);
       expect(row.getCell(6).numFmt).toBe('#,##0.00');
@@ -104,13 +105,19 @@ describe('GET /exports/ventas', () => {
   });
 
   it('stock movements, messages and invoices export with their headers', async () => {
+    // A shop of its own: the sale here would be another sale in the range of the test above.
+    const shop = await buildApp();
+    const get = (url: string) => shop.s.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${shop.admin}` } });
+    const mate = (await shop.s.call({ method: 'POST', url: '/api/products', token: shop.admin, payload: { name: 'Mate Ñandú', price: 900, stock: 10 } })).body.data.id;
+    const sale = await shop.s.call({ method: 'POST', url: '/api/sales', token: shop.admin, payload: { items: [{ productId: mate, quantity: 2 }], paymentMethod: 'efectivo' } });
+    expect(sale.status, sale.body.message).toBe(201);
     for (const dataset of ['movimientos-stock', 'mensajes', 'facturas']) {
-      const res = await download(`/api/exports/${dataset}?format=csv`);
+      const res = await get(`/api/exports/${dataset}?format=csv`);
       expect(res.statusCode, dataset).toBe(200);
       expect(parseCsv(res.body.replace(/^\uFEFF/, ''))[0][0]).toBe('Fecha');
     }
-    const movements = parseCsv((await download('/api/exports/movimientos-stock?format=csv')).body.replace(/^\uFEFF/, ''));
-    expect(movements.some((r) => r[2] === 'Yerba Ñandú' && r[3] === 'Venta' && r[4] === '-2')).toBe(true);
+    const movements = parseCsv((await get('/api/exports/movimientos-stock?format=csv')).body.replace(/^\uFEFF/, ''));
+    expect(movements.some((r) => r[2] === 'Mate Ñandú' && r[3] === 'Venta' && r[4] === '-2')).toBe(true);
   });
 });
 
@@ -147,22 +154,23 @@ describe('POST /products/import', () => {
   });
 
   it('re-imports its own XLSX export, and refuses a preview that is no longer current', async () => {
+    await create({ code: 'IMP-R', name: 'Harina leudante', price: 500 });
     const exported = (await download('/api/exports/productos?format=xlsx')).rawPayload;
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(exported as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
     sheet.eachRow((row) => {
-      if (row.getCell(1).value === 'IMP-2') row.getCell(6).value = 650;
+      if (row.getCell(1).value === 'IMP-R') row.getCell(6).value = 650;
     });
     const edited = Buffer.from(await book.xlsx.writeBuffer());
     const res = await preview(edited);
     expect(res.status, res.body.message).toBe(200);
     const changed = res.body.data.rows.filter((r: { action: string }) => r.action !== 'unchanged');
-    expect(changed).toEqual([{ row: expect.any(Number), code: 'IMP-2', name: 'Harina', action: 'update', errors: [], changes: [{ field: 'price', label: 'Precio', from: '$ 500,00', to: '$ 650,00' }] }]);
-    await s.call({ method: 'PUT', url: `/api/products/${(await product('IMP-2'))?.id}`, token: admin, payload: { price: 600 } });
+    expect(changed).toEqual([{ row: expect.any(Number), code: 'IMP-R', name: 'Harina leudante', action: 'update', errors: [], changes: [{ field: 'price', label: 'Precio', from: '$ 500,00', to: '$ 650,00' }] }]);
+    await s.call({ method: 'PUT', url: `/api/products/${(await product('IMP-R'))?.id}`, token: admin, payload: { price: 600 } });
     const stale = await apply(edited, res.body.data.fingerprint);
     expect(stale.status).toBe(409);
-    expect((await product('IMP-2'))?.price).toBe(60000);
+    expect((await product('IMP-R'))?.price).toBe(60000);
   });
 
   it('refuses a file that is not a spreadsheet, missing columns, a duplicate code, an oversize file and a seller', async () => {
