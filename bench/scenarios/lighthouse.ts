@@ -70,10 +70,17 @@ interface Audit {
   tbtMs: number;
 }
 
-async function audit(url: string, port: number, config?: Config): Promise<Audit> {
+/** Runs that failed to record the page load (Lighthouse's own NO_NAVSTART and the like) are run again, up to this many times. */
+const RUNTIME_RETRIES = 2;
+
+async function audit(url: string, port: number, config?: Config, retries = RUNTIME_RETRIES): Promise<Audit> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, config);
   if (!result) throw new Error(`Lighthouse no devolvió resultado para ${url}`);
   const { lhr } = result;
+  if (lhr.runtimeError && retries > 0) {
+    console.log(`  (Lighthouse: ${lhr.runtimeError.code}; otra vez)`);
+    return audit(url, port, config, retries - 1);
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
