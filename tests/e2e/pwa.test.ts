@@ -148,7 +148,10 @@ describe('installable PWA', () => {
     // Nothing reloaded by itself: what the user typed is still there.
     expect(await page.getByPlaceholder('Buscar productos...').inputValue()).toBe('abrojo');
 
+    // "Actualizar" reloads the page once the new worker takes over: wait for that load, not for text the old page also shows.
+    const reloaded = page.waitForEvent('load');
     await page.getByRole('button', { name: 'Actualizar' }).click();
+    await reloaded;
     await page.waitForFunction(() => navigator.serviceWorker.getRegistration().then((r) => !r!.waiting && Boolean(r!.active)));
     await page.getByText(/Mostrando 20 de \d+ productos/).waitFor();
     expect(await page.getByPlaceholder('Buscar productos...').inputValue()).toBe('');
