@@ -43,16 +43,18 @@ describe('CAEA on the server', async () => {
   it('a lost FECAEASolicitar reply is found with FECAEAConsultar, never asked twice', async () => {
     const next = nextFortnight(nextFortnight(fortnightOf(argentineToday())));
     const day = addDays(next.from, -3);
+    // Near a fortnight's end the keeper already holds the next one from its start: only what is not held is asked.
+    const heldBefore = new Set((await s.app.store.read((q) => q.select().from(caeas))).map((c) => c.periodo * 10 + c.orden));
     setup.sim.clock.today = compact(day);
     const asked = setup.sim.counters.caeaRequests;
     setup.sim.faults.loseNextReply.FECAEASolicitar = 1;
     await expect(keepCaeas(s.app.store, s.app.arca.runtime, day)).rejects.toBeInstanceOf(ArcaTransportError);
     const held = await keepCaeas(s.app.store, s.app.arca.runtime, day);
     setup.sim.clock.today = null;
-    // Two fortnights to hold on that day (its own, lost reply, and `next`): each asked exactly once.
+    // Two fortnights to hold on that day (its own and `next`, the first asked with its reply lost): each not yet held asked exactly once.
     const both = fortnightsToHold(day);
     expect(both.map((f) => f.periodo * 10 + f.orden)).toEqual([nextFortnight(fortnightOf(argentineToday())), next].map((f) => f.periodo * 10 + f.orden));
-    expect(setup.sim.counters.caeaRequests - asked).toBe(2);
+    expect(setup.sim.counters.caeaRequests - asked).toBe(both.filter((f) => !heldBefore.has(f.periodo * 10 + f.orden)).length);
     for (const f of both) expect(held.map((c) => c.caea)).toContain(setup.sim.ledger.caeas.get(`${ISSUER_CUIT}|${f.periodo}|${f.orden}`)!.caea);
   });
 
