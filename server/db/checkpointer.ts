@@ -22,7 +22,7 @@ export const FALLBACK_PAGES = 10_000;
 /** How long after a commit the worker checkpoints (commits in between share it). */
 export const CHECKPOINT_DELAY_MS = 100;
 
-/** What `PRAGMA wal_checkpoint(PASSIVE)` answered last. */
+/** What one `PRAGMA wal_checkpoint(PASSIVE)` answered. */
 export interface CheckpointResult {
   /** 1 when another checkpoint held the file (nothing was done). */
   busy: number;

@@ -66,7 +66,7 @@ describe('WAL checkpoints on a worker thread', () => {
     }
   });
 
-  it('waits a moment after a commit, so a burst of commits shares one checkpoint', async () => {
+  it('checkpoints a moment after a commit, not inside it', async () => {
     const file = freshFile();
     const { sqlite, db } = openDatabase(file);
     const store = sqliteStore(file, db);
