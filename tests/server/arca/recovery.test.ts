@@ -32,9 +32,7 @@ function skeleton(xml: string): string[] {
 }
 
 describe('recovery and tickets (Responsable Inscripto)', async () => {
-  // The last test restarts the server on the same data: the same directory and, on PostgreSQL, database.
-  const restart = { dataDir: mkdtempSync(path.join(tmpdir(), 'mostrador-arca-rec-')), ...(await restartableDatabase()) };
-  const { s, admin: token, setup } = await arcaApp('responsable_inscripto', { config: restart });
+  const { s, admin: token, setup } = await arcaApp('responsable_inscripto');
 
   it('the FECAESolicitar request matches the fixture element for element', async () => {
     const saleId = await paidSale(s, token, [{ price: 121, quantity: 1 }]);
@@ -94,19 +92,20 @@ describe('recovery and tickets (Responsable Inscripto)', async () => {
   });
 
   it('200 invoices cost one WSAA login, and the ticket survives a restart', async () => {
-    const before = setup.sim.counters.logins;
-    expect(before).toBe(1);
-    const ids = await createProducts(s.app.store, 200, { price: 5, stock: 5 });
+    // Its own simulator and server, restarted on the same data: the same directory and, on PostgreSQL, database.
+    const restart = { dataDir: mkdtempSync(path.join(tmpdir(), 'mostrador-arca-rec-')), ...(await restartableDatabase()) };
+    const { s: first, admin: t1, setup: own } = await arcaApp('responsable_inscripto', { config: restart });
+    const ids = await createProducts(first.app.store, 200, { price: 5, stock: 5 });
     for (const productId of ids) {
-      const sale = await s.call({ method: 'POST', url: '/api/sales', token, payload: { items: [{ productId, quantity: 1 }], paymentMethod: 'efectivo' } });
-      expect((await generate(s, token, sale.body.data.id, { tipo_comprobante: 6 })).status).toBe(201);
+      const sale = await first.call({ method: 'POST', url: '/api/sales', token: t1, payload: { items: [{ productId, quantity: 1 }], paymentMethod: 'efectivo' } });
+      expect((await generate(first, t1, sale.body.data.id, { tipo_comprobante: 6 })).status).toBe(201);
     }
-    expect(setup.sim.counters.logins).toBe(1);
-    await s.close();
-    const { s: again, admin: t } = await buildApp({ config: restart, env: setup.env });
-    const saleId = await paidSale(again, t, [{ price: 7, quantity: 1 }]);
-    expect((await generate(again, t, saleId, { tipo_comprobante: 6 })).status).toBe(201);
-    expect(setup.sim.counters.logins).toBe(1);
-    expect(setup.sim.counters.loginFaults).toBe(0);
+    expect(own.sim.counters.logins).toBe(1);
+    await first.close();
+    const { s: again, admin: t2 } = await buildApp({ config: restart, env: own.env });
+    const saleId = await paidSale(again, t2, [{ price: 7, quantity: 1 }]);
+    expect((await generate(again, t2, saleId, { tipo_comprobante: 6 })).status).toBe(201);
+    expect(own.sim.counters.logins).toBe(1);
+    expect(own.sim.counters.loginFaults).toBe(0);
   }, 120_000);
 });
