@@ -13,6 +13,7 @@ import { ArcaTransportError } from '../../../server/integrations/arca/errors';
 import { argentineToday, keepCaeas } from '../../../server/modules/invoices/caea-keeper';
 import { CaeaReporter } from '../../../server/modules/invoices/caea-reporter';
 import { arcaApp, generate, ISSUER_CUIT, paidSale, waitFor } from './harness';
+import { sqlValue } from '../../helpers/sql';
 
 const compact = (iso: string) => iso.replaceAll('-', '');
 const qrPayload = (url: string) => JSON.parse(Buffer.from(new URL(url).searchParams.get('p')!, 'base64').toString('utf8'));
@@ -31,6 +32,10 @@ describe('CAEA on the server', async () => {
     const res = await s.call({ method: 'PUT', url: '/api/invoices/settings', token: admin, payload: { ...settings, certificate: undefined, caeaPtoVta: 90 } });
     expect(res.status, res.body.message).toBe(200);
   };
+
+  /** The last number of a CAEA Factura C the server issued on 90 (another test's, in any order): 0 when none. */
+  const caeaNumbered = async () =>
+    Number(await sqlValue(s.app, `select coalesce(max(cbte_nro), 0) n from invoices where pto_vta = 90 and cbte_tipo = 11 and "authorization" = 'CAEA'`));
 
   it('holds the current fortnight at start, the same CAEA ARCA granted', async () => {
     const f = fortnightOf(argentineToday());
@@ -94,6 +99,7 @@ describe('CAEA on the server', async () => {
 
   it('ARCA unreachable: the invoice is issued on the server CAEA point of sale, then reported when ARCA returns', async () => {
     await serverCaeaOn90();
+    const n = await caeaNumbered();
     const sales = [await paidSale(s, admin, [{ price: 100, quantity: 1 }]), await paidSale(s, admin, [{ price: 50, quantity: 2 }])];
     setup.sim.faults.unreachable = true;
     const invoices = [];
@@ -104,11 +110,11 @@ describe('CAEA on the server', async () => {
     }
     const code = setup.sim.ledger.caeas.get(`${ISSUER_CUIT}|${fortnightOf(argentineToday()).periodo}|${fortnightOf(argentineToday()).orden}`)!.caea;
     expect(invoices.map((i) => [i.status, i.authorization, i.ptoVta, i.cbteNro, i.cae])).toEqual([
-      ['autorizada', 'CAEA', 90, 1, code],
-      ['autorizada', 'CAEA', 90, 2, code],
+      ['autorizada', 'CAEA', 90, n + 1, code],
+      ['autorizada', 'CAEA', 90, n + 2, code],
     ]);
     expect(invoices[0].report).toMatchObject({ status: 'pendiente', error: null, reportedAt: null });
-    expect(qrPayload(invoices[0].qrUrl)).toMatchObject({ tipoCodAut: 'A', codAut: Number(code), ptoVta: 90, nroCmp: 1 });
+    expect(qrPayload(invoices[0].qrUrl)).toMatchObject({ tipoCodAut: 'A', codAut: Number(code), ptoVta: 90, nroCmp: n + 1 });
     const screen = await s.call({ method: 'GET', url: '/api/invoices/caea', token: admin });
     expect(screen.body.data.invoices.map((i: { id: number }) => i.id)).toEqual(expect.arrayContaining(invoices.map((i) => i.id)));
     expect(screen.body.data.caeaPtoVta).toBe(90);
@@ -116,10 +122,11 @@ describe('CAEA on the server', async () => {
     const reporter = new CaeaReporter(s.app.store, s.app.arca.runtime, 50);
     expect(await reporter.reportDue()).toBe(0);
     setup.sim.faults.unreachable = false;
-    await waitFor(async () => (await reporter.reportDue(), setup.sim.book(ISSUER_CUIT, 90, 11).length === 2));
-    expect(setup.sim.book(ISSUER_CUIT, 90, 11).map((e) => [Number(e.detail.CbteDesde), e.emisionTipo, Number(e.detail.ImpTotal)])).toEqual([
-      [1, 'CAEA', 100],
-      [2, 'CAEA', 100],
+    // Every CAEA invoice the server held is reported in number order, these two last.
+    await waitFor(async () => (await reporter.reportDue(), setup.sim.book(ISSUER_CUIT, 90, 11).length === n + 2));
+    expect(setup.sim.book(ISSUER_CUIT, 90, 11).slice(n).map((e) => [Number(e.detail.CbteDesde), e.emisionTipo, Number(e.detail.ImpTotal)])).toEqual([
+      [n + 1, 'CAEA', 100],
+      [n + 2, 'CAEA', 100],
     ]);
     const after = await s.call({ method: 'GET', url: `/api/invoices/sale/${sales[0]}`, token: admin });
     expect(after.body.data.report.status).toBe('informada');
@@ -128,8 +135,8 @@ describe('CAEA on the server', async () => {
 
   it('a reply lost after the send never becomes CAEA: it stays pending on the CAE point of sale and adopts its CAE', async () => {
     await serverCaeaOn90();
-    // CAEA invoices the server numbered (and reported) before this test: none when it runs alone.
-    const numberedBefore = setup.sim.book(ISSUER_CUIT, 90, 11).length;
+    const numberedBefore = await caeaNumbered();
+    const reportedBefore = setup.sim.book(ISSUER_CUIT, 90, 11).length;
     const saleId = await paidSale(s, admin, [{ price: 30, quantity: 1 }]);
     setup.sim.faults.lostReplyRate = 1;
     setup.sim.faults.holdAfterGrant = async () => {
@@ -150,6 +157,6 @@ describe('CAEA on the server', async () => {
     const done = await s.call({ method: 'POST', url: `/api/invoices/${pending.id}/retry`, token: admin });
     expect([done.body.data.status, done.body.data.authorization, done.body.data.ptoVta]).toEqual(['autorizada', 'CAE', 4]);
     expect(done.body.data.cae).toBe(setup.sim.book(ISSUER_CUIT, 4, 11).at(-1)!.cae);
-    expect(setup.sim.book(ISSUER_CUIT, 90, 11)).toHaveLength(numberedBefore);
+    expect(setup.sim.book(ISSUER_CUIT, 90, 11)).toHaveLength(reportedBefore);
   });
 });
