@@ -117,6 +117,9 @@ describe('CAEA reporter', async () => {
     expect(screen.body.data.caeas.map((c: { caea: string }) => c.caea)).toContain(code);
     const seller = await s.sellerToken();
     expect((await s.call({ method: 'GET', url: '/api/invoices/caea', token: seller })).status).toBe(403);
+    // ARCA back: the pending one is reported and nothing is left for the file's other tests; the rejected one stays.
+    await waitFor(async () => (await reporter.reportDue(), (await byId(pending.id)).reportStatus === 'informada'));
+    expect((await byId(row.id)).reportStatus).toBe('rechazada');
   });
 
   it('sin movimiento: informed once for a CAEA point of sale that issued nothing in an ended fortnight', async () => {

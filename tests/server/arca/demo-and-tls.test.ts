@@ -30,6 +30,8 @@ describe('demo mode against the in-process simulator', async () => {
   });
 
   it('the shop’s own data from the settings screen is used with the simulator until credentials arrive', async () => {
+    // Its own server: the shop's data stays out of the other test's.
+    const { s } = await buildApp({ env: { DEMO_DATA: 'true' } });
     const token = await s.login();
     const put = await s.call({ method: 'PUT', url: '/api/invoices/settings', token, payload: { cuit: '30712345671', taxCondition: 'responsable_inscripto', ptoVta: 2, environment: 'homologacion' } });
     expect(put.body.data).toMatchObject({ simulator: true, configured: true, cuit: '30712345671' });
