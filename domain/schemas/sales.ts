@@ -120,7 +120,8 @@ export type SaleListItemJson = z.infer<typeof saleListItemJson>;
 export const salesSummaryJson = z.object({
   totalSales: z.number().int(),
   totalRevenue: z.number(),
-  totalProfit: z.number(),
+  /** Absent for a seller while costs are hidden (configuration vendedores_ven_costos): revenue − profit is the cost. */
+  totalProfit: z.number().optional(),
   salesByPaymentMethod: z.array(z.object({ paymentMethod: z.enum(PAYMENT_METHODS), count: z.number().int(), total: z.number() })),
   topProducts: z.array(z.object({ productId: z.number().int(), productName: z.string(), totalQuantity: z.number(), totalRevenue: z.number() })),
   salesByDay: z.array(z.object({ date: z.string(), count: z.number().int(), total: z.number() })),

@@ -2,7 +2,7 @@
  * Dashboard and sales history in real Chromium against the real server: the dashboard's figures are the
  * sales made here (through POST /api/sales), a flagged offline sale (POST /api/sync/push) is announced and
  * listed, an admin's cancellation returns the stock and hides the button, and a seller sees no admin
- * entries nor "Cancelar Venta".
+ * entries, no profit (costs hidden by default) nor "Cancelar Venta".
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -176,6 +176,8 @@ describe('seller', () => {
       await sellerPage.waitForURL('**/dashboard');
       await sellerPage.getByRole('group', { name: 'Total Ventas' }).waitFor();
     }
+    // Costs are hidden from sellers by default, and the profit would reveal them.
+    await waitForText(statValue(sellerPage, 'Ganancias'), 'Solo con permiso para ver costos');
 
     await sellerPage.goto(`${server.baseUrl}/sales`);
     await sellerPage.getByRole('button', { name: `Ver venta ${sales[1].saleNumber}` }).click();

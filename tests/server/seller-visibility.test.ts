@@ -1,6 +1,6 @@
 /**
  * "Los vendedores ven costos y datos de clientes" (admin settings, categoria privacidad): sellers do not
- * see product cost unless the admin allows it, and lose customers' document and e-mail when the admin
+ * see product cost (nor the dashboard's profit, which reveals it) unless the admin allows it, and lose customers' document and e-mail when the admin
  * turns that off. Admins always see everything; the setting is admin-only.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -53,6 +53,21 @@ describe('seller visibility settings', () => {
     for (const p of await productReplies(seller)) expect(p).toHaveProperty('cost', 60);
     await setting('vendedores_ven_costos', 'false');
     for (const p of await productReplies(seller)) expect(p).not.toHaveProperty('cost');
+  });
+
+  it('the dashboard profit (revenue − cost) follows the cost setting for a seller; the admin always gets it', async () => {
+    const summary = async (token: string) => (await s.call({ method: 'GET', url: '/api/sales/summary', token })).body.data;
+    const adminSummary = await summary(admin);
+    expect(adminSummary.totalProfit).toBeGreaterThanOrEqual(40);
+    const hidden = await summary(seller);
+    expect(hidden).not.toHaveProperty('totalProfit');
+    expect(hidden.totalRevenue).toBe(adminSummary.totalRevenue);
+    expect((await setting('vendedores_ven_costos', 'true')).status).toBe(200);
+    try {
+      expect((await summary(seller)).totalProfit).toBe(adminSummary.totalProfit);
+    } finally {
+      await setting('vendedores_ven_costos', 'false');
+    }
   });
 
   it('customer document and e-mail: shown by default, hidden from sellers when turned off, always shown to the admin', async () => {

@@ -1,5 +1,6 @@
 /**
- * What sellers may read (domain VISIBILITY_ENTRIES): product cost and customers' document and e-mail.
+ * What sellers may read (domain VISIBILITY_ENTRIES): product cost (and the profit that reveals it) and
+ * customers' document and e-mail.
  * Invariant: every /api reply to a seller passes through one preSerialization hook that drops the
  * hidden keys wherever they appear in the payload, so a new route cannot leak them by forgetting a check.
  */
@@ -8,7 +9,8 @@ import { VISIBILITY_CATEGORY, VISIBILITY_ENTRIES, type VisibilityKey } from '../
 import type { Q, Store } from '../../db/store';
 import { configurationRepository } from './repository';
 
-const COST_KEYS = ['cost'];
+/** The cost, and the profit it is one subtraction away from (the dashboard's Ganancias). */
+const COST_KEYS = ['cost', 'totalProfit'];
 const CUSTOMER_KEYS = ['customerDocument', 'customerEmail'];
 
 /** Creates the entries with their defaults when missing (safe on every start). */

@@ -68,7 +68,7 @@ export default function DashboardPage() {
         <CenteredLoader label="Cargando estadísticas" />
       ) : (
         <Stack gap="md">
-          <StatCards totalSales={data?.totalSales ?? 0} revenue={data?.totalRevenue ?? 0} profit={data?.totalProfit ?? 0} lowStock={lowProducts.length} />
+          <StatCards totalSales={data?.totalSales ?? 0} revenue={data?.totalRevenue ?? 0} profit={data ? data.totalProfit : 0} lowStock={lowProducts.length} />
           {data && data.totalSales > 0 && (
             <Suspense fallback={<CenteredLoader label="Cargando gráficos" />}>
               <DashboardCharts summary={data} />

@@ -23,13 +23,18 @@ function StatCard({ label, value, icon: CardIcon, color }: { label: string; valu
   );
 }
 
-/** Total Ventas, Facturación, Ganancias and Stock Bajo. */
-export function StatCards({ totalSales, revenue, profit, lowStock }: { totalSales: number; revenue: number; profit: number; lowStock: number }) {
+/** Total Ventas, Facturación, Ganancias and Stock Bajo. Ganancias is absent (undefined) for a seller who may not see costs. */
+export function StatCards({ totalSales, revenue, profit, lowStock }: { totalSales: number; revenue: number; profit: number | undefined; lowStock: number }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
       <StatCard label="Total Ventas" value={totalSales} icon={IconReceipt} color="primary" />
       <StatCard label="Facturación" value={<Money value={revenue} />} icon={IconCash} color="info" />
-      <StatCard label="Ganancias" value={<Money value={profit} />} icon={IconTrendingUp} color="success" />
+      <StatCard
+        label="Ganancias"
+        value={profit === undefined ? <Text span fz="sm" c="dimmed">Solo con permiso para ver costos</Text> : <Money value={profit} />}
+        icon={IconTrendingUp}
+        color="success"
+      />
       <StatCard label="Stock Bajo" value={lowStock} icon={IconAlertTriangle} color="warning" />
     </SimpleGrid>
   );
