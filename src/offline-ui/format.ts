@@ -2,6 +2,8 @@
 import type { OutboxEntry } from '../offline/db';
 import { shopDateFormat } from '../ui/dates';
 
+export { formatDateTime } from '../ui/dates';
+
 export const PAYMENT_LABELS: Record<string, string> = {
   efectivo: 'Efectivo',
   tarjeta: 'Tarjeta',
@@ -9,11 +11,10 @@ export const PAYMENT_LABELS: Record<string, string> = {
   mercadopago: 'Mercado Pago',
 };
 
-const DATE_TIME: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' };
-const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
+/** 24-hour clock, as an Argentine shop reads it (es-AR alone would say "06:05 p. m."). */
+const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
 
-/** In the shop's time zone (ui/dates.ts), like every date the app shows. */
-export const formatDateTime = (iso: string) => shopDateFormat(DATE_TIME).format(new Date(iso));
+/** "18:05", in the shop's time zone (ui/dates.ts), like every date the app shows. */
 export const formatTime = (iso: string) => shopDateFormat(TIME).format(new Date(iso));
 
 /** The sale's number: the official one once the server gave it, else the provisional reference. */

@@ -24,7 +24,13 @@ describe('dates in the shop’s time zone', () => {
     setShopTimeZone('Europe/Madrid');
     expect(formatDateTime(INSTANT)).toBe('21/11/2026 03:30');
     expect(todayString(new Date(INSTANT))).toBe('2026-11-21');
-    expect(formatTime(INSTANT)).toMatch(/^03:30/);
+    expect(formatTime(INSTANT)).toBe('03:30');
+  });
+
+  it('shows a 24-hour clock at the counter and in the back office, never "p. m."', () => {
+    const evening = '2026-11-21T21:05:00.000Z';
+    expect(formatTime(evening)).toBe('18:05');
+    expect(formatDateTime(evening)).toBe('21/11/2026 18:05');
   });
 
   it('keeps the current zone when the reply names an unknown one or none', () => {
