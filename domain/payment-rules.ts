@@ -4,7 +4,10 @@
  * - rejected / cancelled / expired (our mark for a preference that expired unpaid): pendiente → cancelado (stock returns); never touches a paid sale;
  * - refunded / charged_back / in_mediation: recorded and flagged for the owner (a pendiente sale that was
  *   in fact paid becomes pagado first);
- * - pending / in_process / anything else: nothing (a late "pending" never moves a sale backwards).
+ * - pending / in_process / anything else: nothing (a late "pending" never moves a sale backwards);
+ * - a paid amount below the sale's total (or none) never makes the sale pagado: it stays as it was and is
+ *   flagged; an amount above it is paid and flagged (the server trusts what Mercado Pago charged, not the
+ *   preference it asked for).
  */
 import type { PaymentStatus } from './constants';
 
@@ -31,7 +34,22 @@ export interface SaleDecision {
   review: boolean;
 }
 
-export function decide(sale: PaymentStatus, status: string): SaleDecision {
+/** What Mercado Pago charged against the sale's total; unknown counts as short. */
+export type AmountCheck = 'exact' | 'over' | 'short';
+
+export function amountCheck(paidCents: number | null, totalCents: number): AmountCheck {
+  if (paidCents === null || paidCents < totalCents) return 'short';
+  return paidCents > totalCents ? 'over' : 'exact';
+}
+
+export function decide(sale: PaymentStatus, status: string, amount: AmountCheck = 'exact'): SaleDecision {
+  const byStatus = decideStatus(sale, status);
+  const kind = statusClass(status);
+  if (amount === 'exact' || (kind !== 'paid' && kind !== 'reversed')) return byStatus;
+  return amount === 'short' ? { review: true } : { ...byStatus, review: true };
+}
+
+function decideStatus(sale: PaymentStatus, status: string): SaleDecision {
   const kind = statusClass(status);
   if (kind === 'paid') return sale === 'pendiente' ? { to: 'pagado', review: false } : { review: sale === 'cancelado' };
   if (kind === 'failed') return sale === 'pendiente' ? { to: 'cancelado', review: false } : { review: false };

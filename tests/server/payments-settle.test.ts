@@ -1,7 +1,8 @@
 /**
  * Settling Mercado Pago sales from what the API says, with the simulator's real webhooks reaching the
  * listening server: approved → pagado, rejected → cancelado with stock back, pending then approved,
- * repeated and reordered notifications, a late "pending", a refund after approval, and polling
+ * repeated and reordered notifications, a late "pending", a refund after approval, an approval for less
+ * than the sale's total, and polling
  * (return page and timer) with webhooks switched off.
  */
 import { and, eq, sql } from 'drizzle-orm';
@@ -42,6 +43,16 @@ describe('settling from webhooks', () => {
     const status = await statusOf(saleId);
     expect(status).toMatchObject({ paymentStatus: 'pagado', providerStatus: 'approved', needsReview: false });
     expect(status.events.map((e: { status: string; source: string }) => [e.status, e.source])).toEqual([['approved', 'webhook']]);
+  });
+
+  it('an approval for less than the sale’s total never makes it pagado: it stays pendiente, flagged, its stock held', async () => {
+    const { saleId, preferenceId, productId } = await pendingSale(bed, { stock: 10, quantity: 2, price: 1500 });
+    bed.sim.pay(preferenceId, 'approved', 1);
+    await eventually(() => statusOf(saleId), (s) => s.events.length === 1);
+    await bed.sim.notificationsSettled();
+    expect(await statusOf(saleId)).toMatchObject({ paymentStatus: 'pendiente', providerStatus: 'approved', needsReview: true });
+    expect(await stockOf(bed.server.app, productId)).toEqual({ stock: 8, ledger: 8 });
+    expect(await movements(saleId, 'cancel')).toBe(0);
   });
 
   it('rejected → cancelado and the stock returns through the ledger', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decide, decisivePayments, statusClass, supersedes } from '../../domain/payment-rules';
+import { amountCheck, decide, decisivePayments, statusClass, supersedes } from '../../domain/payment-rules';
 
 describe('Mercado Pago status → sale (domain/payment-rules)', () => {
   it('classifies every documented status', () => {
@@ -17,6 +17,17 @@ describe('Mercado Pago status → sale (domain/payment-rules)', () => {
     expect(decide('pagado', 'rejected')).toEqual({ review: false });
     expect(decide('pagado', 'approved')).toEqual({ review: false });
     expect(decide('cancelado', 'pending')).toEqual({ review: false });
+  });
+
+  it('pays a sale only when Mercado Pago charged at least its total; a different amount is flagged', () => {
+    expect([amountCheck(10_000, 10_000), amountCheck(10_001, 10_000), amountCheck(9_999, 10_000), amountCheck(null, 10_000)]).toEqual(['exact', 'over', 'short', 'short']);
+    expect(decide('pendiente', 'approved', 'short')).toEqual({ review: true });
+    expect(decide('pendiente', 'refunded', 'short')).toEqual({ review: true });
+    expect(decide('pendiente', 'approved', 'over')).toEqual({ to: 'pagado', review: true });
+    expect(decide('pendiente', 'approved', 'exact')).toEqual({ to: 'pagado', review: false });
+    // The amount does not matter to what does not pay: a rejection still cancels.
+    expect(decide('pendiente', 'rejected', 'short')).toEqual({ to: 'cancelado', review: false });
+    expect(decide('pendiente', 'pending', 'short')).toEqual({ review: false });
   });
 
   it('flags what the owner must see: reversals after approval, an approval after cancellation', () => {

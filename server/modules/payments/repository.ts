@@ -3,14 +3,14 @@
  * the saved settings, and the one unit of work that settles a sale from a provider status.
  * settle() is the only writer of a Mercado Pago sale's status: one write unit (server/db/store.ts) that
  * records the event (UNIQUE(provider_payment_id, status): a repeat changes nothing), moves the sale only
- * from pendiente, returns stock through the ledger when it cancels, and flags what the owner must review.
+ * from pendiente (and to pagado only when Mercado Pago charged at least its total), returns stock through the ledger when it cancels, and flags what the owner must review.
  * No network call ever runs inside it: callers fetch from Mercado Pago first, then settle. On PostgreSQL,
  * where units run side by side (the webhook, the poller and the POS may settle the same attempt at once),
  * it first locks the attempt's row, so its status is read and written by one unit at a time (SQLite has
  * one writer).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { decide, supersedes } from '../../../domain/payment-rules';
+import { amountCheck, decide, supersedes } from '../../../domain/payment-rules';
 import { paymentEvents, payments, paymentSettings, saleItems, sales } from '../../db/schema';
 import { exec, first, isPg, type Q, type Store } from '../../db/store';
 import { applyStockDelta } from '../stock/repository';
@@ -94,9 +94,9 @@ export const paymentsRepository = {
           .set({ status: update.status, statusDetail: update.statusDetail, providerPaymentId: update.providerPaymentId, updatedAt: new Date().toISOString() })
           .where(eq(payments.id, row.id));
       }
-      const sale = await first(tx.select({ paymentStatus: sales.paymentStatus }).from(sales).where(eq(sales.id, saleId)));
+      const sale = await first(tx.select({ paymentStatus: sales.paymentStatus, totalCents: sales.totalCents }).from(sales).where(eq(sales.id, saleId)));
       if (!sale) return 'recorded';
-      const decision = decide(sale.paymentStatus, update.status);
+      const decision = decide(sale.paymentStatus, update.status, amountCheck(update.amountCents, sale.totalCents));
       if (decision.review) await tx.update(sales).set({ flagPaymentReview: true }).where(eq(sales.id, saleId));
       if (!decision.to) return 'recorded';
       if (!(await moveSale(tx, saleId, decision.to))) return 'recorded';

@@ -92,7 +92,8 @@ export async function startMercadoPagoSimulator(options: SimulatorOptions) {
     return payment;
   }
 
-  function pay(preferenceId: string, outcome: string) {
+  /** A payment of the preference; `amount` overrides what it charges (a payment that does not match the sale). */
+  function pay(preferenceId: string, outcome: string, amount?: number) {
     const preference = preferences.get(preferenceId);
     if (!preference) return undefined;
     const id = String((nextPaymentId += 7));
@@ -102,7 +103,7 @@ export async function startMercadoPagoSimulator(options: SimulatorOptions) {
       status: 'pending',
       status_detail: STATUS_DETAIL.pending,
       external_reference: preference.request.external_reference,
-      transaction_amount: Math.round(total * 100) / 100,
+      transaction_amount: amount ?? Math.round(total * 100) / 100,
       date_created: new Date().toISOString(),
       preference_id: preferenceId,
     });
@@ -240,7 +241,7 @@ export async function startMercadoPagoSimulator(options: SimulatorOptions) {
       failNextPreferences = n;
     },
     /** The buyer pays a preference without the page (server tests). */
-    pay: (preferenceId: string, outcome: 'approved' | 'rejected' | 'pending') => pay(preferenceId, outcome),
+    pay: (preferenceId: string, outcome: 'approved' | 'rejected' | 'pending', amount?: number) => pay(preferenceId, outcome, amount),
     setPaymentStatus: setStatus,
     close: async () => {
       await notifier.settled();
