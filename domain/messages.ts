@@ -231,6 +231,7 @@ export const MSG = {
   importMissing: 'No se recibió ningún archivo (campo "file")',
   importTooLarge: 'El archivo supera el tamaño máximo de 2 MB',
   importNotSheet: 'El archivo no es una planilla CSV (UTF-8) ni Excel (.xlsx) válida',
+  importUnpackedTooLarge: 'El archivo Excel descomprimido supera los 64 MB: no parece una planilla de productos',
   importNoRows: 'La planilla no tiene filas de productos',
   importMissingColumns: (names: string[]) => `Faltan columnas obligatorias: ${names.join(', ')}`,
   importTooManyRows: (max: number) => `La planilla supera el máximo de ${max} filas`,

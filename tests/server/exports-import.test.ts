@@ -5,8 +5,10 @@
  * all valid rows as one revision, and refuses a stale preview, a non-spreadsheet and an oversize file.
  */
 import ExcelJS from 'exceljs';
+import { deflateRawSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../server/modules/products/sheet-reader';
+import { checkZip } from '../../server/modules/products/zip-guard';
 import { buildApp } from '../helpers/server';
 import { sqlGet, sqlReturning, sqlRun } from '../helpers/sql';
 
@@ -173,6 +175,18 @@ describe('POST /products/import', () => {
     expect((await product('IMP-R'))?.price).toBe(60000);
   });
 
+  it('refuses a zip bomb before inflating it, whatever sizes its headers declare; a real export passes the guard', async () => {
+    const bomb = zipOf('xl/worksheets/sheet1.xml', deflateRawSync(Buffer.alloc(100 * 1024 * 1024, 0x20)), 1000);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const res = await preview(bomb);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('El archivo Excel descomprimido supera los 64 MB: no parece una planilla de productos');
+    const exported = (await download('/api/exports/productos?format=xlsx')).rawPayload;
+    expect(checkZip(exported)).toBe('ok');
+    expect(checkZip(exported, 100)).toBe('too-large');
+    expect(checkZip(exported.subarray(0, exported.length - 30))).toBe('invalid');
+  });
+
   it('refuses a file that is not a spreadsheet, missing columns, a duplicate code, an oversize file and a seller', async () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
     expect((await preview(png)).body.message).toBe('El archivo no es una planilla CSV (UTF-8) ni Excel (.xlsx) válida');
@@ -190,3 +204,32 @@ describe('POST /products/import', () => {
     expect((await apply(Buffer.from('Código;Nombre;Precio\nS-1;Uno;1\n'), 'f'.repeat(64))).status).toBe(409);
   });
 });
+
+/** A one-entry ZIP whose headers declare `declaredSize` bytes (CRC 0): the shape of a lying zip bomb. */
+function zipOf(name: string, deflated: Buffer, declaredSize: number): Buffer {
+  const fileName = Buffer.from(name);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(deflated.length, 18);
+  local.writeUInt32LE(declaredSize, 22);
+  local.writeUInt16LE(fileName.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(deflated.length, 20);
+  central.writeUInt32LE(declaredSize, 24);
+  central.writeUInt16LE(fileName.length, 28);
+  central.writeUInt32LE(0, 42);
+  const directoryAt = local.length + fileName.length + deflated.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + fileName.length, 12);
+  end.writeUInt32LE(directoryAt, 16);
+  return Buffer.concat([local, fileName, deflated, central, fileName, end]);
+}

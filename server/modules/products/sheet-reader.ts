@@ -1,11 +1,12 @@
 /**
  * Reads an uploaded spreadsheet into rows of plain cells, judging the format by its content, not its
- * name: a ZIP signature ("PK\x03\x04") is an .xlsx (first worksheet), anything else must be UTF-8 text
+ * name: a ZIP signature ("PK\x03\x04") is an .xlsx (first worksheet; zip-guard.ts checks first what it inflates to), anything else must be UTF-8 text
  * and is read as CSV (";" or "," separator, whichever the header line uses; quotes as Excel writes them).
  */
 import ExcelJS from 'exceljs';
 import { MSG } from '../../../domain/messages';
 import { badRequest } from '../../http/errors';
+import { checkZip } from './zip-guard';
 
 export type SheetCell = string | number | boolean | null;
 
@@ -26,6 +27,9 @@ export async function readSheet(bytes: Buffer): Promise<SheetCell[][]> {
 }
 
 async function readXlsx(bytes: Buffer): Promise<SheetCell[][]> {
+  const verdict = checkZip(bytes);
+  if (verdict === 'too-large') throw badRequest(MSG.importUnpackedTooLarge);
+  if (verdict === 'invalid') throw badRequest(MSG.importNotSheet);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
