@@ -5,6 +5,7 @@
  */
 import { Alert, Badge, Button, Divider, Drawer, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { clearSession } from '../api/session';
 import { storagePersisted, syncEngine } from '../sync/instance';
 import { OFFLINE_MSG } from '../offline/messages';
@@ -22,7 +23,11 @@ function reSignIn() {
 
 export function SyncPanel({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const status = useSyncStatus();
-  const lists = useOutboxLists(opened);
+  // Closed, the lists are not read; the drawer's closing animation keeps showing the last ones (not "Pendientes (0)").
+  const live = useOutboxLists(opened);
+  const lastLists = useRef(live);
+  if (live) lastLists.current = live;
+  const lists = live ?? (opened ? undefined : lastLists.current);
   const lastSyncAt = useLastSyncAt();
   const persisted = storagePersisted();
   const retry = (clientSaleId: string) => void retryRejected(clientSaleId).then(() => syncEngine().requestSync());
