@@ -68,15 +68,19 @@ export function startCheckpointer(writer: Database.Database): Checkpointer {
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, file: writer.name } });
   // The server's own handles keep the process alive; an idle worker never does.
   worker.unref();
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   let alive = true;
-  worker.once('exit', () => (alive = false));
+  const waiting: ((result: CheckpointResult | null) => void)[] = [];
+  // Once the worker is gone, nothing waits on it any more.
+  const exited = new Promise<void>((resolve) =>
+    worker.once('exit', () => {
+      alive = false;
+      waiting.splice(0).forEach((answer) => answer(null));
+      resolve();
+    }),
+  );
   // A worker that fails to start or throws leaves the writer's own checkpoints (FALLBACK_PAGES) in charge.
   worker.on('error', () => (alive = false));
-
-  const waiting: ((result: CheckpointResult | null) => void)[] = [];
   worker.on('message', (reply: { ok: boolean; result?: CheckpointResult }) => waiting.shift()?.(reply.ok ? reply.result! : null));
-  worker.once('exit', () => waiting.splice(0).forEach((resolve) => resolve(null)));
 
   const checkpointNow = (): Promise<CheckpointResult | null> => {
     if (!alive) return Promise.resolve(null);
