@@ -4,6 +4,7 @@ import { SYNC_SCHEMA_VERSION } from '../../domain/constants';
 import { brands, businessInfo, categories } from '../../server/db/schema';
 import { createProduct, createProducts, pushedSale, setProductPrice, softDeleteProduct } from '../helpers/fixtures';
 import { buildApp, type Envelope, type TestDevice } from '../helpers/server';
+import { sqlValue } from '../helpers/sql';
 
 let token: string;
 let device: TestDevice;
@@ -28,20 +29,28 @@ async function pullAll(since: number): Promise<{ pages: Envelope['data'][]; curs
   }
 }
 
+/** Each test starts from a device that is up to date: the cursor after everything there is now (any test order). */
+let known = 0;
+async function caughtUp(): Promise<number> {
+  known = (await pullAll(known)).cursor;
+  return known;
+}
+
 describe('GET /sync/pull', () => {
-  let cursor = 0;
-  let productIds: number[] = [];
 
   it('a first pull from cursor 0 returns the whole catalogue across pages', async () => {
-    productIds = await createProducts(s.app.store, 4500, { price: 99.9, cost: 50, stock: 7 });
+    const productIds = await createProducts(s.app.store, 4500, { price: 99.9, cost: 50, stock: 7 });
     const { pages, cursor: last } = await pullAll(0);
+    // 4,500 products (and the few the file's other tests made, in any order) in pages of at most 2,000 rows.
     expect(pages).toHaveLength(3);
     expect(pages.map((p) => p.hasMore)).toEqual([true, true, false]);
     const pulled = pages.flatMap((p) => p.products);
-    expect(pulled).toHaveLength(4500);
-    expect(new Set(pulled.map((p: { id: number }) => p.id))).toEqual(new Set(productIds));
+    expect(pulled).toHaveLength(Number(await sqlValue(s.app, 'select count(*) n from products where deleted_at is null')));
+    const pulledIds = new Set(pulled.map((p: { id: number }) => p.id));
+    expect(pulledIds.size).toBe(pulled.length);
+    for (const id of productIds) expect(pulledIds.has(id)).toBe(true);
     for (const page of pages) expect(page.products.length + page.categories.length + page.brands.length).toBeLessThanOrEqual(2000);
-    expect(pulled[0]).toEqual({
+    expect(pulled.find((p: { id: number }) => p.id === productIds[0])).toEqual({
       id: productIds[0],
       code: expect.any(String),
       name: expect.any(String),
@@ -59,40 +68,41 @@ describe('GET /sync/pull', () => {
     expect(pulled[0].cost).toBeUndefined();
     expect(pages[0].numbering).toBeUndefined(); // the device never reads it (issue #17)
     expect(pages[0].businessInfo).toMatchObject({ businessName: '' });
-    cursor = last;
-    const nothing = await pull(`since=${cursor}`);
-    expect(nothing.body.data).toMatchObject({ products: [], categories: [], brands: [], businessInfo: null, cursor, hasMore: false });
+    const nothing = await pull(`since=${last}`);
+    expect(nothing.body.data).toMatchObject({ products: [], categories: [], brands: [], businessInfo: null, cursor: last, hasMore: false });
   });
 
   it('after one product edit, returns just that product', async () => {
-    await setProductPrice(s.app, productIds[10], 123.45);
+    const id = await createProduct(s.app.store, { price: 10 });
+    const cursor = await caughtUp();
+    await setProductPrice(s.app, id, 123.45);
     const res = await pull(`since=${cursor}`);
-    expect(res.body.data.products).toEqual([expect.objectContaining({ id: productIds[10], price: 123.45 })]);
+    expect(res.body.data.products).toEqual([expect.objectContaining({ id, price: 123.45 })]);
     expect(res.body.data.hasMore).toBe(false);
     expect(res.body.data.cursor).toBeGreaterThan(cursor);
-    cursor = res.body.data.cursor;
   });
 
   it('a deleted product, category or brand comes back as a tombstone', async () => {
+    const productId = await createProduct(s.app.store, { price: 10 });
+    let cursor = await caughtUp();
     const [category] = await s.app.store.write((tx) => tx.insert(categories).values({ name: 'Cables' }).returning());
     const [brand] = await s.app.store.write((tx) => tx.insert(brands).values({ name: 'Genérica' }).returning());
     const added = await pull(`since=${cursor}`);
     expect(added.body.data.categories).toEqual([{ id: category.id, name: 'Cables', description: null, order: 0, isActive: true }]);
     expect(added.body.data.brands).toEqual([{ id: brand.id, name: 'Genérica', description: null, isActive: true }]);
     cursor = added.body.data.cursor;
-    await softDeleteProduct(s.app, productIds[20]);
+    await softDeleteProduct(s.app, productId);
     await s.app.store.write((tx) => tx.update(categories).set({ deletedAt: new Date().toISOString() }).where(eq(categories.id, category.id)));
     await s.app.store.write((tx) => tx.update(brands).set({ deletedAt: new Date().toISOString() }).where(eq(brands.id, brand.id)));
     const res = await pull(`since=${cursor}`);
     expect(res.body.data.products).toEqual([]);
     expect(res.body.data.categories).toEqual([]);
-    expect(res.body.data.deleted).toEqual({ products: [productIds[20]], categories: [category.id], brands: [brand.id] });
-    cursor = res.body.data.cursor;
+    expect(res.body.data.deleted).toEqual({ products: [productId], categories: [category.id], brands: [brand.id] });
   });
 
   it('a sale pushed without a cursor: the pull sends the new stock of what it sold, and no numbering', async () => {
     const id = await createProduct(s.app.store, { stock: 10 });
-    cursor = (await pull(`since=${cursor}`)).body.data.cursor;
+    const cursor = await caughtUp();
     const me = (await s.call({ method: 'GET', url: '/api/auth/me', token })).body.data.id;
     const sale = pushedSale(1, [{ productId: id, quantity: 3, unitPrice: 100 }], { sellerId: me });
     const pushed = await s.call({ method: 'POST', url: '/api/sync/push', headers: device.headers, payload: { deviceId: device.id, schemaVersion: SYNC_SCHEMA_VERSION, sales: [sale] } });
@@ -100,12 +110,11 @@ describe('GET /sync/pull', () => {
     const res = await pull(`since=${cursor}`);
     expect(res.body.data.products).toEqual([expect.objectContaining({ id, stock: 7 })]);
     expect(res.body.data.numbering).toBeUndefined();
-    cursor = res.body.data.cursor;
   });
 
   it("a push whose only catalogue changes are its own sales carries them back; a change elsewhere means «pull»", async () => {
-    const [a, b] = [await createProduct(s.app.store, { stock: 10 }), await createProduct(s.app.store, { stock: 5 })];
-    cursor = (await pull(`since=${cursor}`)).body.data.cursor;
+    const [a, b, elsewhere] = [await createProduct(s.app.store, { stock: 10 }), await createProduct(s.app.store, { stock: 5 }), await createProduct(s.app.store, { price: 10 })];
+    const cursor = await caughtUp();
     const me = (await s.call({ method: 'GET', url: '/api/auth/me', token })).body.data.id;
     const push = (seq: number, since: number) =>
       s.call({
@@ -123,16 +132,16 @@ describe('GET /sync/pull', () => {
     // Nothing else changed: pulling from the echoed cursor brings nothing.
     expect((await pull(`since=${echo.cursor}`)).body.data).toMatchObject({ products: [], cursor: echo.cursor, hasMore: false });
 
-    await setProductPrice(s.app, productIds[30], 77); // an edit elsewhere
+    await setProductPrice(s.app, elsewhere, 77); // an edit elsewhere
     const second = await push(101, echo.cursor);
     expect(second.body.data.results[0].status).toBe('applied');
     expect(second.body.data.catalog).toBeNull();
     const changed = await pull(`since=${echo.cursor}`);
-    expect(changed.body.data.products).toEqual(expect.arrayContaining([expect.objectContaining({ id: productIds[30], price: 77 }), expect.objectContaining({ id: a, stock: 6 })]));
-    cursor = changed.body.data.cursor;
+    expect(changed.body.data.products).toEqual(expect.arrayContaining([expect.objectContaining({ id: elsewhere, price: 77 }), expect.objectContaining({ id: a, stock: 6 })]));
   });
 
   it('sends the business info when it changes', async () => {
+    const cursor = await caughtUp();
     await s.app.store.write((tx) => tx.update(businessInfo).set({ businessName: 'Kiosco Don Pepe' }).where(eq(businessInfo.id, 1)));
     const res = await pull(`since=${cursor}`);
     expect(res.body.data.businessInfo).toMatchObject({ businessName: 'Kiosco Don Pepe', cuit: null });
@@ -140,6 +149,7 @@ describe('GET /sync/pull', () => {
   });
 
   it('pages by a smaller limit and records the device that pulls', async () => {
+    await createProducts(s.app.store, 150, { price: 5 });
     const res = await s.call({ method: 'GET', url: '/api/sync/pull?since=0&limit=100', headers: device.headers });
     expect(res.body.data.products.length).toBeLessThanOrEqual(100);
     expect(res.body.data.hasMore).toBe(true);
