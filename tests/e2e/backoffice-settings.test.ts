@@ -142,6 +142,7 @@ describe('users and devices', () => {
     await form.getByRole('button', { name: 'Crear usuario' }).click();
     await page.getByText('Usuario creado correctamente').waitFor();
     const row = page.getByRole('row').filter({ hasText: 'caja2' });
+    await row.waitFor();
     expect((await row.getByRole('cell').allInnerTexts()).slice(0, 5)).toEqual(['caja2', 'Caja Dos', '—', 'Vendedor', 'Activo']);
     expect((await login('caja2', 'caja-clave-1')).status).toBe(200);
 

@@ -31,9 +31,10 @@ export function UsersTab() {
   const create = async (payload: NewUserPayload) => {
     const result = await createUser(payload);
     if (!result.success) return result.message;
+    // The list holds the new user before the dialog closes and the notice says it was created.
+    await refresh();
     setCreating(false);
     report(result);
-    await refresh();
     return null;
   };
 
