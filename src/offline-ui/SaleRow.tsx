@@ -2,7 +2,8 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatCents } from '../../domain/money';
 import type { OutboxEntry } from '../offline/db';
-import { FLAG_LABELS, formatDateTime, PAYMENT_LABELS, saleReference } from './format';
+import { formatDateTime } from '../ui/dates';
+import { FLAG_LABELS, PAYMENT_LABELS, saleReference } from './format';
 
 const STATUS_LABELS = { pending: 'Pendiente', syncing: 'Enviando', synced: 'Sincronizada', rejected: 'Rechazada' } as const;
 const STATUS_COLORS = { pending: 'warning', syncing: 'info', synced: 'success', rejected: 'error' } as const;

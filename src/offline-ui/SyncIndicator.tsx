@@ -11,7 +11,8 @@ import { IconCloudCheck, IconCloudOff, IconCloudUpload, IconAlertTriangle } from
 import { useEffect } from 'react';
 import { startSync } from '../sync/instance';
 import { OFFLINE_MSG } from '../offline/messages';
-import { formatTime, saleReference } from './format';
+import { formatTime } from '../ui/dates';
+import { saleReference } from './format';
 import { useLastSyncAt, useOutboxCounts, useSyncStatus } from './hooks';
 import { SyncPanel } from './SyncPanel';
 import { useSyncRefreshesQueries } from './sync-queries';

@@ -10,7 +10,7 @@ import { clearSession } from '../api/session';
 import { storagePersisted, syncEngine } from '../sync/instance';
 import { OFFLINE_MSG } from '../offline/messages';
 import { retryRejected } from '../offline/outbox';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../ui/dates';
 import { useLastSyncAt, useOutboxLists, useSyncStatus } from './hooks';
 import { SaleRow } from './SaleRow';
 

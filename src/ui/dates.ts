@@ -36,7 +36,9 @@ export function shopDateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTi
 }
 
 const DATE: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric' };
-const DATE_TIME: Intl.DateTimeFormatOptions = { ...DATE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+/** A 24-hour clock, as an Argentine shop reads it (es-AR alone would say "06:05 p. m."). */
+const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+const DATE_TIME: Intl.DateTimeFormatOptions = { ...DATE, ...TIME };
 
 /** "21/11/2026" */
 export function formatDate(instant: string | null | undefined): string {
@@ -46,6 +48,11 @@ export function formatDate(instant: string | null | undefined): string {
 /** "21/11/2026 14:05" */
 export function formatDateTime(instant: string | null | undefined): string {
   return instant ? shopDateFormat(DATE_TIME).format(new Date(instant)).replace(',', '') : '';
+}
+
+/** "14:05" */
+export function formatTime(instant: string): string {
+  return shopDateFormat(TIME).format(new Date(instant));
 }
 
 /** Today as "YYYY-MM-DD" in the shop's time zone. */

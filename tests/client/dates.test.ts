@@ -4,8 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_TIME_ZONE } from '../../domain/constants';
-import { formatTime } from '../../src/offline-ui/format';
-import { formatDate, formatDateTime, getShopTimeZone, setShopTimeZone, todayString } from '../../src/ui/dates';
+import { formatDate, formatDateTime, formatTime, getShopTimeZone, setShopTimeZone, todayString } from '../../src/ui/dates';
 
 // 02:30 UTC on the 21st: still the 20th in Buenos Aires (UTC−3), already 03:30 of the 21st in Madrid (UTC+1).
 const INSTANT = '2026-11-21T02:30:00.000Z';

@@ -3,7 +3,8 @@ import { Paper, Table, Text } from '@mantine/core';
 import { formatCents } from '../../../domain/money';
 import { deviceExpectedCents } from '../../offline/cash';
 import type { LocalCashSession } from '../../offline/cash-types';
-import { formatDateTime, PAYMENT_LABELS } from '../../offline-ui/format';
+import { PAYMENT_LABELS } from '../../offline-ui/format';
+import { formatDateTime } from '../../ui/dates';
 
 export function CashSummary({ session }: { session: LocalCashSession }) {
   const total = (kind: 'in' | 'out') => session.movements.filter((m) => m.kind === kind).reduce((sum, m) => sum + m.amountCents, 0);

@@ -9,7 +9,8 @@ import { formatCents } from '../../../domain/money';
 import { CASH_REASON_LABELS } from '../../../domain/cash-rules';
 import type { LocalCashSession } from '../../offline/cash-types';
 import { deviceExpectedCents } from '../../offline/cash';
-import { formatDateTime, PAYMENT_LABELS } from '../../offline-ui/format';
+import { PAYMENT_LABELS } from '../../offline-ui/format';
+import { formatDateTime } from '../../ui/dates';
 
 let pageRule: HTMLStyleElement | null = null;
 const MM_PER_CSS_PX = 25.4 / 96;

@@ -9,7 +9,8 @@ import { createPortal } from 'react-dom';
 import { formatCents, toCents } from '../../../domain/money';
 import type { SaleJson } from '../../../domain/schemas/sales';
 import type { OutboxEntry } from '../../offline/db';
-import { formatDateTime, PAYMENT_LABELS, saleReference } from '../../offline-ui/format';
+import { PAYMENT_LABELS, saleReference } from '../../offline-ui/format';
+import { formatDateTime } from '../../ui/dates';
 
 let pageRule: HTMLStyleElement | null = null;
 const MM_PER_CSS_PX = 25.4 / 96;
