@@ -3,7 +3,8 @@
  * the saved settings, and the one unit of work that settles a sale from a provider status.
  * settle() is the only writer of a Mercado Pago sale's status: one write unit (server/db/store.ts) that
  * records the event (UNIQUE(provider_payment_id, status): a repeat changes nothing), moves the sale only
- * from pendiente (and to pagado only when Mercado Pago charged at least its total), returns stock through the ledger when it cancels, and flags what the owner must review.
+ * from pendiente (to pagado only when Mercado Pago charged at least its total), returns stock through the
+ * ledger when it cancels, and flags what the owner must review.
  * No network call ever runs inside it: callers fetch from Mercado Pago first, then settle. On PostgreSQL,
  * where units run side by side (the webhook, the poller and the POS may settle the same attempt at once),
  * it first locks the attempt's row, so its status is read and written by one unit at a time (SQLite has

@@ -3,8 +3,8 @@
  * about what it inflates to (deflate reaches about 1000:1, so 2 GB in memory). Before exceljs loads it,
  * every entry is inflated here with zlib's maxOutputLength, whatever sizes its headers declare (they can
  * lie), and the whole must stay within XLSX_UNPACKED_MAX_BYTES in at most XLSX_MAX_ENTRIES entries.
- * Invariant: checkZip either returns (the archive inflates within the limits) or throws; it never holds
- * more than the limit in memory at once.
+ * Invariant: checkZip says 'ok' only when every entry inflated within the limits, and never throws; it
+ * holds at most one entry, capped at what is left of the limit, in memory at once.
  */
 import { inflateRawSync } from 'node:zlib';
 
