@@ -1,7 +1,8 @@
 /**
  * Reads an uploaded spreadsheet into rows of plain cells, judging the format by its content, not its
  * name: a ZIP signature ("PK\x03\x04") is an .xlsx (first worksheet; zip-guard.ts first checks what it
- * inflates to), anything else must be UTF-8 text and is read as CSV (";" or "," separator, whichever the header line uses; quotes as Excel writes them).
+ * inflates to), anything else must be UTF-8 text and is read as CSV (";" or "," separator, whichever the
+ * header line uses; quotes as Excel writes them).
  */
 import ExcelJS from 'exceljs';
 import { MSG } from '../../../domain/messages';
