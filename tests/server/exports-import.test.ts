@@ -208,28 +208,26 @@ describe('POST /products/import', () => {
 /** A one-entry ZIP whose headers declare `declaredSize` bytes (CRC 0): the shape of a lying zip bomb. */
 function zipOf(name: string, deflated: Buffer, declaredSize: number): Buffer {
   const fileName = Buffer.from(name);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(deflated.length, 18);
-  local.writeUInt32LE(declaredSize, 22);
-  local.writeUInt16LE(fileName.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(deflated.length, 20);
-  central.writeUInt32LE(declaredSize, 24);
-  central.writeUInt16LE(fileName.length, 28);
-  central.writeUInt32LE(0, 42);
-  const directoryAt = local.length + fileName.length + deflated.length;
+  // The local and the central header share one run of fields (version, method, sizes, name length); the
+  // central one has "version made by" before it, and the local header's offset (0) after.
+  const header = (length: number, signature: number, fieldsAt: number) => {
+    const out = Buffer.alloc(length);
+    out.writeUInt32LE(signature, 0);
+    out.writeUInt16LE(20, 4);
+    out.writeUInt16LE(20, fieldsAt);
+    out.writeUInt16LE(8, fieldsAt + 4);
+    out.writeUInt32LE(deflated.length, fieldsAt + 14);
+    out.writeUInt32LE(declaredSize, fieldsAt + 18);
+    out.writeUInt16LE(fileName.length, fieldsAt + 22);
+    return out;
+  };
+  const local = header(30, 0x04034b50, 4);
+  const central = header(46, 0x02014b50, 6);
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
   end.writeUInt16LE(1, 8);
   end.writeUInt16LE(1, 10);
   end.writeUInt32LE(central.length + fileName.length, 12);
-  end.writeUInt32LE(directoryAt, 16);
+  end.writeUInt32LE(local.length + fileName.length + deflated.length, 16);
   return Buffer.concat([local, fileName, deflated, central, fileName, end]);
 }
