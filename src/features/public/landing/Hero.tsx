@@ -4,6 +4,8 @@ import { useNavigate } from 'react-router-dom';
 import { useBusiness } from '../../../session/business-context';
 import { heroTitle } from '../shared/public-names';
 
+const BUTTON_WIDTH = { base: '100%', xs: 220 };
+
 /** Hero of the landing (docs/spec.md §2): name, tagline, Ver Catálogo and Contactanos. */
 export function Hero({ onContact }: { onContact: () => void }) {
   const { businessName } = useBusiness();
@@ -31,11 +33,14 @@ export function Hero({ onContact }: { onContact: () => void }) {
         <Text fz={{ base: 'lg', sm: 'xl' }} mt="md" opacity={0.92}>
           Los mejores productos y accesorios de tecnología
         </Text>
+        {/* Both buttons have a fixed width (a row each on phones): while the browser is still parsing the
+            prerendered page, a half-arrived Contactanos must not take a place beside Ver Catálogo that the whole
+            button then loses (a layout shift seen on a busy phone). */}
         <Group justify="center" mt="xl" gap="md">
-          <Button size="lg" color="white" c="primaryLight.7" leftSection={<IconShoppingBag size={22} />} onClick={() => navigate('/catalog')}>
+          <Button size="lg" w={BUTTON_WIDTH} color="white" c="primaryLight.7" leftSection={<IconShoppingBag size={22} />} onClick={() => navigate('/catalog')}>
             Ver Catálogo
           </Button>
-          <Button size="lg" variant="outline" color="white" leftSection={<IconMessageCircle size={22} />} onClick={onContact}>
+          <Button size="lg" w={BUTTON_WIDTH} variant="outline" color="white" leftSection={<IconMessageCircle size={22} />} onClick={onContact}>
             Contactanos
           </Button>
         </Group>
