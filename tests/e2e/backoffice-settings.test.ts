@@ -72,6 +72,7 @@ describe('categories and brands', () => {
     await dialog('Nueva Categoría').getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Categoría creada correctamente').waitFor();
     const row = page.getByRole('row').filter({ hasText: 'Gaming e2e' });
+    await row.waitFor();
     expect(await row.getByRole('cell').allInnerTexts()).toEqual(['Gaming e2e', 'Joysticks y sillas', 'Activa', '']);
     const created = (await server.api('GET', '/categories', { token: await server.adminToken() })).body.data.find((c: { name: string }) => c.name === 'Gaming e2e');
     expect(created.order).toBe(3);

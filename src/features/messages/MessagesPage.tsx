@@ -48,9 +48,10 @@ export default function MessagesPage() {
     if (!deleting) return;
     setBusy(true);
     const result = await deleteMessage(deleting.id);
+    if (result.success) await queryClient.invalidateQueries({ queryKey: messageKeys.all });
     setBusy(false);
     setDeleting(null);
-    if (report(result, MSG.messageDeleted)) await queryClient.invalidateQueries({ queryKey: messageKeys.all });
+    report(result, MSG.messageDeleted);
   };
 
   return (

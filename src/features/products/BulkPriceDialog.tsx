@@ -29,7 +29,8 @@ export interface BulkPriceDialogProps {
   categoryOptions: Option[];
   brandOptions: Option[];
   onClose: () => void;
-  onApplied: (message: string) => void;
+  /** Resolves once the product list shows the new prices (the dialog keeps its spinner until then). */
+  onApplied: (message: string) => Promise<void>;
 }
 
 export function BulkPriceDialog({ opened, listed, categoryOptions, brandOptions, onClose, onApplied }: BulkPriceDialogProps) {
@@ -75,9 +76,9 @@ export function BulkPriceDialog({ opened, listed, categoryOptions, brandOptions,
     setError(null);
     if (apply) {
       const result = await applyPrices(body);
+      if (result.success) await onApplied(result.message ?? 'Precios actualizados');
       setBusy(false);
       if (!result.success) return setError(result.message);
-      onApplied(result.message ?? 'Precios actualizados');
     } else {
       const result = await previewPrices(body);
       setBusy(false);

@@ -22,7 +22,8 @@ const ACTIONS: Record<ImportRowDto['action'], { label: string; color: string }> 
 export interface ImportDialogProps {
   opened: boolean;
   onClose: () => void;
-  onApplied: (message: string) => void;
+  /** Resolves once the product list shows the import (the dialog keeps its spinner until then). */
+  onApplied: (message: string) => Promise<void>;
 }
 
 function RowDetail({ row }: { row: ImportRowDto }) {
@@ -73,9 +74,9 @@ export function ImportDialog({ opened, onClose, onApplied }: ImportDialogProps) 
     if (!file || !preview) return;
     setBusy('apply');
     const result = await applyImport(file, preview.fingerprint);
+    if (result.success) await onApplied(result.message ?? 'Importación aplicada');
     setBusy(null);
-    if (result.success) onApplied(result.message ?? 'Importación aplicada');
-    else setError(result.message);
+    if (!result.success) setError(result.message);
   };
 
   const shown = preview?.rows.filter((r) => r.action !== 'unchanged') ?? [];

@@ -19,7 +19,8 @@ export interface ProductFormDialogProps {
   brandOptions: Option[];
   onClose: () => void;
   /** Called with the server's success message after a save. */
-  onSaved: (message: string) => void;
+  /** Resolves once the product list shows the saved product (the dialog keeps its spinner until then). */
+  onSaved: (message: string) => Promise<void>;
 }
 
 /**
@@ -62,14 +63,13 @@ export function ProductFormDialog({ opened, product, categoryOptions, brandOptio
     setErrors({});
     setSaving(true);
     const result = product ? await updateProduct(product.id, productEdit(product, parsed.payload)) : await createProduct(parsed.payload);
+    if (result.success) await onSaved(result.message || (product ? MSG.productUpdated : MSG.productCreated));
     setSaving(false);
     if (!result.success) {
       // 409: someone changed a field this edit touches; nothing was saved, reopening shows their values.
       const stale = result.status === 409 && result.message === MSG.productChangedWhileEditing;
       setServerError(stale ? `${MSG.productChangedWhileEditing}. ${MSG.productChangedReopen}` : result.message || MSG.productSaveError);
-      return;
     }
-    onSaved(result.message || (product ? MSG.productUpdated : MSG.productCreated));
   };
 
   return (

@@ -68,22 +68,24 @@ export default function ProductsPage() {
   const onDelete = useCallback((product: Product) => setDeleting(product), []);
   const onAdjustStock = useCallback((product: Product) => setAdjusting(product), []);
   const onStockHistory = useCallback((product: Product) => setHistoryOf(product), []);
+  // Every change: the list shows it before the dialog closes and the notice says it is done.
   const afterBulkChange = async (message: string) => {
+    await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: stockHistoryKeys.all })]);
     setAdjusting(null);
     setCounting(null);
     setRepricing(false);
     setImporting(false);
     succeed(message);
-    await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: stockHistoryKeys.all })]);
   };
 
   const confirmDelete = async () => {
     if (!deleting) return;
     setBusy(true);
     const result = await deleteProduct(deleting.id);
+    if (result.success) await refresh();
     setBusy(false);
     setDeleting(null);
-    if (report(result)) await refresh();
+    report(result);
   };
 
   return (
@@ -139,9 +141,9 @@ export default function ProductsPage() {
         brandOptions={brandOptions}
         onClose={() => setEditing(null)}
         onSaved={async (message) => {
+          await refresh();
           setEditing(null);
           succeed(message);
-          await refresh();
         }}
       />
       <StockAdjustDialog product={adjusting} onClose={() => setAdjusting(null)} onSaved={afterBulkChange} />

@@ -28,7 +28,7 @@ export function stockAfter(stock: number, reason: AdjustmentReason, raw: string)
   return stock - n;
 }
 
-export function StockAdjustDialog({ product, onClose, onSaved }: { product: Product | null; onClose: () => void; onSaved: (message: string) => void }) {
+export function StockAdjustDialog({ product, onClose, onSaved }: { product: Product | null; onClose: () => void; onSaved: (message: string) => Promise<void> }) {
   const [reason, setReason] = useState<AdjustmentReason>('purchase');
   const [quantity, setQuantity] = useState('');
   const [note, setNote] = useState('');
@@ -48,9 +48,9 @@ export function StockAdjustDialog({ product, onClose, onSaved }: { product: Prod
     if (after === null) return setError('Cantidad: debe ser un número entero');
     setSaving(true);
     const result = await adjustStock(product.id, { reason, quantity: Number(quantity.trim().replace('−', '-')), note: note.trim() || null });
+    if (result.success) await onSaved(result.message ?? 'Ajuste de stock registrado');
     setSaving(false);
     if (!result.success) return setError(result.message);
-    onSaved(result.message ?? 'Ajuste de stock registrado');
   };
 
   return (

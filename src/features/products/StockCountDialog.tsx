@@ -23,7 +23,7 @@ export function countDifferences(products: Product[], counted: Record<number, st
   return { differences, invalid };
 }
 
-export function StockCountDialog({ products, onClose, onApplied }: { products: Product[] | null; onClose: () => void; onApplied: (message: string) => void }) {
+export function StockCountDialog({ products, onClose, onApplied }: { products: Product[] | null; onClose: () => void; onApplied: (message: string) => Promise<void> }) {
   const [counted, setCounted] = useState<Record<number, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -41,9 +41,9 @@ export function StockCountDialog({ products, onClose, onApplied }: { products: P
       differences.map((d) => ({ productId: d.product.id, counted: d.counted })),
       'Recuento',
     );
+    if (result.success) await onApplied(`Recuento aplicado: ${result.data.applied.length} ajuste(s)`);
     setSaving(false);
     if (!result.success) return setError(result.message);
-    onApplied(`Recuento aplicado: ${result.data.applied.length} ajuste(s)`);
   };
 
   return (

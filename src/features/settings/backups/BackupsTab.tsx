@@ -47,9 +47,10 @@ export function BackupsTab() {
   const makeNow = async () => {
     setMaking(true);
     clear();
-    report(await createBackup());
+    const result = await createBackup();
+    if (result.success) await queryClient.invalidateQueries({ queryKey: backupKeys.all });
     setMaking(false);
-    await queryClient.invalidateQueries({ queryKey: backupKeys.all });
+    report(result);
   };
   const download = async () => {
     setDownloading(true);

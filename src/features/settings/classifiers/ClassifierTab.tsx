@@ -57,9 +57,10 @@ export function ClassifierTab<T extends Classifier & { order?: number }>({ api }
     const entity = editing?.entity;
     const result = entity ? await api.update(entity.id, values) : await api.create(values);
     if (!result.success) return result.message;
+    // The table shows the change before the dialog closes and the notice says it is done.
+    await refresh();
     setEditing(null);
     report(result);
-    await refresh();
     return null;
   };
 
@@ -67,20 +68,22 @@ export function ClassifierTab<T extends Classifier & { order?: number }>({ api }
     if (!deleting) return;
     setBusy(true);
     const result = await api.remove(deleting.id);
+    const products = inUseCount(result);
+    if (!products && result.success) await refresh();
     setBusy(false);
     setDeleting(null);
-    const products = inUseCount(result);
     if (products) setInUse({ entity: deleting, products });
-    else if (report(result)) await refresh();
+    else report(result);
   };
 
   const deleteInUse = async (what: DeleteInUseQuery) => {
     if (!inUse) return;
     setBusy(true);
     const result = await api.remove(inUse.entity.id, what);
+    if (result.success) await refresh();
     setBusy(false);
     setInUse(null);
-    if (report(result)) await refresh();
+    report(result);
   };
 
   return (

@@ -51,9 +51,10 @@ export function UsersTab() {
     if (!toggling) return;
     setBusy(true);
     const result = await updateUser(toggling.id, { active: !toggling.active });
+    if (result.success) await refresh();
     setBusy(false);
     setToggling(null);
-    if (report(result)) await refresh();
+    report(result);
   };
 
   return (
