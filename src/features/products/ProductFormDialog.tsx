@@ -18,8 +18,10 @@ export interface ProductFormDialogProps {
   categoryOptions: Option[];
   brandOptions: Option[];
   onClose: () => void;
-  /** Called with the server's success message after a save. */
-  /** Resolves once the product list shows the saved product (the dialog keeps its spinner until then). */
+  /**
+   * Called with the server's success message after a save; resolves once the product list shows the saved
+   * product (the dialog keeps its spinner until then).
+   */
   onSaved: (message: string) => Promise<void>;
 }
 

@@ -69,7 +69,7 @@ export function ClassifierTab<T extends Classifier & { order?: number }>({ api }
     setBusy(true);
     const result = await api.remove(deleting.id);
     const products = inUseCount(result);
-    if (!products && result.success) await refresh();
+    if (result.success) await refresh();
     setBusy(false);
     setDeleting(null);
     if (products) setInUse({ entity: deleting, products });
