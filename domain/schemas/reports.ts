@@ -25,6 +25,18 @@ export const reportQuery = z
 
 export type ReportQuery = z.output<typeof reportQuery>;
 
+/**
+ * Why the range [start, end] of whole local days (after the defaults: first of this month, today) cannot
+ * be reported, naming the field at fault (`endDate` unless only `startDate` was sent), or null. The reply
+ * holds one row per day, so an unbounded range (`endDate=9999-12-31` alone) is refused here, not answered.
+ */
+export function reportRangeProblem(start: string, end: string, sent: { startDate?: string; endDate?: string }): { field: 'startDate' | 'endDate'; message: string } | null {
+  const field = sent.endDate !== undefined || sent.startDate === undefined ? 'endDate' : 'startDate';
+  if (end < start) return { field: sent.endDate !== undefined ? 'endDate' : 'startDate', message: REPORT_END_BEFORE_START };
+  if (dayNumber(end) - dayNumber(start) >= REPORT_MAX_DAYS) return { field, message: `el rango no puede superar ${REPORT_MAX_DAYS} días` };
+  return null;
+}
+
 /** Sales that are not cancelled; item figures (category, product) are before the sale's discount. */
 export const salesReportJson = z.object({
   byCategory: z.array(z.object({ categoryId: z.number().int().nullable(), categoryName: z.string(), quantity: z.number(), revenue: z.number(), cost: z.number() })),

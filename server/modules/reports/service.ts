@@ -4,7 +4,8 @@
  * sales are shown. Hours use the zone's UTC offset at the start of the range (exact for Argentina).
  */
 import { fromCents } from '../../../domain/money';
-import { REPORT_END_BEFORE_START, type ReportQuery, type SalesReportJson } from '../../../domain/schemas/reports';
+import { FIELD_LABELS } from '../../../domain/field-labels';
+import { reportRangeProblem, type ReportQuery, type SalesReportJson } from '../../../domain/schemas/reports';
 import { localDateString, localParts, parseQueryDate } from '../../../domain/time';
 import type { Store } from '../../db/store';
 import { badRequest } from '../../http/errors';
@@ -27,7 +28,8 @@ export async function salesReport(store: Store, q: ReportQuery, timeZone: string
   const today = localDateString(new Date(), timeZone);
   const start = q.startDate ?? `${today.slice(0, 8)}01`;
   const end = q.endDate ?? today;
-  if (end < start) throw badRequest(`Fecha de fin: ${REPORT_END_BEFORE_START}`);
+  const problem = reportRangeProblem(start, end, q);
+  if (problem) throw badRequest(`${FIELD_LABELS[problem.field]}: ${problem.message}`);
   const modifier = utcModifier(parseQueryDate(start, timeZone, 'start'), timeZone);
   const r = await store.snapshot(async (db) => ({
     byHour: await repo.byHour(db, start, end, modifier),
