@@ -11,6 +11,7 @@ import { CenteredLoader } from '../ui/CenteredLoader';
 import AppEntry from './AppEntry';
 import { catalog, landing } from './public-pages';
 import { RequireAuth } from './RequireAuth';
+import { SecureOnly } from './secure-context';
 
 const PaymentSuccessPage = lazy(() => import('../features/public/payment/PaymentSuccessPage'));
 const PaymentFailurePage = lazy(() => import('../features/public/payment/PaymentFailurePage'));
@@ -34,26 +35,29 @@ export function AppRoutes() {
     <Suspense fallback={<CenteredLoader />}>
       <Routes>
         <Route path="/" element={<landing.Page />} />
-        <Route path="/app" element={<AppEntry />} />
-        <Route path="/login" element={<LoginPage />} />
         <Route path="/catalog" element={<catalog.Page />} />
         <Route path="/payment/success" element={<PaymentSuccessPage />} />
         <Route path="/payment/failure" element={<PaymentFailurePage />} />
         <Route path="/payment/pending" element={<PaymentPendingPage />} />
 
-        <Route element={<RequireAuth />}>
-          <Route element={<StaffLayout />}>
-            <Route path="/dashboard" element={<DashboardPage />} />
-            <Route path="/pos" element={<PosPage />} />
-            <Route path="/sales" element={<SalesPage />} />
-            <Route path="/invoices" element={<InvoicesPage />} />
-            <Route path="/profile" element={<ProfilePage />} />
-            <Route element={<RequireAuth adminOnly />}>
-              <Route path="/products" element={<ProductsPage />} />
-              <Route path="/reports" element={<ReportsPage />} />
-              <Route path="/contact-messages" element={<MessagesPage />} />
-              <Route path="/settings" element={<SettingsPage />} />
-              <Route path="/cash-sessions" element={<CashSessionsPage />} />
+        {/* Staff screens only in a secure context (secure-context.tsx): over plain http:// the HTTPS screen. */}
+        <Route element={<SecureOnly />}>
+          <Route path="/app" element={<AppEntry />} />
+          <Route path="/login" element={<LoginPage />} />
+          <Route element={<RequireAuth />}>
+            <Route element={<StaffLayout />}>
+              <Route path="/dashboard" element={<DashboardPage />} />
+              <Route path="/pos" element={<PosPage />} />
+              <Route path="/sales" element={<SalesPage />} />
+              <Route path="/invoices" element={<InvoicesPage />} />
+              <Route path="/profile" element={<ProfilePage />} />
+              <Route element={<RequireAuth adminOnly />}>
+                <Route path="/products" element={<ProductsPage />} />
+                <Route path="/reports" element={<ReportsPage />} />
+                <Route path="/contact-messages" element={<MessagesPage />} />
+                <Route path="/settings" element={<SettingsPage />} />
+                <Route path="/cash-sessions" element={<CashSessionsPage />} />
+              </Route>
             </Route>
           </Route>
         </Route>

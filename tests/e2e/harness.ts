@@ -113,11 +113,12 @@ export async function serverAndBrowser(env: Record<string, string> = {}): Promis
   return { server, browser };
 }
 
-export function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: more Chromium flags, e.g. `--host-resolver-rules=MAP pos.lan 127.0.0.1` (a LAN name, never a real lookup). */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: BROWSER_ARGS,
+    args: [...BROWSER_ARGS, ...extraArgs],
   });
 }
 
