@@ -259,9 +259,11 @@ export const PUSH_INVOICE_NOTES = {
   rejected: (reason: string) => `ARCA rechazó la factura: ${reason}. Revisala en Facturas.`,
   missing: 'La venta no tiene factura registrada. Podés emitirla desde Ventas.',
   caeaUnknown: (caea: string) => `La factura CAEA usa un CAEA que el servidor no tiene (${caea}): revisala antes de informarla`,
-  caeaWrongPtoVta: (ptoVta: number, expected: number | null) =>
-    `La factura CAEA se numeró en el punto de venta ${ptoVta}, que no es el de este dispositivo (${expected ?? 'ninguno asignado'})`,
+  caeaWrongPtoVta: (number: string, expected: number | null) =>
+    `La factura CAEA ${number} se numeró en un punto de venta que no es el de este dispositivo (${expected ?? 'ninguno asignado'}): no se registró ese número; revisala en Facturas`,
+  caeaServerPtoVta: (number: string) =>
+    `La factura CAEA ${number} usa un punto de venta del servidor, no el de este dispositivo: no se registró ese número; revisala en Facturas`,
   caeaOutOfValidity: (date: string) => `La factura CAEA tiene fecha ${date}, fuera de la vigencia de su CAEA`,
   caeaProblem: (reason: string) => `La factura CAEA entregada tiene un problema: ${reason}`,
-  caeaNumberTaken: (number: string) => `La factura CAEA ${number} ya existe en el servidor con otra venta: no se registró; revisala`,
+  caeaNumberTaken: (number: string) => `La factura CAEA ${number} ya existe en el servidor con otra venta: no se registró; revisala en Facturas`,
 } as const;

@@ -129,7 +129,7 @@ describe('push with a CAEA invoice numbered offline', () => {
     expect(setup.sim.counters.caeRequests + setup.sim.counters.lastAuthorized).toBe(requests);
   });
 
-  it('an unknown CAEA or another point of sale is still recorded (it was handed over) and flags the sale for review', async () => {
+  it('an unknown CAEA is still recorded (it was handed over) and flags the sale; another point of sale is kept for review without its number', async () => {
     const device = await deviceWithPtoVta(22);
     const res = await push(device, [await oneSale(1, withCaea(22, 1, '36460000000000')), await oneSale(2, withCaea(23, 1))]);
     const [unknown, otherPto] = res.body.data.results;
@@ -137,11 +137,12 @@ describe('push with a CAEA invoice numbered offline', () => {
     expect(unknown.flags).toContain('review');
     expect((await saleRow(unknown.saleId)).reviewNote).toContain('CAEA que el servidor no tiene (36460000000000)');
     expect((await invoicesOf(unknown.saleId))[0]).toMatchObject({ reportStatus: 'pendiente', reportDeadline: null, caeVto: null });
-    expect(otherPto).toMatchObject({ status: 'applied', invoice: { ptoVta: 23, cbteNro: 1 } });
-    expect((await saleRow(otherPto.saleId)).reviewNote).toContain('punto de venta 23, que no es el de este dispositivo (22)');
+    expect(otherPto).toMatchObject({ status: 'applied', invoice: null });
+    expect((await saleRow(otherPto.saleId)).reviewNote).toContain('00023-00000001 se numeró en un punto de venta que no es el de este dispositivo (22)');
+    expect(await invoicesOf(otherPto.saleId)).toMatchObject([{ status: 'fallida', cbteNro: null, deviceId: device.id }]);
   });
 
-  it('a number already held by another sale is not stored twice: the sale is kept and flagged', async () => {
+  it('a number already held by another sale is not stored twice: the sale is kept and flagged, the claim kept for review', async () => {
     const device = await deviceWithPtoVta(24);
     await push(device, [await oneSale(1, withCaea(24, 5))]);
     const res = await push(device, [await oneSale(2, withCaea(24, 5))]);
@@ -149,6 +150,6 @@ describe('push with a CAEA invoice numbered offline', () => {
     expect(result).toMatchObject({ status: 'applied', invoice: null });
     expect(result.invoiceNote).toContain('00024-00000005 ya existe');
     expect(result.flags).toContain('review');
-    expect(await invoicesOf(result.saleId)).toHaveLength(0);
+    expect(await invoicesOf(result.saleId)).toMatchObject([{ status: 'fallida', cbteNro: null }]);
   });
 });

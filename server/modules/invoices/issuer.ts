@@ -7,11 +7,15 @@
  *   comprobante found → its CAE is adopted; another one → our row is renumbered; 602 → resent.
  * - ARCA unreachable before a number was ever sent (no number, no attempt) → the server's CAEA
  *   contingency (caea-contingency.ts), when a CAEA point of sale and a valid CAEA exist. Never otherwise.
+ * - The number ARCA says is next but a local row holds: a device's CAEA claim there is released (kept for
+ *   review); any other holder postpones the row with the reason (never a 500, never a wedged book).
  * - 10016 → consult; then fix the date (last + 1 == n) or renumber (last ≥ n). Err 600 → one re-login
  *   (ArcaRuntime.withAuth). No reply / 5xx / 501 → the row stays pending with a backoff retry time.
  * Independent of HTTP: routes, the retry loop and (issue #11) the sync push call settle().
  */
-import { arcaDate } from '../../../domain/invoicing/format';
+import { arcaDate, formatInvoiceNumber } from '../../../domain/invoicing/format';
+import { PUSH_INVOICE_NOTES } from '../../../domain/messages';
+import { isUniqueViolation } from '../../db/constraint';
 import type { Store } from '../../db/store';
 import { ArcaServiceError, ArcaSoapFault, ArcaTransportError, ARCA_CODES, type ArcaErr } from '../../integrations/arca/errors';
 import { sameComprobante, type FecaeDetRequest } from '../../integrations/arca/wsfe';
@@ -21,6 +25,18 @@ import { invoicesRepository as repo, type InvoiceRow, type NewInvoiceRow } from 
 import type { ArcaRuntime, EffectiveArca } from './runtime';
 
 const MAX_ROUNDS = 6;
+
+/** The number ARCA says is next is held by another row of this server (issue #31.3). */
+class LocalNumberHeld extends Error {
+  constructor(number: string, holderId: number) {
+    super(
+      holderId
+        ? `El número ${number} ya lo tiene otra factura del servidor (factura ${holderId}) y ARCA no lo tiene: revisala; se reintenta sola`
+        : `Otro proceso tomó el número ${number} al mismo tiempo; se reintenta sola`,
+    );
+    this.name = 'LocalNumberHeld';
+  }
+}
 
 type Lookup = { kind: 'same'; cae: string; caeVto: string; observations: ArcaErr[] } | { kind: 'other' } | { kind: 'free' };
 
@@ -126,6 +142,7 @@ export class InvoiceIssuer {
     } catch (e) {
       if (e instanceof ArcaServiceError) return this.postpone((await this.byId(id))!, `ARCA: ${e.message}`, e.errors[0]?.code ?? null);
       if (e instanceof ArcaSoapFault) return this.postpone((await this.byId(id))!, `ARCA (WSAA): ${e.faultstring}`, null);
+      if (e instanceof LocalNumberHeld) return this.postpone((await this.byId(id))!, e.message, null);
       if (e instanceof ArcaTransportError) {
         this.unreachable.add(id);
         return this.postpone((await this.byId(id))!, e.message, null);
@@ -148,12 +165,44 @@ export class InvoiceIssuer {
     }
   }
 
-  /** Picks last authorised + 1 and today's date, and commits them with the request before any send. */
+  /**
+   * Picks last authorised + 1 and today's date, and commits them with the request before any send. A
+   * number ARCA does not have but a local row holds (issue #31.3) never becomes a 500 nor a wedged book:
+   * a device's CAEA claim there (the server's CAE point of sale is never a device's) is released, kept for
+   * review without a number, in the same unit; any other holder postpones this row with the reason.
+   */
   private async allocate(eff: EffectiveArca, row: InvoiceRow): Promise<InvoiceRow> {
     const last = await this.runtime.withAuth(eff, (a) => this.runtime.wsfe(eff).lastAuthorized(a, row.ptoVta, row.cbteTipo));
+    const cbteNro = last + 1;
     const cbteFch = arcaDate(Date.now());
-    const detail = { ...(JSON.parse(row.requestJson) as FecaeDetRequest), CbteDesde: last + 1, CbteHasta: last + 1, CbteFch: cbteFch };
-    return this.update(row.id, { cbteNro: last + 1, cbteFch, requestJson: JSON.stringify(detail) });
+    const detail = { ...(JSON.parse(row.requestJson) as FecaeDetRequest), CbteDesde: cbteNro, CbteHasta: cbteNro, CbteFch: cbteFch };
+    const number = formatInvoiceNumber(row.ptoVta, cbteNro);
+    let outcome: InvoiceRow | { heldBy: number };
+    try {
+      outcome = await this.store.write(async (tx) => {
+        const holder = await repo.holderOf(tx, row, cbteNro);
+        if (holder && holder.id !== row.id) {
+          if (holder.authorization !== 'CAEA' || holder.deviceId === null) return { heldBy: holder.id };
+          await repo.update(tx, holder.id, {
+            status: 'fallida',
+            authorization: 'CAE',
+            cbteNro: null,
+            cae: null,
+            caeVto: null,
+            reportStatus: null,
+            reportDeadline: null,
+            failureReason: PUSH_INVOICE_NOTES.caeaServerPtoVta(number),
+          });
+        }
+        return repo.update(tx, row.id, { cbteNro, cbteFch, requestJson: JSON.stringify(detail) });
+      });
+    } catch (e) {
+      // Another process numbered this book meanwhile (PostgreSQL): the next attempt reads ARCA again.
+      if (!isUniqueViolation(e)) throw e;
+      outcome = { heldBy: 0 };
+    }
+    if ('heldBy' in outcome) throw new LocalNumberHeld(number, outcome.heldBy);
+    return outcome;
   }
 
   private async withDate(row: InvoiceRow, cbteFch: string): Promise<InvoiceRow> {

@@ -133,6 +133,24 @@ export const invoicesRepository = {
       )
       .orderBy(asc(invoices.cbteNro)),
 
+  /** The row holding `cbteNro` in this row's book, if any (invoices_number_uq). */
+  holderOf: (q: Q, r: Pick<InvoiceRow, 'issuerCuit' | 'environment' | 'simulator' | 'ptoVta' | 'cbteTipo'>, cbteNro: number): Promise<InvoiceRow | undefined> =>
+    first(
+      q
+        .select()
+        .from(invoices)
+        .where(
+          and(
+            eq(invoices.issuerCuit, r.issuerCuit),
+            eq(invoices.environment, r.environment),
+            eq(invoices.simulator, r.simulator),
+            eq(invoices.ptoVta, r.ptoVta),
+            eq(invoices.cbteTipo, r.cbteTipo),
+            eq(invoices.cbteNro, cbteNro),
+          ),
+        ),
+    ),
+
   counts: async (q: Q): Promise<{ pendiente: number; fallida: number }> => {
     const rows = await q.select({ status: invoices.status, n: count() }).from(invoices).groupBy(invoices.status);
     const of = (s: InvoiceStatus) => rows.find((r) => r.status === s)?.n ?? 0;

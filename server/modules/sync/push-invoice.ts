@@ -6,10 +6,13 @@
  *   A request the issuer may not emit (letter, document, threshold, not configured) never loses the
  *   sale: the sale is recorded without an invoice and the result's `invoiceNote` says why.
  * - With `caea`: the device already numbered it and handed it to the customer, so it is recorded as
- *   issued (authorization 'CAEA', 'autorizada', report 'pendiente' with the fortnight's deadline). What
- *   does not add up (unknown CAEA, a point of sale that is not the device's, a date outside the CAEA's
- *   validity, a letter problem) is still recorded and flags the sale for the owner's review. Only a
- *   number already held by another sale cannot be stored twice: the sale is recorded and flagged.
+ *   issued (authorization 'CAEA', 'autorizada', report 'pendiente' with the fortnight's deadline), but
+ *   only on the device's OWN CAEA point of sale (issue #31.2/#31.3). What does not add up there (unknown
+ *   CAEA, a date outside the CAEA's validity, a letter problem) is still recorded and flags the sale.
+ * - A claim that may not occupy its number (another point of sale than the device's, the server's CAE or
+ *   CAEA point of sale, a number already held) is KEPT FOR REVIEW without a number: a 'fallida' CAE row
+ *   of the device (cbte_nro NULL, the claim in failure_reason and request_json) that the owner sees in
+ *   Facturas and may retry (it is then issued with CAE). The sale is applied and flagged either way.
  * - ARCA is called only after the chunk's transaction committed (settlePushed), with a bounded wait;
  *   beyond it the row stays pending and the invoices retry loop finishes it.
  * - The ARCA configuration is read once per push, before its transactions (`eff`).
@@ -21,10 +24,10 @@ import type { PushedInvoice, PushResult } from '../../../domain/schemas/sync';
 import type { Q, Store } from '../../db/store';
 import type { ArcaContext } from '../invoices/arca-context';
 import { invoiceProblem, invoiceRow } from '../invoices/prepare';
-import { invoicesRepository } from '../invoices/repository';
+import { toInvoiceJson } from '../invoices/invoice-json';
+import { invoicesRepository, type InvoiceRow } from '../invoices/repository';
 import type { EffectiveArca } from '../invoices/runtime';
 import type { FecaeDetRequest } from '../../integrations/arca/wsfe';
-import { invoiceJson } from '../invoices/service';
 import type { DeviceRow } from './devices-repository';
 import { pushInvoiceRepository } from './push-invoice-repository';
 
@@ -57,15 +60,18 @@ export async function recordPushedInvoice(tx: Q, eff: EffectiveArca, device: Dev
     return { invoiceId: null, note: reason, review: [`${PUSH_INVOICE_NOTES.caeaProblem(number)}: ${reason}`] };
   }
   const book = { issuerCuit: eff.cuit, environment: eff.environment, simulator: eff.simulator };
-  if (await pushInvoiceRepository.holder(tx, { ...book, ptoVta, cbteTipo: invoice.tipo_comprobante, cbteNro })) {
-    const note = PUSH_INVOICE_NOTES.caeaNumberTaken(number);
-    return { invoiceId: null, note, review: [note] };
+  const refused = await claimRefusal(tx, eff, device, { ...book, ptoVta, cbteTipo: invoice.tipo_comprobante, cbteNro });
+  if (refused) {
+    // Kept for review: a CAE row of this sale that holds no number (see the header).
+    const row = invoiceRow(eff.ptoVta ? eff : { ...eff, ptoVta }, found, invoice);
+    const claimed = { ...(JSON.parse(row.requestJson) as FecaeDetRequest), CbteDesde: cbteNro, CbteHasta: cbteNro, CbteFch: cbteFch };
+    await invoicesRepository.insert(tx, { ...row, saleId, userId, status: 'fallida', cbteFch, requestJson: JSON.stringify(claimed), failureReason: refused, deviceId: device.id });
+    return { invoiceId: null, note: refused, review: [refused] };
   }
   const stored = await pushInvoiceRepository.caea(tx, book, caea);
   const review: string[] = [];
   if (!stored) review.push(PUSH_INVOICE_NOTES.caeaUnknown(caea));
   else if (cbteFch < ymd(stored.validFrom) || cbteFch > ymd(stored.validTo)) review.push(PUSH_INVOICE_NOTES.caeaOutOfValidity(cbteFch));
-  if (ptoVta !== device.caeaPtoVta) review.push(PUSH_INVOICE_NOTES.caeaWrongPtoVta(ptoVta, device.caeaPtoVta));
   const problem = invoiceProblem(eff, found, invoice);
   if (problem && problem.statusCode !== 409) review.push(PUSH_INVOICE_NOTES.caeaProblem(problem.message));
   const row = invoiceRow({ ...eff, ptoVta }, found, invoice);
@@ -88,6 +94,22 @@ export async function recordPushedInvoice(tx: Q, eff: EffectiveArca, device: Dev
   });
   return { invoiceId: inserted.id, review };
 }
+
+/**
+ * Why a device's CAEA claim may not occupy its number, or null: a device numbers only on its own CAEA
+ * point of sale, never on one of the server's, and never on a number another invoice holds.
+ */
+async function claimRefusal(tx: Q, eff: EffectiveArca, device: DeviceRow, claim: Parameters<typeof pushInvoiceRepository.holder>[1]): Promise<string | null> {
+  const number = formatInvoiceNumber(claim.ptoVta, claim.cbteNro);
+  if (claim.ptoVta === eff.ptoVta || claim.ptoVta === eff.caeaPtoVta) return PUSH_INVOICE_NOTES.caeaServerPtoVta(number);
+  if (claim.ptoVta !== device.caeaPtoVta) return PUSH_INVOICE_NOTES.caeaWrongPtoVta(number, device.caeaPtoVta);
+  if (await pushInvoiceRepository.holder(tx, claim)) return PUSH_INVOICE_NOTES.caeaNumberTaken(number);
+  return null;
+}
+
+/** A claim kept for review (see the header): the device's CAE row still failed, holding no number. */
+export const isKeptClaim = (row: Pick<InvoiceRow, 'status' | 'deviceId' | 'authorization'>): boolean =>
+  row.status === 'fallida' && row.deviceId !== null && row.authorization === 'CAE';
 
 /** A pushed sale that asked for an invoice: its result, and the row recorded for it (null: left out). */
 export interface PushedInvoiceEntry {
@@ -131,7 +153,14 @@ export async function settlePushed(store: Store, arca: ArcaContext, entries: Pus
       continue;
     }
     const invoiceId = entry.invoiceId;
-    const json = await store.read((q) => invoiceJson(q, invoiceId));
+    const row = (await store.read((q) => invoicesRepository.listRowById(q, invoiceId)))!;
+    if (isKeptClaim(row)) {
+      // A replay of a claim kept for review: the same answer as the first push.
+      entry.result.invoice = null;
+      entry.result.invoiceNote = row.failureReason ?? PUSH_INVOICE_NOTES.missing;
+      continue;
+    }
+    const json = toInvoiceJson(row);
     entry.result.invoice = json;
     const note = noteFor(json);
     if (note) entry.result.invoiceNote = note;
