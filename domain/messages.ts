@@ -97,6 +97,8 @@ export const MSG = {
   stockCountError: 'Error al aplicar el recuento',
   stockCountUnknownProduct: 'El recuento incluye un producto que no existe',
   productChangedWhileEditing: 'El producto cambió mientras lo editabas',
+  productStockWithoutBase:
+    'No se guardó nada: el stock enviado no es el actual (hubo ventas o ajustes desde que se leyó). Enviá base.stock con el stock leído o usá un ajuste de stock.',
   productChangedReopen: 'No se guardó nada: cerrá y volvé a abrirlo para ver los cambios.',
   categoryRefMissing: 'Categoría: la categoría seleccionada no existe',
   brandRefMissing: 'Marca: la marca seleccionada no existe',

@@ -143,7 +143,7 @@ const loadedStock = z.number({ error: 'debe ser un número entero' }).int('debe 
  * `base` holds what the editor loaded for the fields it sends. A field whose stored value no longer
  * equals its base was changed by someone else meanwhile → 409, nothing saved. With `base.stock`, the
  * new `stock` is an adjustment relative to what was loaded (sales made meanwhile are kept); without it,
- * `stock` sets the quantity outright.
+ * a `stock` other than today's is a 409 (it was read before some sale or adjustment: never written).
  */
 export const productUpdateBody = z.object({
   ...productFields,

@@ -2,6 +2,8 @@
  * Stock with reasons (issue #15): an owner's adjustment, a product's history and a count session.
  * Quantities are whole units. For ingreso / rotura / devolución the quantity is how many came in or went
  * out (> 0); for a recuento it is the counted stock (≥ 0); for "otro" it is a signed change with a note.
+ * A count always carries `shown`, the stock the screen showed when the quantity was counted: the server
+ * records counted − shown, so what was sold or adjusted after the count stays (issue #30).
  */
 import { optionalText, z } from './common';
 
@@ -25,6 +27,12 @@ export const STOCK_REASON_LABELS: Record<string, string> = {
 };
 
 const MAX_QUANTITY = 1_000_000;
+/** The stock a screen showed (any integer: offline oversells leave it below 0). */
+const shownStock = z
+  .number({ error: 'debe ser un número entero' })
+  .int('debe ser un número entero')
+  .min(-1_000_000_000, 'no es un stock válido')
+  .max(1_000_000_000, 'no es un stock válido');
 const wholeUnits = (min: number) =>
   z.coerce
     .number({ error: 'debe ser un número entero' })
@@ -41,8 +49,11 @@ export const stockAdjustmentBody = z
       .min(-MAX_QUANTITY, `no puede ser menor que -${MAX_QUANTITY}`)
       .max(MAX_QUANTITY, `no puede superar ${MAX_QUANTITY}`),
     note: optionalText(300),
+    /** Recuento: the stock the dialog showed when the quantity was counted. */
+    shown: shownStock.optional(),
   })
   .superRefine((v, ctx) => {
+    if (v.reason === 'count' && v.shown === undefined) ctx.addIssue({ code: 'custom', path: ['shown'], message: 'es obligatorio en un recuento (el stock que mostraba la pantalla)' });
     if (v.reason === 'other' && !v.note) ctx.addIssue({ code: 'custom', path: ['note'], message: 'es obligatoria para el motivo "Otro"' });
     if (v.reason === 'other' && v.quantity === 0) ctx.addIssue({ code: 'custom', path: ['quantity'], message: 'no puede ser cero' });
     if (v.reason === 'count' && v.quantity < 0) ctx.addIssue({ code: 'custom', path: ['quantity'], message: 'no puede ser negativo' });
@@ -63,6 +74,8 @@ export const stockCountBody = z.object({
       z.object({
         productId: z.coerce.number({ error: 'debe ser un número' }).int('debe ser un número entero').positive('no es un producto válido'),
         counted: wholeUnits(0),
+        /** The stock the row showed when this quantity was counted. */
+        shown: shownStock,
       }),
       { error: 'debe ser una lista' },
     )
@@ -90,10 +103,22 @@ export const stockMovementDto = z.object({
 });
 export type StockMovementDto = z.infer<typeof stockMovementDto>;
 
-/** What a count session applied: one line per product whose counted stock differed. */
+/**
+ * What a count session applied: one line per product whose count differed from what its row showed
+ * (`delta` = counted − shown); `stock` is the stock after it, which keeps `movedMeanwhile`, the sales and
+ * adjustments recorded between the count and the apply (0 when nothing moved).
+ */
 export const stockCountResultDto = z.object({
   applied: z.array(
-    z.object({ productId: z.number().int(), name: z.string(), before: z.number().int(), counted: z.number().int(), delta: z.number().int() }),
+    z.object({
+      productId: z.number().int(),
+      name: z.string(),
+      shown: z.number().int(),
+      counted: z.number().int(),
+      delta: z.number().int(),
+      stock: z.number().int(),
+      movedMeanwhile: z.number().int(),
+    }),
   ),
   unchanged: z.number().int(),
 });

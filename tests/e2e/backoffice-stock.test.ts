@@ -2,7 +2,8 @@
  * Stock with reasons in real Chromium against the real server (issue #15): an "Ajustar stock" with a
  * reason and a note appears in the product's "Historial de stock" with the running balance, next to the
  * sale (with its number) that moved it; a recuento with 3 differences applies exactly 3 movements and
- * every product's stock equals its ledger.
+ * every product's stock equals its ledger, and a sale made between counting and applying stays sold
+ * (issue #30: the count applies counted − what its row showed).
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -74,7 +75,7 @@ describe('stock with reasons', () => {
     await page.getByRole('dialog', { name: /Historial de stock/ }).getByRole('button', { name: 'Cerrar' }).click();
   });
 
-  it('a count session with 3 differences applies 3 movements and stock equals the ledger', async () => {
+  it('a count session with 3 differences applies 3 movements, keeps a sale made meanwhile, and stock equals the ledger', async () => {
     await page.getByPlaceholder('Nombre, código o descripción').fill('Recuento');
     await page.getByText('Mostrando 4 producto(s)').waitFor();
     const before = await Promise.all(ids.map(async (id) => (await server.api('GET', `/products/${id}/stock/history?limit=500`, { token: await server.adminToken() })).body.pagination.total as number));
@@ -86,13 +87,15 @@ describe('stock with reasons', () => {
     await dialog.getByRole('textbox', { name: 'Contado Recuento tres' }).fill('6');
     await dialog.getByRole('textbox', { name: 'Contado Recuento cuatro' }).fill('5');
     await waitForText(dialog.getByText(/diferencia\(s\)$/), '3 diferencia(s)');
+    // Counted 30 of "Recuento uno" while the screen showed 32; 2 are sold at the counter before applying.
+    await createSale(server, { items: [{ productId: ids[0], quantity: 2 }], paymentMethod: 'efectivo' });
     await dialog.getByRole('button', { name: 'Aplicar diferencias' }).click();
-    await page.getByText('Recuento aplicado: 3 ajuste(s)').waitFor();
+    await page.getByText('Recuento aplicado: 3 ajuste(s). Se mantuvieron las ventas y ajustes hechos mientras contabas (1 producto(s))').waitFor();
 
     const stocks = await Promise.all(ids.map(async (id) => (await productById(server, id)).stock));
-    expect(stocks).toEqual([30, 4, 6, 5]);
+    expect(stocks).toEqual([28, 4, 6, 5]);
     const after = await Promise.all(ids.map(async (id) => (await server.api('GET', `/products/${id}/stock/history?limit=500`, { token: await server.adminToken() })).body.pagination.total as number));
-    expect(after.map((n, i) => n - before[i])).toEqual([1, 0, 1, 1]);
+    expect(after.map((n, i) => n - before[i])).toEqual([2, 0, 1, 1]); // the sale and the count on "Recuento uno"
     for (const [i, id] of ids.entries()) expect(await ledger(id)).toBe(stocks[i]);
   });
 

@@ -133,7 +133,7 @@ describe('replies match their declared schemas', () => {
     await expectDeclared(stockApi.adjust, { url: `/products/${productId}/stock/adjustments`, token: admin, payload: { reason: 'purchase', quantity: 5, note: null } });
     const history = await expectDeclared(stockApi.history, { url: `/products/${productId}/stock/history`, token: admin });
     expect(history.data.length).toBeGreaterThanOrEqual(2);
-    await expectDeclared(stockApi.count, { token: admin, payload: { note: 'Recuento', items: [{ productId, counted: 20 }] } });
+    await expectDeclared(stockApi.count, { token: admin, payload: { note: 'Recuento', items: [{ productId, counted: 20, shown: 0 }] } });
   });
 
   it('uploads', async () => {

@@ -38,6 +38,24 @@ describe('editing a product while the counter sells it', () => {
     expect(res.body.data).toMatchObject({ price: 130, stock: 16 });
   });
 
+  it('GET, 3 sold, PUT of the GET body without base (new price) → 409, nothing saved, the sale stays', async () => {
+    const read = await get((await create()).id);
+    await sell(read.id, 3);
+    const { id: _id, category: _c, brand: _b, createdAt: _ca, updatedAt: _u, ...body } = read;
+    const res = await put(read.id, { ...body, price: 140 });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/^No se guardó nada: el stock enviado no es el actual/);
+    expect(res.body.data.product).toMatchObject({ stock: 16 });
+    expect(await get(read.id)).toMatchObject({ stock: 16, price: 100 });
+    expect(await s.app.store.read((q) => ledgerStock(q, read.id))).toBe(16);
+    // The same body re-read after the sale carries today's stock: saved, and no movement is written.
+    const again = await put(read.id, { ...body, stock: 16, price: 140 });
+    expect(again.status, again.body.message).toBe(200);
+    expect(again.body.data).toMatchObject({ stock: 16, price: 140 });
+    const reasons = (await sqlAll<{ reason: string }>(s.app, 'SELECT reason FROM stock_movements WHERE product_id = ? ORDER BY id', read.id)).map((r) => r.reason);
+    expect(reasons).toEqual(['initial', 'sale']);
+  });
+
   it('a stock edited in the dialog moves by the difference from what it loaded (19 → 25 while 3 sold = 22)', async () => {
     const loaded = await create();
     await sell(loaded.id, 3);

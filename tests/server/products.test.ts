@@ -176,17 +176,17 @@ describe('GET /products', () => {
 });
 
 describe('PUT /products/:id', () => {
-  it('updates fields, refreshes search text and records a changed stock as one set movement', async () => {
+  it('updates fields, refreshes search text and records a stock changed from its base as one movement', async () => {
     const made = await create({ name: 'Teclado', code: 'TEC-1', stock: 4 });
     const id = made.body.data.id;
-    const res = await put(id, { name: 'Teclado mecánico', price: 120.5, stock: 9, categoryId, description: 'Español' });
+    const res = await put(id, { name: 'Teclado mecánico', price: 120.5, stock: 9, categoryId, description: 'Español', base: { stock: 4 } });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Producto actualizado correctamente');
     expect(res.body.data).toMatchObject({ name: 'Teclado mecánico', code: 'TEC-1', price: 120.5, stock: 9, category: { id: categoryId, name: 'Audio' } });
     expect((await row(id)).search_text).toBe('teclado mecanico tec-1 espanol');
     expect(await movements(id)).toEqual([
       { delta: 4, reason: 'initial' },
-      { delta: 5, reason: 'set' },
+      { delta: 5, reason: 'add' },
     ]);
     expect(await s.app.store.read((q) => ledgerStock(q, id))).toBe(9);
 
@@ -286,7 +286,7 @@ describe('revision', () => {
     seen.push((await row(id)).revision);
     await patchStock(id, { stock: 1, operation: 'add' });
     seen.push((await row(id)).revision);
-    await put(id, { stock: 10 });
+    expect((await put(id, { stock: 10, base: { stock: 4 } })).status).toBe(200);
     seen.push((await row(id)).revision);
     await s.call({ method: 'DELETE', url: `/api/products/${id}`, token: admin });
     seen.push((await row(id)).revision);

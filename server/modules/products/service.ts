@@ -6,6 +6,8 @@
  * - an edit never overwrites what it did not change: only the fields sent are written, a field whose
  *   stored value differs from the editor's `base` is a 409 (someone changed it meanwhile), and a stock
  *   edited from a loaded base moves by the difference, so sales made while the dialog was open stay;
+ *   a `stock` sent without `base.stock` is only accepted when it is today's stock (then nothing moves):
+ *   any other figure was read before some movement, so it is a 409 and nothing is saved (issue #30);
  * - a code is unique among non-deleted products; category and brand must exist and not be deleted.
  */
 import { MSG } from '../../../domain/messages';
@@ -126,6 +128,10 @@ export function updateProduct(store: Store, id: number, input: ProductUpdateInpu
     if (base && changedMeanwhile(toProductDto(current), base, input).length > 0) {
       throw conflict(MSG.productChangedWhileEditing, { product: toProductDto(current) });
     }
+    // Without what it read, a stock figure cannot be told from one read before a sale: never a movement.
+    if (stock !== undefined && base?.stock === undefined && stock !== current.stock) {
+      throw conflict(MSG.productStockWithoutBase, { product: toProductDto(current) });
+    }
     await checkReferences(tx, input, id);
     const patch: Partial<NewProductRow> = {
       ...fields,
@@ -142,7 +148,6 @@ export function updateProduct(store: Store, id: number, input: ProductUpdateInpu
     }
     if (Object.values(patch).some((v) => v !== undefined)) await productsRepository.update(tx, id, patch);
     if (stock !== undefined && base?.stock !== undefined) await adjustStock(tx, current.stock, stock - base.stock, userId, id);
-    else if (stock !== undefined) await setStock(tx, id, stock, { userId });
     return productOn(tx, id);
   }).catch(codeTaken);
 }

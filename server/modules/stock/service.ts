@@ -2,7 +2,11 @@
  * Stock with reasons (issue #15). Every change goes through the ledger (./repository.ts), so
  * products.stock = SUM(stock_movements.delta) keeps holding: an adjustment is one movement with its
  * reason, note, user and time; a count session applies one 'count' movement per product whose counted
- * stock differs, all in one transaction (all or nothing). A manual adjustment never leaves stock negative.
+ * stock differs from what its row showed, all in one transaction (all or nothing).
+ * A count never overwrites later movements (issue #30): it records counted − shown (the stock the screen
+ * showed when the quantity was counted), never counted − today's stock, so a sale made between counting
+ * and applying stays sold. A manual adjustment never leaves stock negative; a count may (units sold after
+ * the count that it did not find are an oversell the ledger must show).
  */
 import { MSG } from '../../../domain/messages';
 import {
@@ -16,7 +20,7 @@ import {
 import type { Q, Store } from '../../db/store';
 import { badRequest, notFound } from '../../http/errors';
 import { productsRepository } from '../products/repository';
-import { applyStockDelta, movementHistory, setStock } from './repository';
+import { applyStockDelta, movementHistory } from './repository';
 
 async function requireProduct(q: Q, id: number) {
   const row = await productsRepository.findById(q, id);
@@ -33,7 +37,7 @@ export function adjustmentDelta(stock: number, input: StockAdjustmentInput): num
     case 'supplier_return':
       return -input.quantity;
     case 'count':
-      return input.quantity - stock;
+      return input.quantity - (input.shown ?? stock);
     case 'other':
       return input.quantity;
   }
@@ -43,7 +47,7 @@ export function adjustStock(store: Store, productId: number, input: StockAdjustm
   return store.write(async (tx) => {
     const product = await requireProduct(tx, productId);
     const delta = adjustmentDelta(product.stock, input);
-    if (product.stock + delta < 0) throw badRequest(MSG.stockNegative, { stock: product.stock });
+    if (input.reason !== 'count' && product.stock + delta < 0) throw badRequest(MSG.stockNegative, { stock: product.stock });
     if (delta === 0) return { stock: product.stock, delta };
     const stock = await applyStockDelta(tx, productId, delta, input.reason, { userId, note: input.note });
     return { stock, delta };
@@ -65,9 +69,10 @@ export function applyCount(store: Store, input: StockCountInput, userId: number)
     for (const item of input.items) {
       const product = await productsRepository.findById(tx, item.productId);
       if (!product) throw badRequest(MSG.stockCountUnknownProduct, { productId: item.productId });
-      if (product.stock === item.counted) continue;
-      await setStock(tx, item.productId, item.counted, { userId, note: input.note ?? 'Recuento', reason: 'count' });
-      applied.push({ productId: product.id, name: product.name, before: product.stock, counted: item.counted, delta: item.counted - product.stock });
+      const delta = item.counted - item.shown;
+      if (delta === 0) continue;
+      const stock = await applyStockDelta(tx, item.productId, delta, 'count', { userId, note: input.note ?? 'Recuento' });
+      applied.push({ productId: product.id, name: product.name, shown: item.shown, counted: item.counted, delta, stock, movedMeanwhile: stock - item.counted });
     }
     return { applied, unchanged: input.items.length - applied.length };
   });

@@ -3,12 +3,16 @@
  * The only way into the users table for other modules (auth signs in through it) and for http/auth's
  * session check (`sessionAccount`, wired by app.ts). Passwords are hashed before the write unit opens,
  * never inside it (server/db/store.ts).
+ * Invariant: the shop always keeps an active admin (issue #30). An edit that demotes or disables an
+ * active admin takes the active admins' rows in its unit (usersRepository.lockActiveAdmins) and is
+ * refused unless another active admin remains and the acting user is still one; so two admins who demote
+ * each other at the same moment never both succeed, on either dialect.
  */
 import type { z } from 'zod';
 import type { createUserBody, PublicUser, updateUserBody } from '../../../domain/schemas/auth';
 import type { Q, Store } from '../../db/store';
 import { isUniqueViolation } from '../../db/constraint';
-import { conflict, notFound } from '../../http/errors';
+import { conflict, forbidden, notFound } from '../../http/errors';
 import type { SessionAccount } from '../../http/auth';
 import { hashPassword } from './password';
 import { usersRepository, type UserRow } from './repository';
@@ -17,6 +21,8 @@ export type { UserRow };
 
 const USERNAME_TAKEN = 'Ya existe un usuario con ese nombre de usuario';
 const USER_NOT_FOUND = 'Usuario no encontrado';
+const LAST_ADMIN = 'Tiene que quedar al menos un administrador activo';
+const NO_LONGER_ADMIN = 'Ya no sos administrador: no podés cambiar usuarios';
 
 export function toPublicUser(row: UserRow): PublicUser {
   return { id: row.id, username: row.username, fullName: row.fullName, email: row.email, role: row.role, active: row.active };
@@ -72,8 +78,16 @@ export async function updateUser(store: Store, id: number, input: z.output<typeo
   }
   const { password, ...rest } = input;
   const passwordHash = password ? await hashPassword(password) : undefined;
-  // A reset password revokes the user's sessions (token_version, server/http/auth.ts).
-  const row = await store.write((tx) => usersRepository.update(tx, id, { ...rest, ...(passwordHash ? { passwordHash } : {}) }, passwordHash !== undefined));
+  const removesAnAdmin = input.active === false || (input.role !== undefined && input.role !== 'admin');
+  const row = await store.write(async (tx) => {
+    if (removesAnAdmin) {
+      const admins = await usersRepository.lockActiveAdmins(tx);
+      if (!admins.includes(actingUserId)) throw forbidden(NO_LONGER_ADMIN);
+      if (admins.includes(id) && admins.length < 2) throw conflict(LAST_ADMIN);
+    }
+    // A reset password revokes the user's sessions (token_version, server/http/auth.ts).
+    return usersRepository.update(tx, id, { ...rest, ...(passwordHash ? { passwordHash } : {}) }, passwordHash !== undefined);
+  });
   if (!row) throw notFound(USER_NOT_FOUND);
   return toPublicUser(row);
 }

@@ -34,6 +34,8 @@ import { StockHistoryDialog } from './StockHistoryDialog';
 import { useCatalogOptions } from './useCatalogOptions';
 
 const ROWS_PER_PAGE = 50;
+/** How often the listed stock is re-read while a count is open. */
+const COUNT_REFRESH_MS = 15_000;
 
 export default function ProductsPage() {
   const queryClient = useQueryClient();
@@ -44,7 +46,7 @@ export default function ProductsPage() {
   const [deleting, setDeleting] = useState<Product | null>(null);
   const [adjusting, setAdjusting] = useState<Product | null>(null);
   const [historyOf, setHistoryOf] = useState<Product | null>(null);
-  const [counting, setCounting] = useState<Product[] | null>(null);
+  const [counting, setCounting] = useState(false);
   const [repricing, setRepricing] = useState(false);
   const [importing, setImporting] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -56,6 +58,8 @@ export default function ProductsPage() {
     queryKey: productKeys.management(query),
     queryFn: () => unwrap(fetchProducts(query)),
     placeholderData: keepPreviousData,
+    // While a count is open its "Sistema" column follows the sales being made (StockCountDialog).
+    refetchInterval: counting ? COUNT_REFRESH_MS : false,
   });
   useEffect(() => setPage(1), [search, filters.categoryId, filters.brandId]);
 
@@ -72,7 +76,7 @@ export default function ProductsPage() {
   const afterBulkChange = async (message: string) => {
     await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: stockHistoryKeys.all })]);
     setAdjusting(null);
-    setCounting(null);
+    setCounting(false);
     setRepricing(false);
     setImporting(false);
     succeed(message);
@@ -100,7 +104,7 @@ export default function ProductsPage() {
           <Button size="md" variant="default" leftSection={<IconPercentage size={18} />} onClick={() => setRepricing(true)}>
             Actualizar precios
           </Button>
-          <Button size="md" variant="default" leftSection={<IconClipboardList size={18} />} disabled={rows.length === 0} onClick={() => setCounting(rows)}>
+          <Button size="md" variant="default" leftSection={<IconClipboardList size={18} />} disabled={rows.length === 0} onClick={() => setCounting(true)}>
             Recuento
           </Button>
           <Button size="md" leftSection={<IconPlus size={18} />} onClick={() => setEditing({ product: null })}>
@@ -157,7 +161,7 @@ export default function ProductsPage() {
       />
       <ImportDialog opened={importing} onClose={() => setImporting(false)} onApplied={afterBulkChange} />
       <StockHistoryDialog product={historyOf} onClose={() => setHistoryOf(null)} />
-      <StockCountDialog products={counting} onClose={() => setCounting(null)} onApplied={afterBulkChange} />
+      <StockCountDialog opened={counting} products={rows} onClose={() => setCounting(false)} onApplied={afterBulkChange} />
       <ConfirmDialog
         opened={deleting !== null}
         message="¿Estás seguro de eliminar este producto?"

@@ -47,7 +47,9 @@ export function StockAdjustDialog({ product, onClose, onSaved }: { product: Prod
   const save = async () => {
     if (after === null) return setError('Cantidad: debe ser un número entero');
     setSaving(true);
-    const result = await adjustStock(product.id, { reason, quantity: Number(quantity.trim().replace('−', '-')), note: note.trim() || null });
+    // A recuento is relative to the stock this dialog showed: sales made since it opened stay (issue #30).
+    const shown = reason === 'count' ? product.stock : undefined;
+    const result = await adjustStock(product.id, { reason, quantity: Number(quantity.trim().replace('−', '-')), note: note.trim() || null, shown });
     if (result.success) await onSaved(result.message ?? 'Ajuste de stock registrado');
     setSaving(false);
     if (!result.success) return setError(result.message);

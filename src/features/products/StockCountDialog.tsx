@@ -2,6 +2,9 @@
  * Recuento (count session): the owner types the counted stock of the listed products (the current
  * filter), sees each difference, and applies them all as 'count' adjustments in one step (all or nothing).
  * A blank count means "not counted" and changes nothing.
+ * A count never undoes what was sold meanwhile (issue #30): while the dialog is open the "Sistema" column
+ * follows the server (the list refreshes), and the moment a row's quantity is typed its "Sistema" figure
+ * freezes; the server records counted − that figure, so sales made after the count stay sold.
  */
 import { Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
@@ -10,38 +13,72 @@ import { applyStockCount } from '../../api/stock';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { StaffModal } from '../../ui/StaffModal';
 
-/** The counted products whose count differs from the system stock; `invalid` names rows that are not whole numbers. */
-export function countDifferences(products: Product[], counted: Record<number, string>) {
-  const differences: { product: Product; counted: number; delta: number }[] = [];
+/**
+ * The counted products whose count differs from the stock their row showed when counted (`shown`, else
+ * the live stock); `invalid` names rows that are not whole numbers.
+ */
+export function countDifferences(products: Product[], counted: Record<number, string>, shown: Record<number, number> = {}) {
+  const differences: { product: Product; shown: number; counted: number; delta: number }[] = [];
   const invalid: string[] = [];
   for (const product of products) {
     const raw = (counted[product.id] ?? '').trim();
     if (raw === '') continue;
+    const base = shown[product.id] ?? product.stock;
     if (!/^\d+$/.test(raw)) invalid.push(product.name);
-    else if (Number(raw) !== product.stock) differences.push({ product, counted: Number(raw), delta: Number(raw) - product.stock });
+    else if (Number(raw) !== base) differences.push({ product, shown: base, counted: Number(raw), delta: Number(raw) - base });
   }
   return { differences, invalid };
 }
 
-export function StockCountDialog({ products, onClose, onApplied }: { products: Product[] | null; onClose: () => void; onApplied: (message: string) => Promise<void> }) {
+/** The notice after applying: how many movements, and whether sales or adjustments made meanwhile were kept. */
+export function countAppliedMessage(applied: { movedMeanwhile: number }[]): string {
+  const moved = applied.filter((a) => a.movedMeanwhile !== 0).length;
+  const kept = moved === 0 ? '' : `. Se mantuvieron las ventas y ajustes hechos mientras contabas (${moved} producto(s))`;
+  return `Recuento aplicado: ${applied.length} ajuste(s)${kept}`;
+}
+
+export function StockCountDialog({
+  opened,
+  products,
+  onClose,
+  onApplied,
+}: {
+  opened: boolean;
+  /** The listed products, kept current while the dialog is open. */
+  products: Product[];
+  onClose: () => void;
+  onApplied: (message: string) => Promise<void>;
+}) {
   const [counted, setCounted] = useState<Record<number, string>>({});
+  /** Per counted row, the "Sistema" figure when its quantity was typed. */
+  const [shown, setShown] = useState<Record<number, number>>({});
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   useEffect(() => {
     setCounted({});
+    setShown({});
     setError(null);
-  }, [products]);
-  if (!products) return null;
-  const { differences, invalid } = countDifferences(products, counted);
+  }, [opened]);
+  if (!opened) return null;
+  const { differences, invalid } = countDifferences(products, counted, shown);
+
+  const type = (product: Product, value: string) => {
+    setCounted((c) => ({ ...c, [product.id]: value }));
+    setShown((s) => {
+      const { [product.id]: frozen, ...others } = s;
+      if (value.trim() === '') return others;
+      return { ...others, [product.id]: frozen ?? product.stock };
+    });
+  };
 
   const apply = async () => {
     if (invalid.length > 0) return setError(`Contado: debe ser un número entero ≥ 0 (${invalid.join(', ')})`);
     setSaving(true);
     const result = await applyStockCount(
-      differences.map((d) => ({ productId: d.product.id, counted: d.counted })),
+      differences.map((d) => ({ productId: d.product.id, counted: d.counted, shown: d.shown })),
       'Recuento',
     );
-    if (result.success) await onApplied(`Recuento aplicado: ${result.data.applied.length} ajuste(s)`);
+    if (result.success) await onApplied(countAppliedMessage(result.data.applied));
     setSaving(false);
     if (!result.success) return setError(result.message);
   };
@@ -49,7 +86,10 @@ export function StockCountDialog({ products, onClose, onApplied }: { products: P
   return (
     <StaffModal opened onClose={onClose} size="xl" title="Recuento de stock">
       <Stack>
-        <Text c="dimmed">Cargá lo que contaste. Los productos sin contar no cambian.</Text>
+        <Text c="dimmed">
+          Cargá lo que contaste. Los productos sin contar no cambian. Al cargar un producto, su stock del sistema queda fijo y se aplica la
+          diferencia contra ese número: las ventas que se hagan mientras contás se mantienen.
+        </Text>
         <ErrorAlert message={error} onClose={() => setError(null)} />
         <Table.ScrollContainer minWidth={560} mah="55vh">
           <Table striped verticalSpacing={4} aria-label="Recuento">
@@ -65,21 +105,26 @@ export function StockCountDialog({ products, onClose, onApplied }: { products: P
             <Table.Tbody>
               {products.map((p) => {
                 const diff = differences.find((d) => d.product.id === p.id)?.delta;
+                const frozen = shown[p.id];
                 return (
                   <Table.Tr key={p.id}>
                     <Table.Td>{p.code ?? '—'}</Table.Td>
                     <Table.Td>{p.name}</Table.Td>
-                    <Table.Td ta="right">{p.stock}</Table.Td>
+                    <Table.Td ta="right">
+                      {frozen ?? p.stock}
+                      {frozen !== undefined && frozen !== p.stock && (
+                        <Text span c="dimmed" size="sm">
+                          {` (ahora ${p.stock})`}
+                        </Text>
+                      )}
+                    </Table.Td>
                     <Table.Td>
                       <TextInput
                         aria-label={`Contado ${p.name}`}
                         inputMode="numeric"
                         size="md"
                         value={counted[p.id] ?? ''}
-                        onChange={(e) => {
-                          const value = e.currentTarget.value;
-                          setCounted((c) => ({ ...c, [p.id]: value }));
-                        }}
+                        onChange={(e) => type(p, e.currentTarget.value)}
                       />
                     </Table.Td>
                     <Table.Td ta="right" c={diff === undefined ? undefined : diff > 0 ? 'teal' : 'orange'}>
