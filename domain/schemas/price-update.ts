@@ -40,5 +40,5 @@ export const priceChangeDto = z.object({
 });
 export type PriceChangeDto = z.infer<typeof priceChangeDto>;
 
-/** What an applied update changed: how many products, and the catalogue revision (null when none changed). */
+/** What an applied update changed: how many products, and the catalogue revision after it (null when none changed). */
 export const priceApplyDto = z.object({ updated: z.number().int(), revision: z.number().int().nullable() });

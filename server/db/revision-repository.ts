@@ -17,15 +17,21 @@ export async function catalogRevision(q: Q): Promise<number> {
   return (await query.execute())[0]?.revision ?? 0;
 }
 
-/** Bumps the revision by one and returns the new value (for a write stamped as ONE catalogue revision). */
-export async function bumpRevision(tx: Q): Promise<number> {
+/**
+ * Reserves `count` revisions at once (the counter moves by `count`) and returns the first: a write of many
+ * rows stamps each with its own value of the block (pull-service.ts needs one revision per row). One
+ * counter update instead of one per row: on PostgreSQL each update of the sync_state row inside one unit
+ * lengthens the chain of its versions that the next one walks, so a trigger per row of a 50,000-row update
+ * would be quadratic. The row lock is held until commit, as with the triggers.
+ */
+export async function reserveRevisions(tx: Q, count: number): Promise<number> {
   const bumped = await first(
     tx
       .update(syncState)
-      .set({ revision: sql`${syncState.revision} + 1` })
+      .set({ revision: sql`${syncState.revision} + ${count}` })
       .where(eq(syncState.id, 1))
       .returning({ revision: syncState.revision }),
   );
   if (!bumped) throw new Error('sync_state sin fila');
-  return bumped.revision;
+  return bumped.revision - count + 1;
 }

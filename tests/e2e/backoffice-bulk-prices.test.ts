@@ -69,7 +69,7 @@ describe('bulk price update', () => {
     expect((await productById(server, inCategory['Mate cocido x 50'])).price).toBe(2200);
     expect((await productById(server, outside)).price).toBe(1250);
 
-    // The tablet comes back to the foreground: its sync pulls the one new revision.
+    // The tablet comes back to the foreground: its sync pulls the new prices.
     await tablet.evaluate(() => window.dispatchEvent(new Event('focus')));
     await expect.poll(() => posCardText(tablet, 'Té verde en hebras'), { timeout: 20_000, interval: 250 }).toContain(money(1400));
     expect(await posCardText(tablet, 'Café molido 500 g')).toContain(money(9400));

@@ -1,6 +1,7 @@
 /**
  * Bulk price update (issue #15): percentage or amount with rounding, by category / brand / selection;
- * the preview equals what is applied; only the products in scope change; one catalogue revision; a price
+ * the preview equals what is applied; only the products in scope change, each under a revision of its own
+ * (issue #29); a price
  * that would go negative refuses everything.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -36,7 +37,7 @@ describe('rounding rule', () => {
 });
 
 describe('POST /products/prices', () => {
-  it('+12 % on a category rounded to $100 changes exactly those products, under one revision', async () => {
+  it('+12 % on a category rounded to $100 changes exactly those products, each under a revision of its own', async () => {
     const inCat = [await create({ name: 'Agua 2 l', price: 1250, categoryId }), await create({ name: 'Gaseosa 1,5 l', price: 2399.9, categoryId })];
     const outside = await create({ name: 'Arroz 1 kg', price: 1250, categoryId: otherCategoryId });
     const body = { scope: 'category', categoryId, mode: 'percent', value: 12, rounding: '100' };
@@ -47,14 +48,21 @@ describe('POST /products/prices', () => {
       ['Gaseosa 1,5 l', 2399.9, 2700],
     ]);
     const before = await priceRow(outside);
+    const since = ((await sqlGet(s.app, 'SELECT revision FROM sync_state WHERE id = 1')) as { revision: number }).revision;
     const applied = await s.call({ method: 'POST', url: '/api/products/prices', token: admin, payload: body });
     expect(applied.status, applied.body.message).toBe(200);
     expect(applied.body.message).toBe('Precios actualizados: 2 producto(s)');
     expect((await Promise.all(inCat.map(priceRow))).map((r) => r.price)).toEqual([140000, 270000]);
-    expect(new Set((await Promise.all(inCat.map(priceRow))).map((r) => r.revision))).toEqual(new Set([applied.body.data.revision]));
+    const revisions = (await Promise.all(inCat.map(priceRow))).map((r) => r.revision);
+    expect(new Set(revisions).size).toBe(2);
+    for (const r of revisions) expect(r > since && r <= applied.body.data.revision).toBe(true);
     expect(await priceRow(outside)).toEqual(before);
-    const pull = await s.call({ method: 'GET', url: `/api/sync/pull?since=${applied.body.data.revision - 1}`, token: admin });
-    const pulled = (pull.body.data.products as { id: number; price: number }[]).map((p) => [p.id, p.price]).sort();
+    // Pages of one row: the first page ends between the two new prices, and the next one resumes there.
+    const first = await s.call({ method: 'GET', url: `/api/sync/pull?since=${since}&limit=1`, token: admin });
+    expect(first.body.data).toMatchObject({ hasMore: true, cursor: Math.min(...revisions) });
+    const second = await s.call({ method: 'GET', url: `/api/sync/pull?since=${first.body.data.cursor}&limit=1`, token: admin });
+    expect(second.body.data).toMatchObject({ hasMore: false, cursor: applied.body.data.revision });
+    const pulled = [first, second].flatMap((pull) => (pull.body.data.products as { id: number; price: number }[]).map((p) => [p.id, p.price])).sort();
     expect(pulled).toEqual([[inCat[0], 1400], [inCat[1], 2700]].sort());
   });
 

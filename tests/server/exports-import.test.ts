@@ -2,7 +2,7 @@
  * Export and import (issue #15 item 2): CSV as Excel es-AR opens it (BOM, ";", "1.234,56", local dates,
  * accents), real XLSX numbers and dates, sales with their items in a range, admin only; the product
  * import previews exactly what changes and why a row is refused, writes nothing until applied, applies
- * all valid rows as one revision, and refuses a stale preview, a non-spreadsheet and an oversize file.
+ * all valid rows (each under a revision of its own, issue #29), and refuses a stale preview, a non-spreadsheet and an oversize file.
  */
 import ExcelJS from 'exceljs';
 import { deflateRawSync } from 'node:zlib';
@@ -124,7 +124,7 @@ describe('GET /exports/ventas', () => {
 });
 
 describe('POST /products/import', () => {
-  it('previews exactly the changes and the bad row, writes nothing, then applies both valid rows as one revision', async () => {
+  it('previews exactly the changes and the bad row, writes nothing, then applies both valid rows, each under a revision of its own', async () => {
     await create({ code: 'IMP-1', name: 'Aceite', price: 1000 });
     await create({ code: 'IMP-2', name: 'Harina', price: 500 });
     await create({ code: 'IMP-3', name: 'Azúcar', price: 700 });
@@ -142,6 +142,7 @@ describe('POST /products/import', () => {
     expect(await product('IMP-1')).toEqual(before);
     expect(await product('IMP-NEW')).toBeUndefined();
 
+    const since = ((await sqlGet(s.app, 'SELECT revision FROM sync_state WHERE id = 1')) as { revision: number }).revision;
     const applied = await apply(csv, data.fingerprint);
     expect(applied.status, applied.body.message).toBe(200);
     expect(applied.body.message).toBe('Importación aplicada: 1 producto(s) creado(s) y 1 actualizado(s)');
@@ -149,8 +150,9 @@ describe('POST /products/import', () => {
     expect((await product('IMP-1'))?.stock).toBe(10);
     expect((await product('IMP-3'))?.price).toBe(70000);
     expect(await product('IMP-NEW')).toMatchObject({ name: 'Polenta', price: 120000, stock: 4 });
-    expect((await product('IMP-1'))?.revision).toBe(applied.body.data.revision);
-    expect((await product('IMP-NEW'))?.revision).toBe(applied.body.data.revision);
+    const revisions = [(await product('IMP-1'))!.revision, (await product('IMP-NEW'))!.revision];
+    expect(revisions[0]).not.toBe(revisions[1]);
+    for (const r of revisions) expect(r > since && r <= applied.body.data.revision).toBe(true);
     const ledger = (await sqlGet(s.app, 'SELECT SUM(delta) AS n FROM stock_movements WHERE product_id = ?', (await product('IMP-NEW'))?.id)) as { n: number };
     expect(ledger.n).toBe(4);
   });

@@ -72,7 +72,7 @@ export const categories = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('categories_revision_idx').on(t.revision)],
+  (t) => [uniqueIndex('categories_revision_idx').on(t.revision)],
 );
 
 export const brands = pgTable(
@@ -87,7 +87,7 @@ export const brands = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('brands_revision_idx').on(t.revision)],
+  (t) => [uniqueIndex('brands_revision_idx').on(t.revision)],
 );
 
 export const products = pgTable(
@@ -118,7 +118,7 @@ export const products = pgTable(
     index('products_catalog_idx').on(t.active, t.showInCatalog, t.deletedAt, t.name),
     index('products_category_idx').on(t.categoryId),
     index('products_brand_idx').on(t.brandId),
-    index('products_revision_idx').on(t.revision),
+    uniqueIndex('products_revision_idx').on(t.revision),
   ],
 );
 

@@ -73,7 +73,7 @@ export const categories = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('categories_revision_idx').on(t.revision)],
+  (t) => [uniqueIndex('categories_revision_idx').on(t.revision)],
 );
 
 export const brands = sqliteTable(
@@ -88,7 +88,7 @@ export const brands = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('brands_revision_idx').on(t.revision)],
+  (t) => [uniqueIndex('brands_revision_idx').on(t.revision)],
 );
 
 export const products = sqliteTable(
@@ -121,7 +121,7 @@ export const products = sqliteTable(
     index('products_catalog_idx').on(t.active, t.showInCatalog, t.deletedAt, t.name),
     index('products_category_idx').on(t.categoryId),
     index('products_brand_idx').on(t.brandId),
-    index('products_revision_idx').on(t.revision),
+    uniqueIndex('products_revision_idx').on(t.revision),
   ],
 );
 

@@ -2,7 +2,8 @@
  * Product import (issue #15 item 2): the preview computes the plan and writes nothing; applying
  * recomputes it inside one transaction, refuses it if its fingerprint is not the one the owner saw
  * (the file or the catalogue changed meanwhile), then creates and updates every valid row — all or
- * nothing — as one catalogue revision. Refused rows are skipped, as the preview said.
+ * nothing; each written product takes a revision of its own (issue #29). Refused rows are skipped, as the
+ * preview said.
  */
 import { ivaRateToBp } from '../../../domain/invoicing/codes';
 import { MSG } from '../../../domain/messages';
@@ -11,7 +12,8 @@ import { IMPORT_MAX_ROWS, type ImportPreviewDto, type ImportResultDto } from '..
 import type { Q, Store } from '../../db/store';
 import { badRequest, conflict } from '../../http/errors';
 import { applyStockDelta } from '../stock/repository';
-import { namedRefs, productsWithCode, stampRevision } from './import-repository';
+import { catalogRevision } from '../../db/revision-repository';
+import { namedRefs, productsWithCode } from './import-repository';
 import { buildPlan, mapHeaders, type Plan } from './import-plan';
 import { productsRepository, type NewProductRow } from './repository';
 import { productSearchText } from './search';
@@ -37,7 +39,6 @@ export function applyImport(store: Store, rows: SheetCell[][], fingerprint: stri
     const current = await plan(tx, rows);
     if (current.fingerprint !== fingerprint) throw conflict(MSG.importChanged);
     if (current.creates + current.updates === 0) throw badRequest(MSG.importNothing);
-    const touched: number[] = [];
     for (const row of current.rows) {
       const input = row.input;
       if (!input || (row.action !== 'create' && row.action !== 'update')) continue;
@@ -56,13 +57,11 @@ export function applyImport(store: Store, rows: SheetCell[][], fingerprint: stri
       };
       if (row.action === 'update' && row.productId) {
         await productsRepository.update(tx, row.productId, fields);
-        touched.push(row.productId);
       } else {
         const { id } = await productsRepository.insert(tx, { ...fields, code: input.code, name: input.name, priceCents: toCents(input.price), stock: 0, image: null });
         if (input.stock !== 0) await applyStockDelta(tx, id, input.stock, 'initial', { userId });
-        touched.push(id);
       }
     }
-    return { created: current.creates, updated: current.updates, revision: await stampRevision(tx, touched) };
+    return { created: current.creates, updated: current.updates, revision: await catalogRevision(tx) };
   });
 }

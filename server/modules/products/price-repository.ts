@@ -1,10 +1,10 @@
 /**
- * SQL of the bulk price update. Invariant: one bulk update is ONE catalogue revision — the counter is
- * bumped once and every changed product is stamped with it directly (the products_revision_au trigger
- * only fires when the revision is left unchanged), so a tablet pulls all the new prices at once.
+ * SQL of the bulk price update. Invariant: every changed product takes a revision of its own, from one
+ * block reserved for the update (never one shared revision: a pull page ends at the last revision it
+ * sent, so rows sharing one could be cut off, issue #29; the unique products_revision_idx refuses it).
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { bumpRevision } from '../../db/revision-repository';
+import { reserveRevisions } from '../../db/revision-repository';
 import { products } from '../../db/schema';
 import type { Q } from '../../db/store';
 
@@ -25,14 +25,15 @@ export function productsInScope(q: Q, scope: PriceScope) {
 }
 
 /**
- * Writes the new prices under one new revision; returns it. Runs in the caller's unit.
- * products_revision_au (SQLite's and drizzle-pg/0001's) skips rows whose revision the update sets itself.
+ * Writes the new prices, each row under the next revision of a reserved block; returns the last one.
+ * Runs in the caller's unit. products_revision_au (SQLite's and drizzle-pg/0001's) skips rows whose
+ * revision the update sets itself.
  */
 export async function setPrices(tx: Q, changes: { id: number; priceCents: number }[]): Promise<number> {
-  const revision = await bumpRevision(tx);
+  let revision = (await reserveRevisions(tx, changes.length)) - 1;
   const updatedAt = new Date().toISOString();
   for (const change of changes) {
-    await tx.update(products).set({ priceCents: change.priceCents, revision, updatedAt }).where(eq(products.id, change.id));
+    await tx.update(products).set({ priceCents: change.priceCents, revision: ++revision, updatedAt }).where(eq(products.id, change.id));
   }
   return revision;
 }

@@ -1,6 +1,6 @@
 /**
  * Bulk price update (issue #15): the preview and the apply compute the same thing from the same rule
- * (domain/price-update.ts); applying is all or nothing and a single catalogue revision. Products whose
+ * (domain/price-update.ts); applying is all or nothing, each product its own revision. Products whose
  * price would not change are left out; a price that would fall below zero refuses the whole update.
  */
 import { MSG } from '../../../domain/messages';

@@ -1,8 +1,12 @@
 /**
  * GET /sync/pull: catalogue changes after a revision cursor (docs/sync.md).
- * Invariant: revisions are unique server-wide and stamped in commit order (one SQLite writer), so
- * walking all tables by revision and handing back the last revision sent as the next cursor never
- * skips a change: a row edited after it was sent gets a higher revision and comes again.
+ * Invariant: revisions are unique server-wide and stamped in commit order (one SQLite writer; on
+ * PostgreSQL the sync_state row lock), so walking all tables by revision and handing back the last
+ * revision sent as the next cursor never skips a change, however a page ends: a row edited after it was
+ * sent gets a higher revision and comes again. Unique because the triggers stamp one counter value per
+ * row written (an import too), a bulk price update stamps each row from a block of values it reserves
+ * (reserveRevisions), and the unique *_revision_idx indexes refuse a shared one (issue #29: a shared
+ * revision cut by a page end lost the rest of its rows).
  * A page holds at most `limit` rows across tables; soft-deleted rows travel as ids in `deleted`.
  * Only what the device reads travels: products, categories, brands, business info (the sales numbering
  * changes with every sale and the device never reads it; a device's own sales come back in its push

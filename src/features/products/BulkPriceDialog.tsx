@@ -1,7 +1,7 @@
 /**
  * "Actualizar precios": by category, brand or the listed products; a percentage or a fixed amount; a
  * rounding rule; a preview of old and new prices before anything is written. Applying is one request
- * (all or nothing, one catalogue revision, so tablets pull the new prices once).
+ * (all or nothing; each product under a revision of its own, so tablets pull every new price).
  * The fixed amount is read by the es-AR money reader ("1.500" = $ 1.500), with a leading "-" to lower prices.
  */
 import { Button, Group, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
