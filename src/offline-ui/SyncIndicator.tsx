@@ -1,13 +1,13 @@
 /**
- * The sync status in the staff top bar (always visible): online/offline, "N ventas pendientes", last
- * sync time. Tapping it opens the sync panel. Mounting it starts this tab's sync engine and keeps the
+ * The sync status in the staff top bar (always visible): online/offline, "N ventas pendientes" (or
+ * "Actualizando catálogo…" while a catalogue pull has more pages), last sync time. Tapping it opens the sync panel. Mounting it starts this tab's sync engine and keeps the
  * screens' query caches in step with it (sync-queries.ts); a sale the server rejects is announced with
  * a notification that stays until dismissed.
  */
 import { Badge, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconCloudCheck, IconCloudOff, IconCloudUpload, IconAlertTriangle } from '@tabler/icons-react';
+import { IconCloudCheck, IconCloudDownload, IconCloudOff, IconCloudUpload, IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { startSync } from '../sync/instance';
 import { OFFLINE_MSG } from '../offline/messages';
@@ -43,9 +43,9 @@ export default function SyncIndicator() {
   );
 
   const attention = status.authRequired || counts.rejected > 0;
-  const Icon = attention ? IconAlertTriangle : !status.isOnline ? IconCloudOff : counts.pending ? IconCloudUpload : IconCloudCheck;
+  const Icon = attention ? IconAlertTriangle : !status.isOnline ? IconCloudOff : counts.pending ? IconCloudUpload : status.catalogBehind ? IconCloudDownload : IconCloudCheck;
   const state = status.isOnline ? 'En línea' : 'Sin conexión';
-  const pendingText = counts.pending ? OFFLINE_MSG.pendingCount(counts.pending) : 'Todo sincronizado';
+  const pendingText = counts.pending ? OFFLINE_MSG.pendingCount(counts.pending) : status.catalogBehind ? OFFLINE_MSG.catalogBehind : OFFLINE_MSG.allSynced;
   const lastText = lastSyncAt ? `Última sincronización ${formatTime(lastSyncAt)}` : 'Sin sincronizar todavía';
 
   return (

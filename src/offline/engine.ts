@@ -73,7 +73,7 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
   const withLock = options.withLock ?? webLock;
   const random = options.random ?? Math.random;
   const listeners = new Set<(event: SyncEvent) => void>();
-  let status: SyncStatus = { online: null, running: false, authRequired: false, lastError: null, retryAt: null };
+  let status: SyncStatus = { online: null, running: false, authRequired: false, lastError: null, retryAt: null, catalogBehind: false };
   let inFlight: Promise<CycleOutcome> | null = null;
   let again: 'gated' | 'forced' | null = null;
   let requestedAt = 0;
@@ -112,7 +112,9 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
   /**
    * Pulls pages until the catalogue is current. The next page is asked for as soon as a page with more
    * after it arrives, so the server and the network work while this page is stored (a new tablet's
-   * first sync is 25 pages). A page applies only on top of the cursor it was asked from.
+   * first sync is 25 pages). A page applies only on top of the cursor it was asked from. Until a page
+   * says nothing follows (a catalogue never pulled, or a page with more after it), the status says the
+   * catalogue is behind, also when the pull stops half-way.
    */
   async function pullAll(device: DeviceCredential): Promise<CycleOutcome> {
     let since = await pullCursor();
@@ -131,6 +133,7 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
         continue;
       }
       if (cursor !== since) emit({ type: 'catalog' });
+      if (status.catalogBehind !== hasMore) setStatus({ catalogBehind: hasMore });
       if (!hasMore) return 'ok';
       if (!more) return 'retry';
       since = cursor;
@@ -138,6 +141,8 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
   }
 
   async function cycle(): Promise<CycleOutcome> {
+    // A catalogue never pulled is behind before any request, reached or not.
+    if (!status.catalogBehind && (await pullCursor()) === 0) setStatus({ catalogBehind: true });
     const device = await credential();
     if (typeof device === 'string') return device;
     await resetStuck();

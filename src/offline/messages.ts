@@ -8,6 +8,9 @@ export const OFFLINE_MSG = {
   unsyncedOnLogout: (n: number) =>
     `Hay ${n} ${n === 1 ? 'venta sin sincronizar' : 'ventas sin sincronizar'}. Quedan guardadas en este dispositivo y se enviarán cuando alguien inicie sesión con conexión.`,
   pendingCount: (n: number) => `${n} ${n === 1 ? 'venta pendiente' : 'ventas pendientes'}`,
+  allSynced: 'Todo sincronizado',
+  /** The catalogue pull has more pages to bring (issue #29): never "Todo sincronizado" meanwhile. */
+  catalogBehind: 'Actualizando catálogo…',
   mercadoPagoOffline: 'Requiere conexión a internet',
   invoiceWhenOnline: 'La factura se emitirá con CAE cuando vuelva la conexión. Podés reimprimirla desde Ventas.',
   invoiceAwaiting: 'Emitiendo la factura… Si el servidor no responde, se emitirá con CAE cuando llegue la respuesta.',

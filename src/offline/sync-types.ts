@@ -14,6 +14,11 @@ export interface SyncStatus {
   lastError: string | null;
   /** When the next automatic retry runs (ms epoch), if one is scheduled. */
   retryAt: number | null;
+  /**
+   * The device's catalogue is known to be incomplete: a pull page said more follows (or the catalogue was
+   * never pulled) and the last page is not in yet; the bar never says "Todo sincronizado" meanwhile.
+   */
+  catalogBehind: boolean;
 }
 
 export type SyncEvent =

@@ -214,6 +214,39 @@ describe('sync engine: batches, stuck entries, pulls', () => {
     expect(await getMeta('pullCursor')).toBe(21);
   });
 
+  it('says the catalogue is behind from a page with more after it until the last page, also when the pull stops half-way', async () => {
+    server.pages = [
+      pullPage({ products: [product(2)], cursor: 10, hasMore: true }),
+      pullPage({ products: [product(3)], cursor: 20, hasMore: true }),
+      pullPage({ products: [product(4)], cursor: 21 }),
+    ];
+    const behind = () => events.flatMap((e) => (e.type === 'status' ? [e.status.catalogBehind] : [])).filter((v, i, all) => i === 0 || v !== all[i - 1]);
+    // The network drops after the second page was asked for: the third request never arrives.
+    server.onPull = (params) => {
+      if (params.since === 10) server.reachable = false;
+    };
+    expect(await engine.requestSync()).toBe('offline');
+    expect(await getMeta('pullCursor')).toBe(20);
+    expect(engine.getStatus().catalogBehind).toBe(true);
+    server.reachable = true;
+    server.onPull = () => {};
+    expect(await engine.requestSync()).toBe('ok');
+    expect(await db.products.toCollection().primaryKeys()).toEqual([1, 2, 3, 4]);
+    expect(engine.getStatus().catalogBehind).toBe(false);
+    expect(behind()).toEqual([false, true, false]);
+  });
+
+  it('a catalogue never pulled is behind until its first page that says nothing follows', async () => {
+    await setMeta('pullCursor', 0);
+    server.reachable = false;
+    expect(await engine.requestSync()).toBe('offline');
+    expect(engine.getStatus().catalogBehind).toBe(true);
+    server.reachable = true;
+    server.pages = [pullPage({ products: [product(2)], cursor: 5 })];
+    expect(await engine.requestSync()).toBe('ok');
+    expect(engine.getStatus().catalogBehind).toBe(false);
+  });
+
   it('a page whose cursor was moved by another writer meanwhile is dropped, and the pull goes on from the stored cursor', async () => {
     server.pages = [pullPage({ products: [product(2)], cursor: 10, hasMore: true }), pullPage({ products: [product(3)], cursor: 20, hasMore: true }), pullPage({ products: [product(4)], cursor: 31 })];
     server.onPull = (params) => {
