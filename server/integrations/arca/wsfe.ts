@@ -172,15 +172,36 @@ export class WsfeClient {
   }
 }
 
-/** True when a consulted comprobante carries exactly what we sent (amounts compared numerically, Iva and CbtesAsoc as sets). */
-export function sameComprobante(sent: FecaeDetRequest, found: XmlNode): boolean {
+/**
+ * How a comprobante found by FECompConsultar compares with what we sent for that number (issue #31.9:
+ * recovery never rests on one field). 'same': every field the request fixed that the reply carries is
+ * equal (type, number, date, buyer, amounts numerically, Iva and CbtesAsoc as sets), and the reply carries
+ * at least the buyer's document, the date and the total; 'other': some field it carries differs; 'unclear': it lacks
+ * one of those four, so it can be told neither ours nor another's (the caller must neither adopt it nor
+ * send anything for that number).
+ */
+export function matchComprobante(sent: FecaeDetRequest, found: XmlNode, cbteTipo: number): 'same' | 'other' | 'unclear' {
+  const has = (v: unknown) => v !== undefined && v !== null && String(v) !== '';
   const num = (v: unknown) => Number(v ?? 0);
-  const fields: (keyof FecaeDetRequest)[] = ['Concepto', 'DocTipo', 'CbteFch', 'ImpTotal', 'ImpTotConc', 'ImpNeto', 'ImpOpEx', 'ImpTrib', 'ImpIVA'];
-  if (String(sent.DocNro) !== String(found.DocNro ?? '')) return false;
-  if (fields.some((f) => (f === 'CbteFch' ? String(sent[f]) !== String(found[f]) : num(sent[f]) !== num(found[f])))) return false;
-  const a = (sent.Iva?.AlicIva ?? []).map((x) => `${x.Id}:${num(x.BaseImp)}:${num(x.Importe)}`).sort();
-  const b = ((found.Iva?.AlicIva as XmlNode[] | undefined) ?? []).map((x) => `${Number(x.Id)}:${num(x.BaseImp)}:${num(x.Importe)}`).sort();
-  if (a.join() !== b.join()) return false;
-  const asocOf = (list: { Tipo: unknown; PtoVta: unknown; Nro: unknown }[]) => list.map((x) => `${num(x.Tipo)}-${num(x.PtoVta)}-${num(x.Nro)}`).sort().join();
-  return asocOf(sent.CbtesAsoc?.CbteAsoc ?? []) === asocOf((found.CbtesAsoc?.CbteAsoc as XmlNode[] | undefined) ?? []);
+  const differs = (v: unknown, mine: unknown, exact = false) => has(v) && (exact ? String(v) !== String(mine) : num(v) !== num(mine));
+  if (differs(found.CbteTipo, cbteTipo) || differs(found.CbteDesde, sent.CbteDesde) || differs(found.CbteHasta, sent.CbteHasta)) return 'other';
+  if (differs(found.DocNro, sent.DocNro, true) || differs(found.CbteFch, sent.CbteFch, true)) return 'other';
+  const amounts: (keyof FecaeDetRequest)[] = ['Concepto', 'DocTipo', 'ImpTotal', 'ImpTotConc', 'ImpNeto', 'ImpOpEx', 'ImpTrib', 'ImpIVA', 'CondicionIVAReceptorId'];
+  if (amounts.some((f) => sent[f] !== undefined && differs(found[f], sent[f]))) return 'other';
+  if (found.Iva !== undefined && found.Iva !== '') {
+    const a = (sent.Iva?.AlicIva ?? []).map((x) => `${x.Id}:${num(x.BaseImp)}:${num(x.Importe)}`).sort();
+    const b = ((found.Iva?.AlicIva as XmlNode[] | undefined) ?? []).map((x) => `${Number(x.Id)}:${num(x.BaseImp)}:${num(x.Importe)}`).sort();
+    if (a.join() !== b.join()) return 'other';
+  }
+  if (found.CbtesAsoc !== undefined && found.CbtesAsoc !== '') {
+    const asocOf = (list: { Tipo: unknown; PtoVta: unknown; Nro: unknown }[]) => list.map((x) => `${num(x.Tipo)}-${num(x.PtoVta)}-${num(x.Nro)}`).sort().join();
+    if (asocOf(sent.CbtesAsoc?.CbteAsoc ?? []) !== asocOf((found.CbtesAsoc?.CbteAsoc as XmlNode[] | undefined) ?? [])) return 'other';
+  }
+  if (![found.DocTipo, found.DocNro, found.CbteFch, found.ImpTotal].every(has)) return 'unclear';
+  return 'same';
+}
+
+/** True when a consulted comprobante is the one we sent (matchComprobante says 'same'). */
+export function sameComprobante(sent: FecaeDetRequest, found: XmlNode, cbteTipo?: number): boolean {
+  return matchComprobante(sent, found, cbteTipo ?? Number(found.CbteTipo)) === 'same';
 }

@@ -18,7 +18,7 @@ import { PUSH_INVOICE_NOTES } from '../../../domain/messages';
 import { isUniqueViolation } from '../../db/constraint';
 import type { Store } from '../../db/store';
 import { ArcaServiceError, ArcaSoapFault, ArcaTransportError, ARCA_CODES, type ArcaErr } from '../../integrations/arca/errors';
-import { sameComprobante, type FecaeDetRequest } from '../../integrations/arca/wsfe';
+import { matchComprobante, type FecaeDetRequest } from '../../integrations/arca/wsfe';
 import { nextAttemptAt } from './backoff';
 import { issueWithCaea } from './caea-contingency';
 import { invoicesRepository as repo, type InvoiceRow, type NewInvoiceRow } from './repository';
@@ -35,6 +35,14 @@ class LocalNumberHeld extends Error {
         : `Otro proceso tomó el número ${number} al mismo tiempo; se reintenta sola`,
     );
     this.name = 'LocalNumberHeld';
+  }
+}
+
+/** FECompConsultar found a comprobante at our number that cannot be told ours or another's (issue #31.9). */
+class UnclearComprobante extends Error {
+  constructor(number: string) {
+    super(`ARCA tiene el comprobante ${number} pero su consulta no alcanza para saber si es este: no se reenvía; se vuelve a consultar`);
+    this.name = 'UnclearComprobante';
   }
 }
 
@@ -142,7 +150,7 @@ export class InvoiceIssuer {
     } catch (e) {
       if (e instanceof ArcaServiceError) return this.postpone((await this.byId(id))!, `ARCA: ${e.message}`, e.errors[0]?.code ?? null);
       if (e instanceof ArcaSoapFault) return this.postpone((await this.byId(id))!, `ARCA (WSAA): ${e.faultstring}`, null);
-      if (e instanceof LocalNumberHeld) return this.postpone((await this.byId(id))!, e.message, null);
+      if (e instanceof LocalNumberHeld || e instanceof UnclearComprobante) return this.postpone((await this.byId(id))!, e.message, null);
       if (e instanceof ArcaTransportError) {
         this.unreachable.add(id);
         return this.postpone((await this.byId(id))!, e.message, null);
@@ -214,11 +222,12 @@ export class InvoiceIssuer {
   private async lookup(eff: EffectiveArca, row: InvoiceRow): Promise<Lookup> {
     try {
       const found = await this.runtime.withAuth(eff, (a) => this.runtime.wsfe(eff).consult(a, row.ptoVta, row.cbteTipo, row.cbteNro!));
-      if (found.resultado === 'A' && found.cae && sameComprobante(JSON.parse(row.requestJson) as FecaeDetRequest, found.detail)) {
-        const obs = ((found.detail.Observaciones?.Obs as { Code: string; Msg: string }[] | undefined) ?? []).map((o) => ({ code: Number(o.Code), msg: String(o.Msg) }));
-        return { kind: 'same', cae: found.cae, caeVto: found.caeVto, observations: obs };
-      }
-      return { kind: 'other' };
+      const match = matchComprobante(JSON.parse(row.requestJson) as FecaeDetRequest, found.detail, row.cbteTipo);
+      if (match === 'other' || (found.resultado !== '' && found.resultado !== 'A')) return { kind: 'other' };
+      // Neither ours nor another's for sure: nothing is adopted, and nothing is sent for this number.
+      if (match === 'unclear' || !found.cae) throw new UnclearComprobante(formatInvoiceNumber(row.ptoVta, row.cbteNro!));
+      const obs = ((found.detail.Observaciones?.Obs as { Code: string; Msg: string }[] | undefined) ?? []).map((o) => ({ code: Number(o.Code), msg: String(o.Msg) }));
+      return { kind: 'same', cae: found.cae, caeVto: found.caeVto, observations: obs };
     } catch (e) {
       if (e instanceof ArcaServiceError && e.has(ARCA_CODES.notFound)) return { kind: 'free' };
       throw e;

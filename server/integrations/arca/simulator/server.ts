@@ -31,8 +31,13 @@ export interface SimulatorFaults {
   holdAfterGrant: (() => Promise<void>) | null;
   /** While true every WSAA and WSFEv1 request is dropped without a reply (ARCA unreachable). */
   unreachable: boolean;
-  /** Per operation, how many next replies are lost AFTER the operation took effect (e.g. FECAEARegInformativo: 1). */
+  /** Per operation, how many next replies are lost AFTER the operation took effect (e.g. FECAEARegInformativo: 1, FECAESolicitar: 2). */
   loseNextReply: Record<string, number>;
+  /**
+   * ResultGet fields FECompConsultar leaves out of its replies (e.g. ['CbtesAsoc']): ARCA's reply carries
+   * them, a test double may not; recovery must not rest on one field (issue #31.9).
+   */
+  consultOmits: string[];
 }
 
 export interface SimulatorCounters {
@@ -83,7 +88,7 @@ export interface ArcaSimulator {
   close: () => Promise<void>;
 }
 
-const noFaults = (): SimulatorFaults => ({ lostReplyRate: 0, http500Rate: 0, err600Once: false, err501Count: 0, delayMs: 0, holdAfterGrant: null, unreachable: false, loseNextReply: {} });
+const noFaults = (): SimulatorFaults => ({ lostReplyRate: 0, http500Rate: 0, err600Once: false, err501Count: 0, delayMs: 0, holdAfterGrant: null, unreachable: false, loseNextReply: {}, consultOmits: [] });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function startArcaSimulator(options: ArcaSimulatorOptions): Promise<ArcaSimulator> {
@@ -160,7 +165,9 @@ export async function startArcaSimulator(options: ArcaSimulatorOptions): Promise
           counters.granted += 1;
           save();
           if (faults.holdAfterGrant) await faults.holdAfterGrant();
-          if (faults.lostReplyRate > 0 && Math.random() < faults.lostReplyRate) {
+          const loseNext = (faults.loseNextReply[op] ?? 0) > 0;
+          if (loseNext) faults.loseNextReply[op] -= 1;
+          if (loseNext || (faults.lostReplyRate > 0 && Math.random() < faults.lostReplyRate)) {
             counters.lostReplies += 1;
             res.socket?.destroy();
             return;
@@ -189,7 +196,7 @@ export async function startArcaSimulator(options: ArcaSimulatorOptions): Promise
         return send(res, 200, caeaSinMovimientoConsultar(ledger, req, cuit));
       case 'FECompConsultar':
         counters.consults += 1;
-        return send(res, 200, consultar(ledger, req, cuit));
+        return send(res, 200, consultar(ledger, req, cuit, faults.consultOmits));
       case 'FECompUltimoAutorizado':
         counters.lastAuthorized += 1;
         return send(res, 200, ultimoAutorizado(ledger, req, cuit));

@@ -107,7 +107,8 @@ export function solicitar(ledger: SimLedger, req: XmlNode, ctx: IssueContext): {
   return { body: wsfeEnvelope('FECAESolicitar', result), granted: !rejected };
 }
 
-export function consultar(ledger: SimLedger, req: XmlNode, cuit: string): string {
+/** FECompConsultar; `omit` names ResultGet fields left out of the reply (a fault knob, issue #31.9). */
+export function consultar(ledger: SimLedger, req: XmlNode, cuit: string, omit: string[] = []): string {
   const q = req?.FeCompConsReq ?? {};
   const entry = ledger.books.get(bookKey(cuit, Number(q.PtoVta), Number(q.CbteTipo)))?.[Number(q.CbteNro) - 1];
   if (!entry) return wsfeEnvelope('FECompConsultar', errorsXml([{ code: 602, msg: 'No existen datos en nuestros registros para los parametros ingresados.' }]));
@@ -142,6 +143,7 @@ export function consultar(ledger: SimLedger, req: XmlNode, cuit: string): string
     PtoVta: String(q.PtoVta),
     CbteTipo: String(q.CbteTipo),
   };
+  for (const field of omit) delete get[field];
   return wsfeEnvelope('FECompConsultar', { ResultGet: get });
 }
 
