@@ -27,6 +27,7 @@ import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http
 import { installRouteTable } from './http/route-table';
 import { installSellerVisibility } from './modules/configuration/seller-visibility';
 import { sessionAccount } from './modules/users/service';
+import { isTokenRevoked } from './modules/auth/revocations';
 import { apiModules } from './modules';
 import { createBackupAgent, providerBackups, type BackupAgent } from './modules/backups/agent';
 import { backupBeforeMigration } from './modules/backups/service';
@@ -144,7 +145,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(fastifyCompress, { threshold: 16 * 1024, encodings: ['gzip', 'deflate'] });
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 5 } });
-  await installAuth(app, config, { findAccount: (id) => sessionAccount(app.store, id) });
+  await installAuth(app, config, { findAccount: (id) => sessionAccount(app.store, id), isRevoked: (jti) => isTokenRevoked(app.store, jti) });
   installRouteTable(app);
   await installSellerVisibility(app);
 

@@ -121,6 +121,10 @@ export const cashSessionJson = z.object({
   declared: z.object({ tarjeta: z.number().nullish(), transferencia: z.number().nullish(), mercadopago: z.number().nullish() }).nullable(),
   /** Sales of the session that reached the server after it was closed (not in its Z). */
   lateSales: z.number().int(),
+  /** Why the owner should look: a responsible who never signed in on the device, a forced close (issue #31). */
+  reviewNote: z.string().nullable(),
+  /** An admin closed it from the back office, without a count (until the device's own close arrives). */
+  forceClosed: z.boolean(),
 });
 export type CashSessionJson = z.infer<typeof cashSessionJson>;
 
@@ -158,6 +162,7 @@ export const cashSessionDetailJson = cashSessionJson.extend({
       note: z.string().nullable(),
       at: z.string(),
       userName: z.string(),
+      reviewNote: z.string().nullable(),
     }),
   ),
 });

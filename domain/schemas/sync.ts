@@ -182,6 +182,13 @@ export const deviceJson = z.object({
   /** Holds a credential (false: seen before credentials existed, waiting for its first registration). */
   registered: z.boolean(),
   registeredAt: z.string().nullable(),
+  /** Who registered it and from which address (issue #31 item 1). */
+  registeredBy: z.object({ id: z.number().int(), fullName: z.string() }).nullable(),
+  registeredFrom: z.string().nullable(),
+  /** When an admin revoked its key (null: active). */
+  revokedAt: z.string().nullable(),
+  /** Its cash session still open on the server (the admin may force-close it), or null. */
+  openCashSessionId: z.number().int().nullable(),
   /** Users who signed in on it (the sellers its sales may name). */
   userCount: z.number().int(),
   lastSeq: z.number().int(),
@@ -198,6 +205,9 @@ export const deviceJson = z.object({
 export type DeviceJson = z.infer<typeof deviceJson>;
 
 export const deviceIdParam = z.object({ id: z.string().min(1, 'es obligatorio').max(200, 'es demasiado largo') });
+
+/** PUT /sync/devices/:id (admin): the name the back office shows. */
+export const renameDeviceBody = z.object({ name: z.string().trim().min(1, 'es obligatorio').max(100, 'es demasiado largo') });
 
 /** PUT /sync/devices/:id/caea-pto-vta (admin): the device's CAEA point of sale, or null to remove it. */
 export const deviceCaeaBody = z.object({

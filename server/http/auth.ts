@@ -2,10 +2,12 @@
  * Session checks. A JWT (Bearer) names the user and the user's token version; every authenticated
  * request re-reads the user, so a deactivated account or a changed role takes effect at once, and a
  * password change or an admin's reset (which bump users.token_version) revokes every session signed
- * before it. `authenticate` → 401, `requireAdmin` → 403; `sessionUser` is the same check without replying
+ * before it. Each token also carries a random jti, so signing out revokes that one session
+ * (modules/auth/revocations.ts, issue #31 item 5). `authenticate` → 401, `requireAdmin` → 403; `sessionUser` is the same check without replying
  * (sync routes, where the device credential may stand alone).
  */
 import fastifyJwt from '@fastify/jwt';
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../domain/constants';
 import { MSG } from '../../domain/messages';
@@ -22,6 +24,15 @@ export interface SessionAccount {
 /** The port through which sessions read users: the users module implements it, app.ts wires it. */
 export interface SessionUsers {
   findAccount: (id: number) => Promise<SessionAccount | undefined>;
+  /** Whether this token id was revoked (signed out). */
+  isRevoked: (jti: string) => Promise<boolean>;
+}
+
+/** A valid, current token's own claims: who, which session (jti, absent in older tokens) and until when. */
+export interface SessionToken {
+  sub: number;
+  jti?: string;
+  exp: number;
 }
 
 type TokenSubject = { id: number; role: Role; tokenVersion: number };
@@ -29,7 +40,7 @@ type TokenSubject = { id: number; role: Role; tokenVersion: number };
 declare module '@fastify/jwt' {
   interface FastifyJWT {
     /** tv: the user's token_version when signed (absent in tokens from before versions: counts as 0). */
-    payload: { sub: number; role: Role; tv?: number };
+    payload: { sub: number; role: Role; tv?: number; jti?: string };
     user: PublicUser;
   }
 }
@@ -40,6 +51,8 @@ declare module 'fastify' {
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** The signed-in, active user of a valid, current token, or null; never replies. */
     sessionUser: (request: FastifyRequest) => Promise<PublicUser | null>;
+    /** The claims of the request's valid, current, unrevoked token, or null. */
+    sessionToken: (request: FastifyRequest) => Promise<SessionToken | null>;
     signToken: (user: TokenSubject) => string;
   }
 }
@@ -50,19 +63,23 @@ export async function installAuth(app: FastifyInstance, config: AppConfig, users
     sign: { expiresIn: config.jwtExpiresIn },
   });
 
-  async function sessionUser(request: FastifyRequest): Promise<PublicUser | null> {
+  async function checkSession(request: FastifyRequest): Promise<{ user: PublicUser; token: SessionToken } | null> {
     const match = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '');
     if (!match) return null;
-    let payload: { sub: number; tv?: number };
+    let payload: { sub: number; tv?: number; jti?: string; exp: number };
     try {
-      payload = app.jwt.verify<{ sub: number; tv?: number }>(match[1]);
+      payload = app.jwt.verify<{ sub: number; tv?: number; jti?: string; exp: number }>(match[1]);
     } catch {
       return null;
     }
     const account = await users.findAccount(payload.sub);
     if (!account || !account.active || account.tokenVersion !== (payload.tv ?? 0)) return null;
-    return account.user;
+    if (typeof payload.jti === 'string' && (await users.isRevoked(payload.jti))) return null;
+    return { user: account.user, token: { sub: payload.sub, jti: payload.jti, exp: payload.exp } };
   }
+
+  const sessionUser = async (request: FastifyRequest) => (await checkSession(request))?.user ?? null;
+  app.decorate('sessionToken', async (request: FastifyRequest) => (await checkSession(request))?.token ?? null);
 
   async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const user = await sessionUser(request);
@@ -77,5 +94,5 @@ export async function installAuth(app: FastifyInstance, config: AppConfig, users
     if (reply.sent) return;
     if (request.user.role !== 'admin') return reply.status(403).send({ success: false, message: MSG.forbidden });
   });
-  app.decorate('signToken', (user: TokenSubject) => app.jwt.sign({ sub: user.id, role: user.role, tv: user.tokenVersion }));
+  app.decorate('signToken', (user: TokenSubject) => app.jwt.sign({ sub: user.id, role: user.role, tv: user.tokenVersion, jti: randomUUID() }));
 }

@@ -25,6 +25,7 @@ const PUBLIC_ROUTES = [
 const SPEC: Record<string, Access> = {
   'GET /api/auth/me': 'staff',
   'POST /api/auth/change-password': 'staff',
+  'POST /api/auth/logout': 'staff',
   'GET /api/users': 'admin',
   'POST /api/users': 'admin',
   'PUT /api/users/:id': 'admin',
@@ -75,6 +76,10 @@ const SPEC: Record<string, Access> = {
   'GET /api/sync/pull': 'staff',
   'GET /api/sync/devices': 'admin',
   'PUT /api/sync/devices/:id/caea-pto-vta': 'admin',
+  'PUT /api/sync/devices/:id': 'admin',
+  'POST /api/sync/devices/:id/revoke': 'admin',
+  'DELETE /api/sync/devices/:id': 'admin',
+  'POST /api/cash-sessions/:id/force-close': 'admin',
   'GET /api/backups/status': 'admin',
   'GET /api/backups': 'admin',
   'POST /api/backups': 'admin',
@@ -137,7 +142,10 @@ describe('role matrix (anonymous / vendedor / admin × every route)', () => {
     const { method, url } = urlOf(route);
     const payload = method === 'GET' || method === 'DELETE' ? undefined : {};
     const as = async (token?: string) => (await s.call({ method: method as 'GET', url, payload, token })).status;
-    const [anonymous, vendedor, administrador] = [await as(), await as(seller), await as(admin)];
+    // Signing out revokes the token it presents: that route gets sessions of its own.
+    const signsOut = route === 'POST /api/auth/logout';
+    const [sellerToken, adminToken] = signsOut ? [await s.sellerToken(), await s.login()] : [seller, admin];
+    const [anonymous, vendedor, administrador] = [await as(), await as(sellerToken), await as(adminToken)];
 
     if (access === 'device') {
       expect([anonymous, vendedor, administrador]).toEqual([401, 401, 401]);

@@ -28,6 +28,9 @@ export const cashSessions = pgTable(
     declaredJson: text('declared_json'),
     closeHash: text('close_hash'),
     zNumber: integer('z_number').unique(),
+    reviewNote: text('review_note'),
+    forceClosedBy: integer('force_closed_by').references(() => users.id),
+    forceClosedAt: text('force_closed_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -50,6 +53,7 @@ export const cashMovements = pgTable(
     userId: integer('user_id').notNull().references(() => users.id),
     at: text('at').notNull(),
     bodyHash: text('body_hash').notNull(),
+    reviewNote: text('review_note'),
     createdAt: createdAt(),
   },
   (t) => [index('cash_movements_session_idx').on(t.sessionId)],

@@ -17,6 +17,10 @@ export const devices = pgTable('devices', {
   keyHash: text('key_hash'),
   registeredAt: text('registered_at'),
   caeaPtoVta: integer('caea_pto_vta'),
+  registeredBy: integer('registered_by').references(() => users.id),
+  registeredFrom: text('registered_from'),
+  revokedAt: text('revoked_at'),
+  revokedBy: integer('revoked_by').references(() => users.id),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('devices_caea_pto_vta_uq').on(t.caeaPtoVta).where(sql`${t.caeaPtoVta} IS NOT NULL`)]);
 
@@ -41,4 +45,15 @@ export const syncBatches = pgTable(
     receivedAt: createdAt(),
   },
   (t) => [index('sync_batches_device_idx').on(t.deviceId)],
+);
+
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    jti: text('jti').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    expiresAt: text('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
 );

@@ -32,6 +32,11 @@ export const cashSessions = sqliteTable(
     declaredJson: text('declared_json'),
     closeHash: text('close_hash'),
     zNumber: integer('z_number').unique(),
+    /** Why the owner should look (issue #31 item 8: a responsible who never signed in on the device; a forced close). */
+    reviewNote: text('review_note'),
+    /** An admin closed it for a device that could not (a lost tablet): the count is unknown until the device's own close arrives. */
+    forceClosedBy: integer('force_closed_by').references(() => users.id),
+    forceClosedAt: text('force_closed_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -54,6 +59,7 @@ export const cashMovements = sqliteTable(
     userId: integer('user_id').notNull().references(() => users.id),
     at: text('at').notNull(),
     bodyHash: text('body_hash').notNull(),
+    reviewNote: text('review_note'),
     createdAt: createdAt(),
   },
   (t) => [index('cash_movements_session_idx').on(t.sessionId)],

@@ -20,6 +20,12 @@ export const devices = sqliteTable('devices', {
   registeredAt: text('registered_at'),
   /** Its own CAEA point of sale (issue #11, Settings → Dispositivos): devices offline at once never share a sequence. */
   caeaPtoVta: integer('caea_pto_vta'),
+  /** Who registered it and from which address (issue #31 item 1: registration is audited and limited). */
+  registeredBy: integer('registered_by').references(() => users.id),
+  registeredFrom: text('registered_from'),
+  /** An admin revoked its key (a lost tablet, issue #31 item 6): push and pull refuse it from then on. */
+  revokedAt: text('revoked_at'),
+  revokedBy: integer('revoked_by').references(() => users.id),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('devices_caea_pto_vta_uq').on(t.caeaPtoVta).where(sql`${t.caeaPtoVta} IS NOT NULL`)]);
 
@@ -46,4 +52,17 @@ export const syncBatches = sqliteTable(
     receivedAt: createdAt(),
   },
   (t) => [index('sync_batches_device_idx').on(t.deviceId)],
+);
+
+/** Sessions ended before they expire (sign-out, issue #31 item 5): app.authenticate refuses a listed jti. */
+export const revokedTokens = sqliteTable(
+  'revoked_tokens',
+  {
+    jti: text('jti').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    /** When the token would have expired anyway: the row may be deleted after it. */
+    expiresAt: text('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
 );

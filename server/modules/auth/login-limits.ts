@@ -5,9 +5,9 @@
  *   only that account, never the other cashiers behind the shop's NAT; a guesser spreading one account's
  *   attempts over many addresses is stopped by the account count; one address trying many accounts by
  *   the address count. A blocked sign-in answers 429 before the password is checked.
- * - sign-in presenting a valid device credential (a registered counter): only that device's own
- *   failures count (10), so someone else's typos on the account or the address never block a cashier at
- *   a known counter, and a stolen tablet is still slowed.
+ * - sign-in presenting a valid device credential (a registered counter): that device's own failures (10)
+ *   and the account's (5), never the address's (the shop's NAT). The account limit holds whatever the
+ *   device (issue #31 item 1): a device key is no licence to guess a password.
  * - change-password: 5 wrong current passwords per user.
  * A successful sign-in clears its account's count. RATE_LIMIT_PER_MINUTE=0 turns all of this off (tests).
  */
@@ -27,7 +27,10 @@ export function createLoginLimits(enabled: boolean, now?: () => number) {
   const limiter = new FailureLimiter(WINDOW_MS, now);
   const keysOf = (a: LoginAttempt): [string, number][] =>
     a.deviceId
-      ? [[`device:${a.deviceId}`, LOGIN_LIMITS.perDevice]]
+      ? [
+          [`device:${a.deviceId}`, LOGIN_LIMITS.perDevice],
+          [`account:${a.username.trim().toLowerCase()}`, LOGIN_LIMITS.perAccount],
+        ]
       : [
           [`account:${a.username.trim().toLowerCase()}`, LOGIN_LIMITS.perAccount],
           [`address:${a.ip}`, LOGIN_LIMITS.perAddress],
@@ -37,8 +40,6 @@ export function createLoginLimits(enabled: boolean, now?: () => number) {
     loginFailed: (a: LoginAttempt) => {
       if (!enabled) return;
       for (const [key] of keysOf(a)) limiter.fail(key);
-      // A failure at a known counter still counts against the account for everyone else.
-      if (a.deviceId) limiter.fail(`account:${a.username.trim().toLowerCase()}`);
     },
     loginSucceeded: (a: LoginAttempt) => limiter.clear(`account:${a.username.trim().toLowerCase()}`),
     passwordChangeBlocked: (userId: number) => enabled && limiter.blocked(`password:${userId}`, LOGIN_LIMITS.passwordChangePerUser),

@@ -1,5 +1,6 @@
 /**
- * POST /auth/login, GET /auth/me, POST /auth/change-password (docs/spec.md §7), with the failure limits of
+ * POST /auth/login, GET /auth/me, POST /auth/change-password, POST /auth/logout (docs/spec.md §7; sign-out
+ * revokes the presented token, revocations.ts), with the failure limits of
  * login-limits.ts. A login presenting a valid device credential (x-device-id + x-device-key) records the
  * user as one of that device's users (the sellers its pushed sales may name). Described in domain/api/auth.ts.
  */
@@ -14,6 +15,7 @@ import { deviceFromHeaders } from '../sync/device-auth';
 import { rememberDeviceUser } from '../sync/devices-service';
 import { toPublicUser } from '../users/service';
 import { createLoginLimits } from './login-limits';
+import { revokeToken } from './revocations';
 import { changePassword, checkCredentials } from './service';
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,6 +37,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     limits.loginSucceeded(attempt);
     if (device) await rememberDeviceUser(app.store, device.id, user.id);
     return ok({ token: app.signToken(user), user: toPublicUser(user) }, MSG.loginOk);
+  });
+
+  app.post(pathOf(api.logout.key), { onRequest: [app.authenticate], schema: schemaOf(api.logout, { tags, security, summary: 'Cierra esta sesión (su token deja de valer)' }) }, async (req) => {
+    const token = await app.sessionToken(req);
+    if (token?.jti) await revokeToken(app.store, { jti: token.jti, userId: token.sub, expiresAtSec: token.exp });
+    return { success: true as const, message: MSG.logoutOk };
   });
 
   app.get(pathOf(api.me.key), { onRequest: [app.authenticate], schema: schemaOf(api.me, { tags, security, summary: 'El usuario de la sesión' }) }, async (req) => ok(req.user));

@@ -19,6 +19,27 @@ export interface CloseFields {
   declaredJson: string | null;
   closeHash: string;
   zNumber: number;
+  reviewNote: string | null;
+}
+
+/** An admin's close for a device that cannot (issue #31 item 6): the count is unknown. */
+export interface ForceCloseFields {
+  closedBy: number;
+  closedAt: string;
+  expectedCents: number;
+  zNumber: number;
+  reviewNote: string;
+}
+
+/** The device's own close, arriving after a forced one: its count fills what was unknown. */
+export interface LateCloseFields {
+  countedCents: number;
+  differenceCents: number;
+  comment: string | null;
+  closeDenominations: string | null;
+  declaredJson: string | null;
+  closeHash: string;
+  reviewNote: string;
 }
 
 export interface SessionListFilters {
@@ -57,6 +78,19 @@ export const cashRepository = {
   /** Closes an open session; a closed one never changes (returns false). */
   close: async (tx: Q, id: number, fields: CloseFields): Promise<boolean> =>
     affected(await tx.update(cashSessions).set(fields).where(and(eq(cashSessions.id, id), isNull(cashSessions.closedAt)))) === 1,
+
+  /** Closes an open session without a count (forced by an admin); false when it was already closed. */
+  forceClose: async (tx: Q, id: number, f: ForceCloseFields): Promise<boolean> =>
+    affected(
+      await tx
+        .update(cashSessions)
+        .set({ ...f, closeReceivedAt: f.closedAt, forceClosedBy: f.closedBy, forceClosedAt: f.closedAt })
+        .where(and(eq(cashSessions.id, id), isNull(cashSessions.closedAt))),
+    ) === 1,
+
+  /** Stores the device's count on a force-closed session, once (only while it has no close of its own). */
+  lateClose: async (tx: Q, id: number, f: LateCloseFields): Promise<boolean> =>
+    affected(await tx.update(cashSessions).set(f).where(and(eq(cashSessions.id, id), sql`${cashSessions.forceClosedAt} is not null`, isNull(cashSessions.closeHash)))) === 1,
 
   /**
    * The next Z number: the highest plus one, in the unit that stores it. SQLite has one writer, so no two

@@ -1,7 +1,7 @@
 /**
  * Cash sessions for the back office (issue #16): the list by device and day, a session's detail (its
  * sales, movements and figures), and the setting "Exigir caja abierta para vender". Read-only: sessions
- * are written only by the device's events (ingest-service.ts).
+ * are written only by the device's events and an admin's forced close (ingest-service.ts).
  */
 import { CASH_MSG } from '../../../domain/cash-messages';
 import { PAYMENT_METHODS } from '../../../domain/constants';
@@ -38,6 +38,8 @@ function sessionJson({ session: s, openerName, closerName, deviceName, lateSales
     comment: s.comment,
     declared: s.declaredJson ? (JSON.parse(s.declaredJson) as CashSessionJson['declared']) : null,
     lateSales: Number(lateSales),
+    reviewNote: s.reviewNote,
+    forceClosed: s.forceClosedAt !== null,
   };
 }
 
@@ -45,6 +47,13 @@ export async function listCashSessions(ctx: SalesContext, query: CashListQuery):
   const localDate = query.date === 'hoy' ? localDateString(new Date(), ctx.timeZone) : query.date;
   const filters = { deviceId: query.deviceId || undefined, localDate, withDifference: query.withDifference };
   return (await ctx.store.read((q) => cashRepository.list(q, filters, LIST_LIMIT))).map(sessionJson);
+}
+
+/** One session as the list shows it. */
+export async function cashSessionById(ctx: SalesContext, id: number): Promise<CashSessionJson> {
+  const row = await ctx.store.read((q) => cashRepository.byId(q, id));
+  if (!row) throw notFound(CASH_MSG.notFound);
+  return sessionJson(row);
 }
 
 export async function getCashSession(ctx: SalesContext, id: number): Promise<CashSessionDetailJson> {
@@ -88,6 +97,7 @@ export async function getCashSession(ctx: SalesContext, id: number): Promise<Cas
       note: m.note,
       at: m.at,
       userName,
+      reviewNote: m.reviewNote,
     })),
   };
 }

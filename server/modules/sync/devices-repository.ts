@@ -1,6 +1,6 @@
-/** SQL for POS devices: registration and credential, visits, the users who signed in on each, the admin list. */
-import { and, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
-import { devices, deviceUsers, sales, users } from '../../db/schema';
+/** SQL for POS devices: registration and credential, visits, the users who signed in on each, the admin list and its actions. */
+import { and, count, desc, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { cashSessions, devices, deviceUsers, sales, syncBatches, users } from '../../db/schema';
 import { sqlState } from '../../db/pg-store';
 import { affected, first, type Q } from '../../db/store';
 
@@ -21,23 +21,73 @@ export interface DeviceVisit {
   pendingCount?: number;
 }
 
+interface Registration {
+  name: string | null;
+  userAgent: string | null;
+  userId: number;
+  keyHash: string;
+  at: string;
+  /** The address the registration came from. */
+  from: string | null;
+}
+
 export const devicesRepository = {
   find: (q: Q, id: string): Promise<DeviceRow | undefined> => first(q.select().from(devices).where(eq(devices.id, id))),
 
-  create: async (tx: Q, row: { id: string; name: string | null; userAgent: string | null; userId: number; keyHash: string; at: string }): Promise<void> => {
-    await tx
-      .insert(devices)
-      .values({ id: row.id, name: row.name, userAgent: row.userAgent, userId: row.userId, keyHash: row.keyHash, registeredAt: row.at, lastSeenAt: row.at });
+  create: async (tx: Q, row: { id: string } & Registration): Promise<void> => {
+    await tx.insert(devices).values({
+      id: row.id,
+      name: row.name,
+      userAgent: row.userAgent,
+      userId: row.userId,
+      keyHash: row.keyHash,
+      registeredAt: row.at,
+      registeredBy: row.userId,
+      registeredFrom: row.from,
+      lastSeenAt: row.at,
+    });
   },
 
   /** Gives a device from before credentials its key; only while it has none (a concurrent claim loses). */
-  claim: async (tx: Q, id: string, row: { name: string | null; userAgent: string | null; userId: number; keyHash: string; at: string }): Promise<boolean> =>
+  claim: async (tx: Q, id: string, row: Registration): Promise<boolean> =>
     affected(
       await tx
         .update(devices)
-        .set({ keyHash: row.keyHash, registeredAt: row.at, userId: row.userId, name: row.name ?? sql`${devices.name}`, userAgent: row.userAgent, lastSeenAt: row.at })
+        .set({
+          keyHash: row.keyHash,
+          registeredAt: row.at,
+          registeredBy: row.userId,
+          registeredFrom: row.from,
+          userId: row.userId,
+          name: row.name ?? sql`${devices.name}`,
+          userAgent: row.userAgent,
+          lastSeenAt: row.at,
+        })
         .where(and(eq(devices.id, id), sql`${devices.keyHash} is null`)),
     ) === 1,
+
+  /** How many devices this user registered since `since` (the registration limit). */
+  registeredBySince: async (q: Q, userId: number, since: string): Promise<number> =>
+    Number((await first(q.select({ n: count() }).from(devices).where(and(eq(devices.registeredBy, userId), gte(devices.registeredAt, since)))))?.n ?? 0),
+
+  rename: async (tx: Q, id: string, name: string): Promise<boolean> => affected(await tx.update(devices).set({ name }).where(eq(devices.id, id))) === 1,
+
+  /** Revokes the key once; the first revocation's who and when stay. */
+  revoke: async (tx: Q, id: string, by: number, at: string): Promise<void> => {
+    await tx.update(devices).set({ revokedAt: at, revokedBy: by }).where(and(eq(devices.id, id), isNull(devices.revokedAt)));
+  },
+
+  /** Whether anything refers to the device (sales, cash sessions, push batches): such a device is kept. */
+  hasHistory: async (q: Q, id: string): Promise<boolean> => {
+    if (await first(q.select({ id: sales.id }).from(sales).where(eq(sales.deviceId, id)).limit(1))) return true;
+    if (await first(q.select({ id: cashSessions.id }).from(cashSessions).where(eq(cashSessions.deviceId, id)).limit(1))) return true;
+    return (await first(q.select({ id: syncBatches.id }).from(syncBatches).where(eq(syncBatches.deviceId, id)).limit(1))) !== undefined;
+  },
+
+  remove: async (tx: Q, id: string): Promise<void> => {
+    await tx.delete(deviceUsers).where(eq(deviceUsers.deviceId, id));
+    await tx.delete(devices).where(eq(devices.id, id));
+  },
 
   /** Stamps a visit of a registered device. */
   touch: async (tx: Q, visit: DeviceVisit): Promise<void> => {
@@ -103,6 +153,8 @@ export const devicesRepository = {
           or(eq(sales.flagOversold, true), eq(sales.flagPriceChanged, true), isNotNull(sales.reviewNote)),
         )})`,
         userCount: sql<number>`(select count(*) from ${deviceUsers} where ${deviceUsers.deviceId} = ${devices.id})`,
+        registeredByName: sql<string | null>`(select r.full_name from users r where r.id = ${devices.registeredBy})`,
+        openCashSessionId: sql<number | null>`(select ${cashSessions.id} from ${cashSessions} where ${and(eq(cashSessions.deviceId, devices.id), isNull(cashSessions.closedAt))})`,
       })
       .from(devices)
       .leftJoin(users, eq(users.id, devices.userId))

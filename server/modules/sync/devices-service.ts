@@ -16,28 +16,46 @@
  *   presented the device credential, and every push/pull made with a session and the credential.
  *   Offline sign-in is only possible for users who signed in online there before, so this set covers
  *   the sellers a device's sales may name (push-service.ts).
+ * - Registration is limited and audited (issue #31 item 1): at most REGISTRATIONS_PER_HOUR per user in
+ *   an hour (429 beyond, when login limits are on), and each device keeps who registered it, when and
+ *   from which address.
+ * - The admin manages devices (issue #31 item 6): renames them, revokes a key (a lost tablet: push and
+ *   pull refuse it at once, and its id can never be registered again, so the tablet, if found, moves to
+ *   a fresh id to deliver what it holds), and removes a device that never left a trace (no sale, cash
+ *   session or push); one with history is kept and can only be revoked.
  */
 import type { DeviceJson, DeviceRegistration } from '../../../domain/schemas/sync';
 import { MSG } from '../../../domain/messages';
 import type { PublicUser } from '../../../domain/schemas/auth';
 import type { Q, Store } from '../../db/store';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { deviceKeyMatches, hashDeviceKey, newDeviceKey } from './device-credential';
 import { devicesRepository, type DeviceRow, type DeviceVisit } from './devices-repository';
+
+export const REGISTRATIONS_PER_HOUR = 5;
+const HOUR_MS = 60 * 60 * 1000;
 
 export interface RegisterInput {
   deviceId: string;
   deviceName: string | null;
   userAgent: string | null;
   user: PublicUser;
+  /** The request's address, kept with the device. */
+  from: string | null;
+  /** Apply REGISTRATIONS_PER_HOUR (off with the other limits, RATE_LIMIT_PER_MINUTE=0). */
+  limited: boolean;
 }
 
 export async function registerDevice(store: Store, input: RegisterInput): Promise<DeviceRegistration> {
   const deviceKey = newDeviceKey();
   const keyHash = hashDeviceKey(deviceKey);
   const at = new Date().toISOString();
-  const row = { name: input.deviceName, userAgent: input.userAgent, userId: input.user.id, keyHash, at };
+  const row = { name: input.deviceName, userAgent: input.userAgent, userId: input.user.id, keyHash, at, from: input.from };
   await store.write(async (tx) => {
+    if (input.limited) {
+      const since = new Date(Date.parse(at) - HOUR_MS).toISOString();
+      if ((await devicesRepository.registeredBySince(tx, input.user.id, since)) >= REGISTRATIONS_PER_HOUR) throw new AppError(429, MSG.tooManyDeviceRegistrations);
+    }
     const existing = await devicesRepository.find(tx, input.deviceId);
     if (!existing) await devicesRepository.create(tx, { id: input.deviceId, ...row });
     else {
@@ -50,12 +68,43 @@ export async function registerDevice(store: Store, input: RegisterInput): Promis
   return { deviceId: input.deviceId, deviceKey };
 }
 
-/** The registered device this id and key prove, or null. */
+/** The registered, unrevoked device this id and key prove, or null. */
 export async function verifyDevice(store: Store, deviceId: string, deviceKey: string): Promise<DeviceRow | null> {
   const device = await store.read((q) => devicesRepository.find(q, deviceId));
   // An unknown id still hashes and compares, so timing does not tell known ids from unknown ones.
   const matches = deviceKeyMatches(deviceKey, device?.keyHash ?? null);
-  return device && matches ? device : null;
+  return device && matches && device.revokedAt === null ? device : null;
+}
+
+const deviceJsonOf = async (store: Store, id: string): Promise<DeviceJson> => {
+  const found = (await listDevices(store)).find((d) => d.id === id);
+  if (!found) throw notFound(MSG.deviceNotFound);
+  return found;
+};
+
+export async function renameDevice(store: Store, id: string, name: string): Promise<DeviceJson> {
+  await store.write(async (tx) => {
+    if (!(await devicesRepository.rename(tx, id, name))) throw notFound(MSG.deviceNotFound);
+  });
+  return deviceJsonOf(store, id);
+}
+
+/** Revokes the device's key (idempotent): from now on its push, pull and sign-in headers are no device. */
+export async function revokeDevice(store: Store, id: string, adminId: number): Promise<DeviceJson> {
+  await store.write(async (tx) => {
+    if (!(await devicesRepository.find(tx, id))) throw notFound(MSG.deviceNotFound);
+    await devicesRepository.revoke(tx, id, adminId, new Date().toISOString());
+  });
+  return deviceJsonOf(store, id);
+}
+
+/** Removes a device that never sold, opened a cash session or pushed; anything else answers 409. */
+export async function removeDevice(store: Store, id: string): Promise<void> {
+  await store.write(async (tx) => {
+    if (!(await devicesRepository.find(tx, id))) throw notFound(MSG.deviceNotFound);
+    if (await devicesRepository.hasHistory(tx, id)) throw conflict(MSG.deviceHasHistory);
+    await devicesRepository.remove(tx, id);
+  });
 }
 
 /** Stamps a visit, in the caller's unit `tx`. */
@@ -87,17 +136,22 @@ export async function setDeviceCaeaPtoVta(
     }
     if (!(await devicesRepository.setCaeaPtoVta(tx, id, caeaPtoVta))) throw conflict(MSG.caeaPtoVtaTaken);
   });
-  return (await listDevices(store)).find((d) => d.id === id)!;
+  return deviceJsonOf(store, id);
 }
 
 export async function listDevices(store: Store): Promise<DeviceJson[]> {
-  return (await store.read((q) => devicesRepository.listWithCounts(q))).map(({ device, userFullName, salesCount, flaggedCount, userCount }) => ({
+  const rows = await store.read((q) => devicesRepository.listWithCounts(q));
+  return rows.map(({ device, userFullName, salesCount, flaggedCount, userCount, registeredByName, openCashSessionId }) => ({
     id: device.id,
     name: device.name,
     userAgent: device.userAgent,
     user: device.userId !== null && userFullName !== null ? { id: device.userId, fullName: userFullName } : null,
     registered: device.keyHash !== null,
     registeredAt: device.registeredAt,
+    registeredBy: device.registeredBy !== null && registeredByName !== null ? { id: device.registeredBy, fullName: registeredByName } : null,
+    registeredFrom: device.registeredFrom,
+    revokedAt: device.revokedAt,
+    openCashSessionId: openCashSessionId === null ? null : Number(openCashSessionId),
     userCount: Number(userCount),
     lastSeq: device.lastSeq,
     lastSeenAt: device.lastSeenAt,

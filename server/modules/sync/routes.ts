@@ -1,7 +1,8 @@
 /**
  * POST /sync/devices/register (a signed-in user, once per device), POST /sync/push and GET /sync/pull
- * (the device credential; a session alongside is optional), GET /sync/devices and PUT
- * /sync/devices/:id/caea-pto-vta (admin).
+ * (the device credential; a session alongside is optional), GET /sync/devices, PUT /sync/devices/:id
+ * (rename), POST /sync/devices/:id/revoke, DELETE /sync/devices/:id and PUT /sync/devices/:id/caea-pto-vta
+ * (admin).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pathOf } from '../../../domain/api/endpoint';
@@ -12,7 +13,7 @@ import { ok } from '../../http/envelope';
 import { salesContext } from '../sales/context';
 import { deviceHooks } from './device-auth';
 import { deviceCaea } from '../invoices/caea-service';
-import { listDevices, registerDevice, setDeviceCaeaPtoVta, touchDevice } from './devices-service';
+import { listDevices, registerDevice, removeDevice, renameDevice, revokeDevice, setDeviceCaeaPtoVta, touchDevice } from './devices-service';
 import { pullChanges } from './pull-service';
 import { pushSales } from './push-service';
 
@@ -26,7 +27,16 @@ const syncRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(pathOf(api.register.key), { onRequest: [app.authenticate], schema: schemaOf(api.register, { tags, security, summary: 'Registra este dispositivo (su clave se muestra una sola vez)' }) }, async (req, reply) =>
     reply.status(201).send(
-      ok(await registerDevice(app.store, { deviceId: req.body.deviceId, deviceName: req.body.deviceName, userAgent: userAgent(req.headers), user: req.user })),
+      ok(
+        await registerDevice(app.store, {
+          deviceId: req.body.deviceId,
+          deviceName: req.body.deviceName,
+          userAgent: userAgent(req.headers),
+          user: req.user,
+          from: req.ip,
+          limited: app.config.rateLimitPerMinute > 0,
+        }),
+      ),
     ),
   );
 
@@ -46,6 +56,19 @@ const syncRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(pathOf(api.devices.key), { onRequest: [app.requireAdmin], schema: schemaOf(api.devices, { tags, security, summary: 'Dispositivos' }) }, async () => ok(await listDevices(app.store)));
+
+  app.put(pathOf(api.rename.key), { onRequest: [app.requireAdmin], schema: schemaOf(api.rename, { tags, security, summary: 'Renombra un dispositivo' }) }, async (req) =>
+    ok(await renameDevice(app.store, req.params.id, req.body.name), MSG.deviceRenamed),
+  );
+
+  app.post(pathOf(api.revoke.key), { onRequest: [app.requireAdmin], schema: schemaOf(api.revoke, { tags, security, summary: 'Revoca la clave de un dispositivo (una tablet perdida)' }) }, async (req) =>
+    ok(await revokeDevice(app.store, req.params.id, req.user.id), MSG.deviceRevoked),
+  );
+
+  app.delete(pathOf(api.remove.key), { onRequest: [app.requireAdmin], schema: schemaOf(api.remove, { tags, security, summary: 'Elimina un dispositivo sin ventas, cajas ni envíos' }) }, async (req) => {
+    await removeDevice(app.store, req.params.id);
+    return { success: true as const, message: MSG.deviceRemoved };
+  });
 
   app.put(pathOf(api.setCaeaPtoVta.key), { onRequest: [app.requireAdmin], schema: schemaOf(api.setCaeaPtoVta, { tags, security, summary: 'Asigna el punto de venta CAEA del dispositivo' }) }, async (req) => {
     const eff = await app.arca.runtime.effective();
