@@ -31,6 +31,7 @@ import { isTokenRevoked } from './modules/auth/revocations';
 import { apiModules } from './modules';
 import { createBackupAgent, providerBackups, type BackupAgent } from './modules/backups/agent';
 import { backupBeforeMigration } from './modules/backups/service';
+import { createNumberCeiling, type NumberCeiling } from './modules/sales/number-ceiling';
 import { installArca } from './modules/invoices/arca-context';
 
 declare module 'fastify' {
@@ -44,6 +45,8 @@ declare module 'fastify' {
     /** Per-route rate limit for public writes (login, contact); false when disabled by config. */
     publicRateLimit: { max: number; timeWindow: string } | false;
     backups: BackupAgent;
+    /** The sale-number ceiling outside the database file (SQLite; null on PostgreSQL): sales/number-ceiling.ts. */
+    numberCeiling: NumberCeiling | null;
   }
 }
 
@@ -112,6 +115,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // PostgreSQL (DATABASE_URL): migrations at open; backups are the provider's or pg_dump's (docs/operations.md).
     app.decorate('store', await pgStore(config.databaseUrl));
     app.decorate('backups', providerBackups(backupPlace));
+    app.decorate('numberCeiling', null);
     app.addHook('onClose', async () => {
       await app.store.close();
     });
@@ -121,6 +125,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.decorate('sqlite', database.sqlite);
     app.decorate('store', sqliteStore(config.dbFile, database.db));
     app.decorate('backups', createBackupAgent(backupPlace, database.sqlite, app.log));
+    app.decorate('numberCeiling', createNumberCeiling(config.dataDir));
     // Last onClose to run: in-flight work has finished; fold the WAL into the main file and close.
     app.addHook('onClose', async () => {
       await app.backups.stop();

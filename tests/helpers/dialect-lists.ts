@@ -7,6 +7,7 @@
 export const SQLITE_ONLY: Record<string, string> = {
   'tests/server/background-leader.test.ts': 'opens its own PostgreSQL stores and servers on one database itself (and checks SQLite)',
   'tests/server/backups.test.ts': 'the SQLite file backups (online backup API, integrity_check, WAL); PostgreSQL backups are the provider’s',
+  'tests/server/restore-numbering.test.ts': 'restores SQLite file backups (`npm run restore`); a PostgreSQL shop restores with its provider',
   'tests/server/schema-parity.test.ts': 'compares a SQLite file with a PostgreSQL database itself',
   'tests/server/store-postgres.test.ts': 'opens its own PostgreSQL stores itself',
   'tests/server/store-search.test.ts': 'compares the SQLite FTS5 search with PostgreSQL itself',

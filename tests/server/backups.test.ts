@@ -1,7 +1,8 @@
 /**
  * Backups for real: taken by the live server while 5,000 sales are being pushed, restored into a fresh
  * data folder; the restore refuses corrupt archives and archives from a newer schema; rotation keeps
- * exactly the configured set; an admin can download the newest one, a seller cannot.
+ * exactly the configured set; an admin can download the newest one, a seller cannot. A backup carries
+ * no secret (Mercado Pago credentials, ARCA tickets): searched cell by cell and byte by byte.
  */
 import Database from 'better-sqlite3';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,7 +19,8 @@ import { archiveName } from '../../server/modules/backups/archive';
 import { restoreBackup } from '../../server/modules/backups/restore';
 import { backupFromFile, listBackups, rotateBackups } from '../../server/modules/backups/service';
 import { createProducts, pushedSale } from '../helpers/fixtures';
-import { buildApp, type TestServer } from '../helpers/server';
+import { buildApp, createTestServer, type TestServer } from '../helpers/server';
+import { storeTicketCache } from '../../server/modules/invoices/repository';
 
 /** A temporary directory removed when the calling test ends. */
 function tempDir(prefix: string): string {
@@ -67,7 +69,8 @@ describe('copia de seguridad en caliente', () => {
     const made = ((await reply.json()) as { data: { name: string } }).data;
 
     const restored = tempDir('mostrador-restaurada-');
-    await restoreBackup(path.join(t.config.backup.dir, made.name), restoreTarget(restored));
+    // A fresh folder (another machine): the operator gives the next number, past the 5,000 handed out.
+    await restoreBackup(path.join(t.config.backup.dir, made.name), restoreTarget(restored), { nextSaleNumber: 5001 });
     const dbFile = path.join(restored, 'mostrador.sqlite');
     expect(integrityProblems(dbFile)).toEqual([]);
     const db = new Database(dbFile, { readonly: true });
@@ -111,7 +114,7 @@ describe('restaurar', () => {
   it('pone la copia en su lugar y guarda aparte los datos que había', async () => {
     const { file, dataDir } = await oneBackup();
     writeFileSync(path.join(dataDir, 'mostrador.sqlite'), 'base vieja');
-    const { asideDir } = await restoreBackup(file, restoreTarget(dataDir));
+    const { asideDir } = await restoreBackup(file, restoreTarget(dataDir), { nextSaleNumber: 1 });
     expect(readFileSync(path.join(asideDir, 'mostrador.sqlite'), 'utf8')).toBe('base vieja');
     expect(readFileSync(path.join(dataDir, 'uploads', 'logo.webp'), 'utf8')).toBe('imagen');
     const db = new Database(path.join(dataDir, 'mostrador.sqlite'), { readonly: true });
@@ -203,5 +206,100 @@ describe('rotación en la carpeta', () => {
     ]);
     expect(readdirSync(dir)).toContain('notas.txt');
     expect(rotateBackups(place)).toEqual([]);
+  });
+});
+
+describe('la copia no lleva secretos (issue #31.4)', () => {
+  const MP_TOKEN = 'APP_USR-token-que-no-viaja-7f3a91';
+  const MP_SECRET = 'clave-webhook-que-no-viaja-c0ffee';
+  const ARCA_TOKEN = 'PD94bWwgdG9rZW4tYXJjYS1xdWUtbm8tdmlhamE=';
+  const ARCA_SIGN = 'firma-arca-que-no-viaja-b16b00b5';
+  const SECRETS = [MP_TOKEN, MP_SECRET, ARCA_TOKEN, ARCA_SIGN];
+
+  /** A server on `dataDir` with Mercado Pago credentials saved in Configuración and a live ARCA ticket. */
+  async function shopWithSecrets(dataDir: string): Promise<TestServer> {
+    const s = await createTestServer({ dataDir }, { BACKUP_INTERVAL: 'off' });
+    onTestFinished(() => s.close());
+    const admin = await s.login();
+    const saved = await s.call({ method: 'PUT', url: '/api/payments/settings', token: admin, payload: { accessToken: MP_TOKEN, webhookSecret: MP_SECRET } });
+    expect(saved.status).toBe(200);
+    const now = Date.now();
+    await storeTicketCache(s.app.store).put(
+      { cuit: '20111111112', service: 'wsfe', environment: 'homologacion', certFingerprint: 'ab:cd' },
+      { token: ARCA_TOKEN, sign: ARCA_SIGN, generationTime: new Date(now).toISOString(), expirationTime: new Date(now + 12 * 3_600_000).toISOString() },
+    );
+    return s;
+  }
+
+  /** Every text cell of every table of a SQLite file that contains one of the secrets. */
+  function secretCells(dbFile: string): string[] {
+    const db = new Database(dbFile, { readonly: true });
+    try {
+      const found: string[] = [];
+      const tables = (db.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map((row) => row.name);
+      for (const table of tables) {
+        for (const { name } of db.prepare(`pragma table_info("${table}")`).all() as { name: string }[]) {
+          for (const secret of SECRETS) {
+            const { n } = db.prepare(`select count(*) as n from "${table}" where instr(cast("${name}" as text), ?) > 0`).get(secret) as { n: number };
+            if (n > 0) found.push(`${table}.${name}`);
+          }
+        }
+      }
+      return found;
+    } finally {
+      db.close();
+    }
+  }
+
+  it('ni el token ni la clave de Mercado Pago ni el ticket de ARCA, en ninguna tabla ni en ningún byte', async () => {
+    const s = await shopWithSecrets(tempDir('mostrador-secretos-'));
+    // The live database does hold them (the check below can find them).
+    expect(secretCells(s.config.dbFile).sort()).toEqual(['arca_tickets.sign', 'arca_tickets.token', 'payment_settings.access_token', 'payment_settings.webhook_secret']);
+    const made = await s.app.backups.runNow('manual');
+    const work = tempDir('mostrador-secretos-copia-');
+    await tar.x({ file: made.file, cwd: work });
+    const dbFile = path.join(work, 'mostrador.sqlite');
+    expect(secretCells(dbFile)).toEqual([]);
+    const bytes = readFileSync(dbFile);
+    for (const secret of SECRETS) expect(bytes.includes(secret)).toBe(false);
+    const manifest = JSON.parse(readFileSync(path.join(work, 'manifest.json'), 'utf8')) as { withoutSecrets: string[] };
+    expect(manifest.withoutSecrets).toHaveLength(3);
+    for (const secret of SECRETS) expect(JSON.stringify(manifest).includes(secret)).toBe(false);
+    // What sign-in needs stays: the users and their password hashes.
+    const db = new Database(dbFile, { readonly: true });
+    onTestFinished(() => void db.close());
+    expect(db.prepare("select password_hash from users where username = 'admin'").pluck().get()).toMatch(/\S/);
+  });
+
+  it('restaurada en otra máquina funciona y dice qué credenciales volver a cargar', async () => {
+    const s = await shopWithSecrets(tempDir('mostrador-secretos-'));
+    const made = await s.app.backups.runNow('manual');
+    const elsewhere = tempDir('mostrador-secretos-otra-');
+    const result = await restoreBackup(made.file, restoreTarget(elsewhere), { nextSaleNumber: 1 });
+    expect(result.reenter.join('\n')).toMatch(/Mercado Pago: el Access Token/);
+    expect(result.reenter.join('\n')).toMatch(/Mercado Pago: la clave secreta/);
+    const restored = await createTestServer({ dataDir: elsewhere }, { BACKUP_INTERVAL: 'off' });
+    onTestFinished(() => restored.close());
+    const admin = await restored.login();
+    const settings = await restored.call({ method: 'GET', url: '/api/payments/settings', token: admin });
+    expect(settings.body.data).toMatchObject({ hasAccessToken: false, hasWebhookSecret: false });
+    expect((await restored.call({ method: 'GET', url: '/api/products', token: admin })).status).toBe(200);
+  });
+
+  it('restaurada sobre la misma máquina conserva las credenciales que ya estaban', async () => {
+    const dataDir = tempDir('mostrador-secretos-misma-');
+    const s = await shopWithSecrets(dataDir);
+    const made = await s.app.backups.runNow('manual');
+    const keep = tempDir('mostrador-secretos-guardada-');
+    const file = path.join(keep, made.name);
+    writeFileSync(file, readFileSync(made.file));
+    await s.close();
+    const result = await restoreBackup(file, restoreTarget(dataDir));
+    expect(result.reenter).toEqual([]);
+    expect(secretCells(path.join(dataDir, 'mostrador.sqlite')).sort()).toEqual(['arca_tickets.sign', 'arca_tickets.token', 'payment_settings.access_token', 'payment_settings.webhook_secret']);
+    const again = await createTestServer({ dataDir }, { BACKUP_INTERVAL: 'off' });
+    onTestFinished(() => again.close());
+    const settings = await again.call({ method: 'GET', url: '/api/payments/settings', token: await again.login() });
+    expect(settings.body.data).toMatchObject({ hasAccessToken: true, hasWebhookSecret: true });
   });
 });

@@ -106,7 +106,7 @@ describe('a sequence conflict never loses a genuine sale', () => {
     const admin1 = await createProduct(s.app.store, { stock: 10 });
     const { writeSaleToLedger } = await import('../../server/modules/sales/ledger-write');
     for (const seq of [1, 2, 3]) {
-      await s.app.store.write((tx) => writeSaleToLedger(tx, s.config.timeZone, { clientSaleId: randomUUID(), deviceId: legacy, deviceSeq: seq, sellerId: 1, saleDate: new Date().toISOString(), items: [{ productId: admin1, quantity: 1 }], discountCents: 0, paymentMethod: 'efectivo', customerName: null, customerDocument: null, customerEmail: null, notes: null }, 'captured'));
+      await s.app.store.write((tx) => writeSaleToLedger(tx, { timeZone: s.config.timeZone }, { clientSaleId: randomUUID(), deviceId: legacy, deviceSeq: seq, sellerId: 1, saleDate: new Date().toISOString(), items: [{ productId: admin1, quantity: 1 }], discountCents: 0, paymentMethod: 'efectivo', customerName: null, customerDocument: null, customerEmail: null, notes: null }, 'captured'));
     }
     const tablet = await s.registerDevice(ana, legacy);
     const genuine = [1, 2].map((seq) => pushedSale(seq, line(), { sellerId: anaId }));

@@ -3,11 +3,14 @@
  * `uploads/`. It is written under a temporary name and renamed when complete, so a half-written file is
  * never listed, downloaded or restored. Names carry the UTC instant and the kind, newest sorting last:
  * `mostrador-2026-11-22T21-35-00-000Z-programada.tar.gz`.
+ * Invariant (issue #31.4): no archive carries a secret. The snapshot is scrubbed (file-repository.ts,
+ * BACKUP_SECRETS) before it is packed, and the manifest lists what the owner re-enters after a restore.
  */
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as tar from 'tar';
 import type { SchemaState } from '../../db/snapshot';
+import { scrubSecrets } from '../../db/backup-file';
 import type { BackupEntry, BackupKind } from './rotation';
 
 export const DB_ENTRY = 'mostrador.sqlite';
@@ -19,6 +22,8 @@ export interface Manifest {
   takenAt: string;
   kind: BackupKind;
   schema: SchemaState;
+  /** Credentials removed from this copy (what to re-enter after restoring it); absent in copies made before #31.4. */
+  withoutSecrets?: string[];
 }
 
 const NAME = /^mostrador-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z-(programada|manual|pre-migracion)\.tar\.gz$/;
@@ -62,9 +67,10 @@ function stage(options: ArchiveOptions): Staged {
   };
 }
 
-/** After the snapshot: the manifest, and the uploads folder linked in (packed by following the link). */
+/** After the snapshot: its secrets removed, the manifest, and the uploads folder linked in (packed by following the link). */
 function addManifestAndUploads(options: ArchiveOptions, staged: Staged): void {
-  const manifest: Manifest = { app: 'mostrador', takenAt: options.takenAt.toISOString(), kind: options.kind, schema: options.schemaOf(staged.dbCopy) };
+  const withoutSecrets = scrubSecrets(staged.dbCopy);
+  const manifest: Manifest = { app: 'mostrador', takenAt: options.takenAt.toISOString(), kind: options.kind, schema: options.schemaOf(staged.dbCopy), withoutSecrets };
   writeFileSync(path.join(staged.staging, MANIFEST_ENTRY), JSON.stringify(manifest, null, 2));
   if (existsSync(options.uploadsDir)) {
     symlinkSync(path.resolve(options.uploadsDir), path.join(staged.staging, UPLOADS_ENTRY), 'dir');

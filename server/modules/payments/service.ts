@@ -194,7 +194,7 @@ export async function createPaymentSale(ctx: PaymentsContext, body: PaymentSaleB
       preferenceId: row.preferenceId,
       externalReference: row.externalReference,
     };
-    const written = await writeSaleToLedger(tx, ctx.timeZone, draft, 'online');
+    const written = await writeSaleToLedger(tx, ctx, draft, 'online');
     await paymentsRepository.linkSale(tx, row.id, written.saleId);
     return { created: written.status === 'applied', written: true, saleId: written.saleId };
   });

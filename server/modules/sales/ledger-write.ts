@@ -12,6 +12,8 @@
  *   Policy 'captured' (a sale that already happened on a device) keeps the device's price and flags
  *   `price_changed` when it differs from the catalogue, accepts an oversell (stock goes negative,
  *   flag `oversold`) and accepts soft-deleted or inactive products: the goods already left the shop.
+ * - A sale number is covered by the ceiling outside the database before it is used (number-ceiling.ts),
+ *   so no number handed out is issued again after a restore.
  * - Money in integer cents (domain/sale-totals.ts); unit cost copied at sale time for profit.
  * - A pushed sale's audit (body hash, batch, review note) is written with the sale row itself.
  * - Its SQL runs as bare prepared statements (ledger-repository.ts): this is the hot path of a push.
@@ -24,6 +26,7 @@ import type { Q } from '../../db/store';
 import { badRequest, conflict } from '../../http/errors';
 import { applySaleStock } from '../stock/repository';
 import { ledgerRepository, type LedgerProduct, type StoredSale } from './ledger-repository';
+import type { NumberCeiling } from './number-ceiling';
 import { numberingRepository } from './numbering-repository';
 
 export interface SaleDraft {
@@ -73,11 +76,22 @@ export function saleFlags(
   return flags;
 }
 
-/** Next free official number: the counter advances until the formatted number is not taken (a changed format may repeat one). */
-async function assignSaleNumber(tx: Q, timeZone: string, saleDate: string): Promise<string> {
+/** What the ledger write needs of its caller: the shop's time zone and the sale-number ceiling (SalesContext fits). */
+export interface LedgerContext {
+  timeZone: string;
+  numbers?: NumberCeiling | null;
+}
+
+/**
+ * Next free official number: the counter advances until the formatted number is not taken (a changed
+ * format may repeat one). The ceiling outside the database covers the value before it is used, so a
+ * restore never issues it again (number-ceiling.ts).
+ */
+async function assignSaleNumber(tx: Q, ctx: LedgerContext, saleDate: string): Promise<string> {
   const { settings, counter } = await numberingRepository.start(tx);
   for (let value = counter; ; value = await numberingRepository.takeCounter(tx)) {
-    const candidate = formatSaleNumber(settings, value, saleDate, timeZone);
+    ctx.numbers?.cover(value);
+    const candidate = formatSaleNumber(settings, value, saleDate, ctx.timeZone);
     if (!(await numberingRepository.isTaken(tx, candidate))) return candidate;
   }
 }
@@ -118,7 +132,7 @@ function totalsOf(lines: ReturnType<typeof priceLines>['lines'], discountCents: 
 }
 
 /** Writes the sale in the unit `tx` (see the header); the caller's unit commits it, or undoes all of it. */
-export async function writeSaleToLedger(tx: Q, timeZone: string, draft: SaleDraft, policy: SalePolicy): Promise<RecordOutcome> {
+export async function writeSaleToLedger(tx: Q, ctx: LedgerContext, draft: SaleDraft, policy: SalePolicy): Promise<RecordOutcome> {
   const checks = await ledgerRepository.checks(tx, draft);
   const { stored } = checks;
   if (stored) return { status: 'duplicate', saleId: stored.id, saleNumber: stored.saleNumber, flags: saleFlags(stored), deviceSeq: stored.deviceSeq };
@@ -129,7 +143,7 @@ export async function writeSaleToLedger(tx: Q, timeZone: string, draft: SaleDraf
   const { lines, oversold, priceChanged } = priceLines(draft, byId, policy);
   const totals = totalsOf(lines, draft.discountCents);
 
-  const saleNumber = await assignSaleNumber(tx, timeZone, draft.saleDate);
+  const saleNumber = await assignSaleNumber(tx, ctx, draft.saleDate);
   const saleId = await ledgerRepository.insertSale(tx, {
     saleNumber,
     clientSaleId: draft.clientSaleId,
@@ -150,7 +164,7 @@ export async function writeSaleToLedger(tx: Q, timeZone: string, draft: SaleDraf
     flagPriceChanged: priceChanged,
     saleDate: draft.saleDate,
     // Key of the sales rollups (maintained by triggers, drizzle/0004_sales_rollup_triggers.sql).
-    localDate: localDateString(draft.saleDate, timeZone),
+    localDate: localDateString(draft.saleDate, ctx.timeZone),
     preferenceId: draft.preferenceId ?? null,
     externalReference: draft.externalReference ?? null,
     cashSessionId: draft.cashSessionId ?? null,

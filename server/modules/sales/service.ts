@@ -47,7 +47,7 @@ export async function createSale(ctx: SalesContext, body: CreateSaleBody, userId
     customerEmail: body.customerEmail,
     notes: body.notes,
   };
-  const outcome = await ctx.store.write((tx) => writeSaleToLedger(tx, ctx.timeZone, draft, 'online'));
+  const outcome = await ctx.store.write((tx) => writeSaleToLedger(tx, ctx, draft, 'online'));
   await salesDurable(ctx.store);
   return { created: outcome.status === 'applied', sale: await getSale(ctx, outcome.saleId) };
 }
@@ -57,7 +57,7 @@ export async function createSale(ctx: SalesContext, body: CreateSaleBody, userId
  * in the caller's unit `tx`. Not durable until writtenSalesDurable resolves.
  */
 export function writeCapturedSale(tx: Q, ctx: SalesContext, draft: SaleDraft): Promise<RecordOutcome> {
-  return writeSaleToLedger(tx, ctx.timeZone, draft, 'captured');
+  return writeSaleToLedger(tx, ctx, draft, 'captured');
 }
 
 /** Resolves once every sale committed before the call survives a power cut (durability.ts; off the event loop). */
