@@ -220,6 +220,7 @@ export const MSG = {
   // Backups
   backupDone: 'Copia de seguridad creada correctamente',
   backupFailed: 'No se pudo crear la copia de seguridad',
+  backupDiskFull: 'No se pudo crear la copia de seguridad: el disco está lleno. Liberá espacio o elegí otra carpeta para las copias (BACKUP_DIR).',
   backupNone: 'Todavía no hay copias de seguridad',
   backupsOnPostgres: 'Con PostgreSQL (DATABASE_URL) las copias las hace el proveedor de la base o pg_dump; ver docs/operations.md',
   backupStatusError: 'Error al obtener el estado de las copias de seguridad',
@@ -233,6 +234,7 @@ export const MSG = {
   requestTimeout: 'La solicitud tardó demasiado en llegar. Intentá nuevamente.',
   rateLimited: 'Demasiadas solicitudes. Esperá un momento e intentá nuevamente.',
   serverError: 'Error interno del servidor',
+  diskFull: 'El disco del servidor está lleno: no se guardó nada. Liberá espacio en el servidor (o avisá a quien lo administra) y volvé a intentar.',
   // Export and import (issue #15)
   exportError: 'Error al exportar',
   importError: 'Error al importar productos',

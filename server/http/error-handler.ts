@@ -1,7 +1,8 @@
 /**
  * Turns every failure into the Spanish {success:false, message} envelope with an honest status code:
  * schema violations → 400 naming the field, AppError → its status, anything unexpected → 500 without
- * a stack trace (it is logged instead). Failures before routing (a parameter too long → 414) and at the
+ * a stack trace (it is logged instead). A full disk (ENOSPC, SQLITE_FULL, PostgreSQL 53100) → 507 that says
+ * so; the unit it interrupted rolled back whole, so nothing is half-written. Failures before routing (a parameter too long → 414) and at the
  * connection (headers too large → 431, a client too slow → 408) get the same envelope.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -9,7 +10,7 @@ import type { Socket } from 'node:net';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { fieldLabel } from '../../domain/field-labels';
 import { MSG } from '../../domain/messages';
-import { AppError } from './errors';
+import { AppError, isDiskFull } from './errors';
 
 interface ValidationIssue {
   instancePath: string;
@@ -34,6 +35,10 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send({ success: false, message: validationMessage(error.validation as ValidationIssue[]) });
+    }
+    if (isDiskFull(error)) {
+      request.log.error({ err: error }, 'disco lleno');
+      return reply.status(507).send({ success: false, message: MSG.diskFull });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send({ success: false, message: MSG.rateLimited });

@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type Database from 'better-sqlite3';
 import { MSG } from '../../../domain/messages';
-import { AppError } from '../../http/errors';
+import { AppError, isDiskFull } from '../../http/errors';
 import { backupLive, backupStatus, latestBackup, type BackupFile, type BackupPlace, type BackupStatus } from './service';
 import type { BackupKind } from './rotation';
 
@@ -36,7 +36,7 @@ export function createBackupAgent(place: BackupPlace, sqlite: Database.Database,
         return file;
       })
       .catch((error: Error) => {
-        lastError = error.message;
+        lastError = isDiskFull(error) ? MSG.backupDiskFull : error.message;
         log.error({ err: error }, 'la copia de seguridad falló');
         throw error;
       })

@@ -8,7 +8,7 @@ import { backupsApi as api } from '../../../domain/api/backups';
 import { pathOf } from '../../../domain/api/endpoint';
 import { MSG } from '../../../domain/messages';
 import { schemaOf } from '../../http/endpoint-schema';
-import { AppError } from '../../http/errors';
+import { AppError, isDiskFull } from '../../http/errors';
 import { ok } from '../../http/envelope';
 import { latestBackup, listBackups, type BackupFile } from './service';
 
@@ -30,6 +30,7 @@ const backupsRoutes: FastifyPluginAsyncZod = async (app) => {
     } catch (error) {
       // The shop's state (backups are the provider's on PostgreSQL) keeps its own answer; a failed copy is a 500.
       if (error instanceof AppError && error.statusCode < 500) throw error;
+      if (isDiskFull(error)) throw new AppError(507, MSG.backupDiskFull);
       throw new AppError(500, MSG.backupFailed);
     }
   });
