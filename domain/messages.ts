@@ -239,7 +239,7 @@ export const MSG = {
   exportError: 'Error al exportar',
   importError: 'Error al importar productos',
   importMissing: 'No se recibió ningún archivo (campo "file")',
-  importTooLarge: 'El archivo supera el tamaño máximo de 2 MB',
+  importTooLarge: 'El archivo supera el tamaño máximo de 8 MB',
   importNotSheet: 'El archivo no es una planilla CSV (UTF-8) ni Excel (.xlsx) válida',
   importUnpackedTooLarge: 'El archivo Excel descomprimido supera los 64 MB: no parece una planilla de productos',
   importNoRows: 'La planilla no tiene filas de productos',

@@ -1,12 +1,15 @@
 /**
  * Bundles the server (our TypeScript only; packages stay external) into build/server/main.mjs so
- * `npm start` runs plain node: loading every module through tsx cost most of a cold start.
+ * `npm start` runs plain node: loading every module through tsx cost most of a cold start. The
+ * spreadsheet reader's worker thread is its own entry, build/server/sheet-worker.mjs
+ * (server/modules/products/sheet-parser.ts starts it from next to main.mjs).
  */
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['server/main.ts'],
-  outfile: 'build/server/main.mjs',
+  entryPoints: { main: 'server/main.ts', 'sheet-worker': 'server/modules/products/sheet-worker.ts' },
+  outdir: 'build/server',
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -25,7 +25,7 @@ export const exportQuery = z
 export type ExportQuery = z.output<typeof exportQuery>;
 
 /** Largest product import accepted (bytes and data rows). */
-export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+export const IMPORT_MAX_BYTES = 8 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 5000;
 
 export const importApplyQuery = z.object({

@@ -199,9 +199,9 @@ describe('POST /products/import', () => {
     expect(dup.body.data.rows[1].errors).toEqual(['Código: «D-1» aparece más de una vez en la planilla']);
     const long = await preview(Buffer.from(`Código;Nombre;Precio\nL-1;${'x'.repeat(201)};1\n`));
     expect(long.body.data.rows[0].errors).toEqual(['Nombre: no puede superar 200 caracteres']);
-    const big = await preview(Buffer.alloc(2 * 1024 * 1024 + 10, 'a'));
+    const big = await preview(Buffer.alloc(8 * 1024 * 1024 + 10, 'a'));
     expect(big.status).toBe(413);
-    expect(big.body.message).toBe('El archivo supera el tamaño máximo de 2 MB');
+    expect(big.body.message).toBe('El archivo supera el tamaño máximo de 8 MB');
     expect((await preview(Buffer.from('Código;Nombre;Precio\nS-1;Uno;1\n'), seller)).status).toBe(403);
     expect((await apply(Buffer.from('Código;Nombre;Precio\nS-1;Uno;1\n'), 'f'.repeat(64))).status).toBe(409);
   });

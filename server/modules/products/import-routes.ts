@@ -1,7 +1,8 @@
 /**
  * Product import from CSV or XLSX (admin): POST /products/import/preview shows what would change and
  * each row's error, writing nothing; POST /products/import?fingerprint=… applies the same file once the
- * owner confirmed that preview. Multipart field "file", at most 2 MB, format judged by its content.
+ * owner confirmed that preview. Multipart field "file", at most 8 MB, format judged by its content, read
+ * in a worker thread (sheet-parser.ts).
  * Described in domain/api/products.ts.
  */
 import type { FastifyRequest } from 'fastify';
@@ -14,7 +15,8 @@ import { schemaOf } from '../../http/endpoint-schema';
 import { ok } from '../../http/envelope';
 import { AppError, badRequest } from '../../http/errors';
 import { applyImport, previewImport } from './import-service';
-import { readSheet, type SheetCell } from './sheet-reader';
+import { readSheetOffThread } from './sheet-parser';
+import type { SheetCell } from './sheet-reader';
 
 const FIELD = 'file';
 
@@ -33,7 +35,8 @@ async function readUpload(req: FastifyRequest): Promise<SheetCell[][]> {
     throw badRequest(MSG.importError);
   }
   if (part.file.truncated) throw new AppError(413, MSG.importTooLarge);
-  return readSheet(bytes);
+  // Off the event loop: sales, the sync and /health keep answering while a big sheet is read.
+  return readSheetOffThread(bytes);
 }
 
 const productImportRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,5 +1,5 @@
 /**
- * A zip bomb never reaches the spreadsheet reader. An .xlsx is a ZIP; the 2 MB upload limit says nothing
+ * A zip bomb never reaches the spreadsheet reader. An .xlsx is a ZIP; the 8 MB upload limit says nothing
  * about what it inflates to (deflate reaches about 1000:1, so 2 GB in memory). Before exceljs loads it,
  * every entry is inflated here with zlib's maxOutputLength, whatever sizes its headers declare (they can
  * lie), and the whole must stay within XLSX_UNPACKED_MAX_BYTES in at most XLSX_MAX_ENTRIES entries.
@@ -8,7 +8,7 @@
  */
 import { inflateRawSync } from 'node:zlib';
 
-/** Far above a 2 MB sheet's real content (its XML inflates 5–20×), far below what hurts the server. */
+/** Far above a 5,000-row sheet's real content (its XML inflates 5–20×), far below what hurts the server. */
 export const XLSX_UNPACKED_MAX_BYTES = 64 * 1024 * 1024;
 export const XLSX_MAX_ENTRIES = 1000;
 
@@ -41,7 +41,7 @@ export function checkZip(bytes: Buffer, maxBytes = XLSX_UNPACKED_MAX_BYTES): Zip
       const compressed = bytes.readUInt32LE(at + 20);
       const local = bytes.readUInt32LE(at + 42);
       at += 46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
-      // ZIP64 (sizes of 4 GB and more) has no place in a spreadsheet of 2 MB.
+      // ZIP64 (sizes of 4 GB and more) has no place in a spreadsheet of 8 MB.
       if (compressed === 0xffffffff || local === 0xffffffff) return 'too-large';
       if (bytes.readUInt32LE(local) !== LOCAL) return 'invalid';
       const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
