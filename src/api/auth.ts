@@ -9,6 +9,9 @@ export type LoginData = LoginDto;
 export const login = (username: string, password: string, headers?: Record<string, string>) =>
   api('POST /auth/login', { json: { username, password }, headers, errorMessage: PUBLIC_MSG.loginError, public: true });
 
+/** Revokes this session's token on the server (issue #31 item 5); a failure changes nothing on this device. */
+export const logout = () => api('POST /auth/logout', { noRedirect: true });
+
 /** A failure here carries no message of its own (docs/spec.md §8). */
 export const fetchMe = () => api('GET /auth/me', {});
 

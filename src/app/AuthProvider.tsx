@@ -2,11 +2,12 @@
  * Session (docs/spec.md §4): restored from the stored user at start, refreshed with GET /auth/me. A network
  * failure of the refresh keeps the stored session (the counter works offline); a 401 ends it (api/client).
  * Login falls back to the offline verifier (offline/offline-login.ts) when the server cannot be reached.
+ * Logout revokes the token on the server and removes it from localStorage and IndexedDB.
  */
 import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { fetchMe, login as loginCall } from '../api/auth';
+import { fetchMe, login as loginCall, logout as logoutCall } from '../api/auth';
 import { clearSession, getStoredUser, getToken, saveSession, saveUser } from '../api/session';
-import { deviceLoginHeaders, loginOffline, rememberLogin } from '../offline/offline-login';
+import { deviceLoginHeaders, forgetOfflineToken, loginOffline, rememberLogin } from '../offline/offline-login';
 import { keepStaffScreensOffline } from '../pwa/staff-offline';
 import { AuthContext, type AuthValue } from '../session/auth-context';
 
@@ -55,10 +56,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return result;
   }, []);
 
+  // Signing out revokes the token on the server (best effort, a few seconds at most: offline it simply
+  // expires) and removes it from this device, localStorage and the offline verifier alike (issue #31 item 5).
   const logout = useCallback(() => {
-    clearSession();
-    window.location.assign('/login');
-  }, []);
+    const userId = user?.id;
+    const revoke = getToken() ? logoutCall() : Promise.resolve();
+    const forget = userId !== undefined ? forgetOfflineToken(userId) : Promise.resolve();
+    const atMost = new Promise((resolve) => setTimeout(resolve, 3000));
+    void Promise.race([Promise.allSettled([revoke, forget]), atMost]).finally(() => {
+      clearSession();
+      window.location.assign('/login');
+    });
+  }, [user?.id]);
 
   const value = useMemo<AuthValue>(
     () => ({ user, loading, isAdmin: user?.role === 'admin', login, logout }),

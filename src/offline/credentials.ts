@@ -3,6 +3,8 @@
  * username: a random 16-byte salt, PBKDF2-SHA-256 (WebCrypto, PBKDF2_ITERATIONS rounds) of the password,
  * the user object and the last token. Invariant: the password itself is never stored; a user who never
  * signed in online on this device has no verifier and cannot sign in offline.
+ * Signing out removes the user's token (issue #31 item 5): the verifier stays, so an offline sign-in
+ * still works, with OFFLINE_ONLY_TOKEN, which the server refuses (the next online request asks to sign in).
  */
 import type { PublicUser } from '../../domain/schemas/auth';
 import { db } from './db';
@@ -40,6 +42,13 @@ export async function rememberCredentials(username: string, password: string, us
   });
 }
 
+export const OFFLINE_ONLY_TOKEN = 'sin-sesion-en-linea';
+
+/** Drops the stored token of this user's verifiers (signing out). */
+export async function forgetToken(userId: number): Promise<void> {
+  await db.credentials.filter((c) => c.user.id === userId).modify({ token: '' });
+}
+
 export type OfflineCheck = { ok: true; user: PublicUser; token: string } | { ok: false; reason: 'unknown-user' | 'wrong-password' };
 
 export async function verifyOffline(username: string, password: string): Promise<OfflineCheck> {
@@ -47,5 +56,5 @@ export async function verifyOffline(username: string, password: string): Promise
   if (!stored) return { ok: false, reason: 'unknown-user' };
   const hash = await derive(password, fromBase64(stored.salt), stored.iterations);
   if (!equalBytes(hash, fromBase64(stored.hash))) return { ok: false, reason: 'wrong-password' };
-  return { ok: true, user: stored.user, token: stored.token };
+  return { ok: true, user: stored.user, token: stored.token || OFFLINE_ONLY_TOKEN };
 }

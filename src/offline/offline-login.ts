@@ -38,6 +38,16 @@ export async function rememberLogin(username: string, password: string, data: Si
   }
 }
 
+/** Signing out: the token kept for offline sign-in goes too (the verifier stays). Never throws. */
+export async function forgetOfflineToken(userId: number): Promise<void> {
+  try {
+    const { forgetToken } = await import('./credentials');
+    await forgetToken(userId);
+  } catch (error) {
+    console.error(error);
+  }
+}
+
 /** The server was unreachable: sign in against the stored verifier, if this user has one. */
 export async function loginOffline(username: string, password: string): Promise<Reply<SignedIn>> {
   try {

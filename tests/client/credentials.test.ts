@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PublicUser } from '../../domain/schemas/auth';
-import { PBKDF2_ITERATIONS, rememberCredentials, verifyOffline } from '../../src/offline/credentials';
+import { forgetToken, OFFLINE_ONLY_TOKEN, PBKDF2_ITERATIONS, rememberCredentials, verifyOffline } from '../../src/offline/credentials';
 import { clearAll, db } from '../../src/offline/db';
 
 const user: PublicUser = { id: 3, username: 'vera', fullName: 'Vera Vendedora', email: null, role: 'vendedor', active: true };
@@ -29,5 +29,14 @@ describe('offline sign-in verifiers (PBKDF2-SHA-256, WebCrypto)', () => {
     const second = await db.credentials.get('vera');
     expect(second?.salt).not.toBe(first?.salt);
     expect(second?.hash).not.toBe(first?.hash);
+  });
+
+  it('signing out removes the stored token from IndexedDB (issue #31 item 5); offline sign-in still works, with a token the server refuses', async () => {
+    await rememberCredentials('vera', 'clave-secreta', user, 'token-real');
+    await rememberCredentials('otro', 'clave-otro', { ...user, id: 4, username: 'otro' }, 'token-otro');
+    await forgetToken(user.id);
+    expect(JSON.stringify(await db.credentials.toArray())).not.toContain('token-real');
+    expect(await verifyOffline('vera', 'clave-secreta')).toEqual({ ok: true, user, token: OFFLINE_ONLY_TOKEN });
+    expect((await db.credentials.get('otro'))?.token).toBe('token-otro');
   });
 });
