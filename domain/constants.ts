@@ -14,7 +14,7 @@ export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 export const STOCK_OPERATIONS = ['set', 'add', 'subtract'] as const;
 export type StockOperation = (typeof STOCK_OPERATIONS)[number];
 
-export const SALE_FLAGS = ['oversold', 'price_changed', 'payment_review', 'review'] as const;
+export const SALE_FLAGS = ['oversold', 'price_changed', 'payment_review', 'refunded', 'review'] as const;
 export type SaleFlag = (typeof SALE_FLAGS)[number];
 
 export const LIMITS = {

@@ -55,7 +55,8 @@ export const MSG = {
   saleReturnError: 'Error al registrar la devolución',
   creditNoteInvoicePending:
     'La factura de esta venta todavía está pendiente en ARCA. Esperá a que se autorice (o reintentala en Facturas) antes de cancelar la venta o registrar una devolución.',
-  invoiceSaleHasReturns: 'La venta tiene devoluciones: no se puede facturar',
+  invoiceSaleRefunded: 'Mercado Pago reembolsó el pago de esta venta: no se puede facturar',
+  invoiceNothingLeft: 'Se devolvió todo lo vendido: no queda nada que facturar',
   invoiceSaleCancelled: 'La venta fue cancelada: su factura no se reintenta',
   saleNotFound: 'Venta no encontrada',
   saleMercadoPagoDirect: 'Los pagos con Mercado Pago se registran con el flujo de pago de Mercado Pago, no como venta directa',

@@ -3,7 +3,8 @@
  * - approved / authorized: pendiente → pagado; an approval seen after the sale was cancelled is flagged;
  * - rejected / cancelled / expired (our mark for a preference that expired unpaid): pendiente → cancelado (stock returns); never touches a paid sale;
  * - refunded / charged_back / in_mediation: recorded and flagged for the owner (a pendiente sale that was
- *   in fact paid becomes pagado first);
+ *   in fact paid becomes pagado first); refunded and charged_back also mark the sale refunded: the money went
+ *   back, so it is no longer revenue (domain/revenue.ts) and cannot be invoiced;
  * - pending / in_process / anything else: nothing (a late "pending" never moves a sale backwards);
  * - a paid amount below the sale's total (or none) never makes the sale pagado: it stays as it was and is
  *   flagged; an amount above it is paid and flagged (the server trusts what Mercado Pago charged, not the
@@ -32,7 +33,12 @@ export interface SaleDecision {
   to?: 'pagado' | 'cancelado';
   /** The owner must look at it (refund, chargeback, mediation, approval after cancellation). */
   review: boolean;
+  /** The money went back to the buyer (refund or chargeback): the sale is marked refunded. */
+  refunded?: boolean;
 }
+
+/** A provider status that returned the money: a full refund or a chargeback (a mediation may still go either way). */
+export const isRefund = (status: string) => status === 'refunded' || status === 'charged_back';
 
 /** What Mercado Pago charged against the sale's total; unknown counts as short. */
 export type AmountCheck = 'exact' | 'over' | 'short';
@@ -43,6 +49,11 @@ export function amountCheck(paidCents: number | null, totalCents: number): Amoun
 }
 
 export function decide(sale: PaymentStatus, status: string, amount: AmountCheck = 'exact'): SaleDecision {
+  const decision = decideByAmount(sale, status, amount);
+  return isRefund(status) ? { ...decision, refunded: true } : decision;
+}
+
+function decideByAmount(sale: PaymentStatus, status: string, amount: AmountCheck): SaleDecision {
   const byStatus = decideStatus(sale, status);
   const kind = statusClass(status);
   if (amount === 'exact' || (kind !== 'paid' && kind !== 'reversed')) return byStatus;

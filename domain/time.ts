@@ -86,3 +86,10 @@ export function localDateString(instant: Date | string | number, timeZone: strin
   const p = localParts(instant, timeZone);
   return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
 }
+
+/** Every local day 'YYYY-MM-DD' from `start` to `end` inclusive (calendar arithmetic; empty when end < start). */
+export function daysBetween(start: string, end: string): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(`${start}T00:00:00Z`); t <= Date.parse(`${end}T00:00:00Z`); t += 86_400_000) days.push(new Date(t).toISOString().slice(0, 10));
+  return days;
+}

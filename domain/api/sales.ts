@@ -3,7 +3,7 @@ import { idParam, z } from '../schemas/common';
 import { createSaleBody, dateRangeQuery, saleJson, saleListItemJson, salesListQuery, salesSummaryJson } from '../schemas/sales';
 import { endpoint, pagination } from './endpoint';
 
-/** GET /sales pagination also carries the filtered period's total in pesos (cancelled sales add nothing). */
+/** GET /sales pagination also carries the filtered period's revenue in pesos (domain/revenue.ts: paid, not refunded, net of returns). */
 export const salesPagination = pagination.extend({ totalAmount: z.number() });
 
 export const salesApi = {

@@ -37,7 +37,7 @@ export function reportRangeProblem(start: string, end: string, sent: { startDate
   return null;
 }
 
-/** Sales that are not cancelled; item figures (category, product) are before the sale's discount. */
+/** Sales that are revenue (domain/revenue.ts: paid, not refunded, net of returns); item figures (category, product) carry each sale's discount allocated to its lines, so they add up to the total. */
 export const salesReportJson = z.object({
   byCategory: z.array(z.object({ categoryId: z.number().int().nullable(), categoryName: z.string(), quantity: z.number(), revenue: z.number(), cost: z.number() })),
   bySeller: z.array(z.object({ userId: z.number().int(), fullName: z.string(), count: z.number().int(), total: z.number() })),

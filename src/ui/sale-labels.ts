@@ -23,5 +23,15 @@ export const SALE_FLAG_LABELS: Record<SaleFlag, string> = {
   oversold: 'Sobreventa',
   price_changed: 'Precio distinto',
   payment_review: 'Pago a revisar',
+  refunded: 'Reembolsada',
   review: 'Revisar',
+};
+
+/** Why a flagged sale needs a look, one cause per flag, worded for that cause (the dashboard notice lists them). */
+export const SALE_FLAG_CAUSES: Record<SaleFlag, string> = {
+  oversold: 'registrada sin conexión con stock insuficiente',
+  price_changed: 'registrada sin conexión con un precio distinto al del catálogo',
+  payment_review: 'con un pago de Mercado Pago a revisar (monto distinto, contracargo, mediación o aprobado después de cancelar)',
+  refunded: 'reembolsada por Mercado Pago (no cuenta como ingreso ni se puede facturar)',
+  review: 'con una observación del servidor al sincronizar',
 };

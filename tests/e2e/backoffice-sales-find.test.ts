@@ -46,17 +46,17 @@ describe('sales they can find', () => {
   it('searches by customer and product, filters by seller and status, with the filtered count and total', async () => {
     await page.goto(`${server.baseUrl}/sales`);
     await filterBy('ñandú');
-    await waitForText(totals(), `1 venta(s) · Total ${money(3000)} (sin canceladas)`);
+    await waitForText(totals(), `1 venta(s) · Total ${money(3000)} (cobrado, neto de devoluciones y reembolsos)`);
     expect(await saleRows().first().innerText()).toContain(sales[0].saleNumber);
 
     await filterBy('buscable');
-    await waitForText(totals(), `3 venta(s) · Total ${money(3700)} (sin canceladas)`);
+    await waitForText(totals(), `3 venta(s) · Total ${money(3700)} (cobrado, neto de devoluciones y reembolsos)`);
     await pick('Vendedor', 'Vera Vendedora');
     await page.getByRole('button', { name: 'Filtrar' }).click();
-    await waitForText(totals(), `2 venta(s) · Total ${money(700)} (sin canceladas)`);
+    await waitForText(totals(), `2 venta(s) · Total ${money(700)} (cobrado, neto de devoluciones y reembolsos)`);
     await pick('Estado', 'Cancelado');
     await page.getByRole('button', { name: 'Filtrar' }).click();
-    await waitForText(totals(), `1 venta(s) · Total ${money(0)} (sin canceladas)`);
+    await waitForText(totals(), `1 venta(s) · Total ${money(0)} (cobrado, neto de devoluciones y reembolsos)`);
 
     await saleRows().first().getByRole('button', { name: /Ver/ }).click();
     const detail = page.getByRole('dialog', { name: /^Detalle de Venta/ });
@@ -74,7 +74,7 @@ describe('sales they can find', () => {
     expect(await totals().count()).toBe(0);
     failing = false;
     await page.getByRole('button', { name: 'Reintentar' }).click();
-    await waitForText(totals(), `3 venta(s) · Total ${money(3700)} (sin canceladas)`);
+    await waitForText(totals(), `3 venta(s) · Total ${money(3700)} (cobrado, neto de devoluciones y reembolsos)`);
 
     failing = true;
     await page.route('**/api/sales/summary**', (route) =>

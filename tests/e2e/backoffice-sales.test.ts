@@ -84,11 +84,12 @@ describe('dashboard', () => {
 
     await page.getByRole('button', { name: 'Actualizar' }).click();
     await waitForText(statValue(page, 'Total Ventas'), '4');
-    await page.getByText('Hay 1 venta registrada sin conexión con stock insuficiente').waitFor();
+    await page.getByText('Hay 1 venta para revisar').waitFor();
+    await page.getByText('1 registrada sin conexión con stock insuficiente').waitFor();
     await screenshot(page, 'backoffice-dashboard-flagged-desktop-light');
     await page.getByRole('link', { name: 'Ver ventas con observaciones' }).click();
     await page.waitForURL('**/sales?flagged=true');
-    await page.getByText('Solo ventas sin conexión con observaciones').waitFor();
+    await page.getByText('Solo ventas con observaciones (sin conexión, pagos a revisar, reembolsos)').waitFor();
     await waitForText(tableRows('Ventas').first().getByRole('cell').first(), `${push.body.data.results[0].saleNumber} Sobreventa Precio distinto`);
     expect(await tableRows('Ventas').count()).toBe(1);
 

@@ -10,7 +10,7 @@ import { sqlRun } from '../helpers/sql';
 
 const TZ = 'America/Argentina/Buenos_Aires';
 
-interface Gen { saleId: number; userId: number; day: string; hour: number; cancelled: boolean; total: number; items: { productId: number; name: string; categoryId: number | null; qty: number; price: number; cost: number }[] }
+interface Gen { saleId: number; userId: number; day: string; hour: number; cancelled: boolean; total: number; discount: number; items: { productId: number; name: string; categoryId: number | null; qty: number; price: number; cost: number }[] }
 const generated: Gen[] = [];
 const cents = (n: number) => Math.round(n * 100);
 
@@ -50,7 +50,7 @@ beforeAll(async () => {
     await sqlRun(s.app, 'UPDATE sales SET sale_date = ?, local_date = ? WHERE id = ?', instant, localDateString(instant, TZ), res.body.data.id);
     const cancelled = rand(6) === 0;
     if (cancelled) await s.call({ method: 'POST', url: `/api/sales/${res.body.data.id}/cancel`, token: admin });
-    generated.push({ saleId: res.body.data.id, userId: userIds[seller], day, hour: localParts(instant, TZ).hour, cancelled, total: res.body.data.total, items });
+    generated.push({ saleId: res.body.data.id, userId: userIds[seller], day, hour: localParts(instant, TZ).hour, cancelled, total: res.body.data.total, discount: res.body.data.discount, items });
   }
 });
 
@@ -85,13 +85,23 @@ describe('GET /reports/sales', () => {
     const bySeller = Object.fromEntries(data.bySeller.map((r: { userId: number; count: number; total: number }) => [r.userId, { count: r.count, total: cents(r.total) }]));
     expect(bySeller).toEqual(Object.fromEntries(sellers));
 
-    const items = inRange.flatMap((g) => g.items);
+    // Each sale's discount spread over its lines by gross, largest remainder (ties to the earlier line): the lines add up to the sale's total.
+    const items = inRange.flatMap((g) => {
+      const gross = g.items.map((i) => cents(i.price) * i.qty);
+      const sum = gross.reduce((a, b) => a + b, 0);
+      const d = cents(g.discount);
+      const share = gross.map((x) => Math.floor((d * x) / sum));
+      const order = gross.map((x, k) => ({ k, rest: (d * x) % sum })).sort((a, b) => b.rest - a.rest || a.k - b.k);
+      for (let left = d - share.reduce((a, b) => a + b, 0), n = 0; left > 0; left--, n++) share[order[n].k] += 1;
+      expect(gross.reduce((a, x, k) => a + x - share[k], 0)).toBe(cents(g.total));
+      return g.items.map((i, k) => ({ ...i, revenueCents: gross[k] - share[k] }));
+    });
     const byCat = new Map<number | null, { quantity: number; revenue: number; cost: number }>();
     const byProduct = new Map<number, { quantity: number; revenue: number; cost: number }>();
     for (const i of items) {
       for (const [map, key] of [[byCat, i.categoryId], [byProduct, i.productId]] as const) {
         const cur = (map as Map<number | null, { quantity: number; revenue: number; cost: number }>).get(key) ?? { quantity: 0, revenue: 0, cost: 0 };
-        (map as Map<number | null, { quantity: number; revenue: number; cost: number }>).set(key, { quantity: cur.quantity + i.qty, revenue: cur.revenue + cents(i.price) * i.qty, cost: cur.cost + cents(i.cost) * i.qty });
+        (map as Map<number | null, { quantity: number; revenue: number; cost: number }>).set(key, { quantity: cur.quantity + i.qty, revenue: cur.revenue + i.revenueCents, cost: cur.cost + cents(i.cost) * i.qty });
       }
     }
     const gotCat = new Map(data.byCategory.map((r: { categoryId: number | null; quantity: number; revenue: number; cost: number }) => [r.categoryId, { quantity: r.quantity, revenue: cents(r.revenue), cost: cents(r.cost) }]));
@@ -102,6 +112,9 @@ describe('GET /reports/sales', () => {
       return [r.productId, { quantity: r.quantity, revenue: cents(r.revenue), cost: cents(r.cost) }];
     }));
     expect(gotProduct).toEqual(byProduct);
+    // So the categories add up to the period's total, to the cent.
+    const catSum = data.byCategory.reduce((a: number, r: { revenue: number }) => a + cents(r.revenue), 0);
+    expect(catSum).toBe(data.daily.reduce((a: number, d: { total: number }) => a + cents(d.total), 0));
   });
 
   it('refuses an end before the start, bad dates and a missing range, in Spanish', async () => {

@@ -1,7 +1,8 @@
 /**
  * The sales rollups (sales_daily, product_sales_{daily,monthly,yearly}) are kept by the triggers of
- * drizzle/0004_sales_rollup_triggers.sql (drizzle-pg/0001 on PostgreSQL): a sale written with bare SQL
- * (no recordSale) is counted, a cancellation takes it out and a restored status puts it back; the
+ * drizzle/0014_revenue_paid_not_refunded.sql (drizzle-pg/0004 on PostgreSQL): a paid sale written with bare
+ * SQL (no recordSale) is counted, a pending one is not (revenue: domain/revenue.ts), a cancellation or a
+ * refund takes it out and a restored status (or pendiente → pagado) puts it back; the
  * summary's rollup queries search the rollups' primary keys and never scan sales or sale_items.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -63,8 +64,10 @@ describe('sales rollups (triggers)', () => {
     // 23:30 local on 2031-03-14 is already the 15th in UTC.
     await insertRaw('2031-03-15T02:30:00.000Z', '2031-03-14', 'tarjeta', 'pagado', [[mate, 2, 1000], [yerba, 1, 300]]);
     // No local_date: the trigger falls back to the shop's UTC−3 day.
-    await insertRaw('2031-03-14T12:00:00.000Z', null, 'tarjeta', 'pendiente', [[yerba, 3, 300]]);
+    await insertRaw('2031-03-14T12:00:00.000Z', null, 'tarjeta', 'pagado', [[yerba, 3, 300]]);
     await insertRaw('2031-03-14T13:00:00.000Z', '2031-03-14', 'efectivo', 'cancelado', [[mate, 9, 1000]]);
+    // Not revenue (domain/revenue.ts): the money of a pending sale has not come in.
+    await insertRaw('2031-03-14T14:00:00.000Z', '2031-03-14', 'mercadopago', 'pendiente', [[mate, 4, 1000]]);
     expect(await daily('2031-03-14')).toEqual([{ payment_method: 'tarjeta', sales_count: 2, total_cents: 3200, cost_cents: 766 + 300 }]);
     expect(await daily('2031-03-15')).toEqual([]);
     const expected = [
@@ -85,11 +88,17 @@ describe('sales rollups (triggers)', () => {
     expect(await daily('2032-07-01')).toEqual([]);
     expect(await allProducts('2032-07-01', '2032-07', '2032')).toEqual([[], [], []]);
 
+    // pendiente is not revenue yet; pendiente → pagado (Mercado Pago approved) counts it, once.
     await sqlRun(s.app, `UPDATE sales SET payment_status = 'pendiente' WHERE id = ?`, id);
+    expect(await daily('2032-07-01')).toEqual([]);
+    await sqlRun(s.app, `UPDATE sales SET payment_status = 'pagado' WHERE id = ?`, id);
     expect(await daily('2032-07-01')).toEqual(before.daily);
     expect(await allProducts('2032-07-01', '2032-07', '2032')).toEqual(before.products);
-    // pendiente → pagado: still counted once.
-    await sqlRun(s.app, `UPDATE sales SET payment_status = 'pagado' WHERE id = ?`, id);
+    // A refunded payment takes it off; clearing the mark (a bare SQL fix) puts it back.
+    await sqlRun(s.app, `UPDATE sales SET refunded_at = '2032-07-02T00:00:00.000Z' WHERE id = ?`, id);
+    expect(await daily('2032-07-01')).toEqual([]);
+    expect(await allProducts('2032-07-01', '2032-07', '2032')).toEqual([[], [], []]);
+    await sqlRun(s.app, `UPDATE sales SET refunded_at = NULL WHERE id = ?`, id);
     expect(await daily('2032-07-01')).toEqual(before.daily);
 
     const summary = await s.call({ method: 'GET', url: '/api/sales/summary?startDate=2032-01-01&endDate=2032-12-31', token: admin });

@@ -22,7 +22,7 @@ describe('Mercado Pago status → sale (domain/payment-rules)', () => {
   it('pays a sale only when Mercado Pago charged at least its total; a different amount is flagged', () => {
     expect([amountCheck(10_000, 10_000), amountCheck(10_001, 10_000), amountCheck(9_999, 10_000), amountCheck(null, 10_000)]).toEqual(['exact', 'over', 'short', 'short']);
     expect(decide('pendiente', 'approved', 'short')).toEqual({ review: true });
-    expect(decide('pendiente', 'refunded', 'short')).toEqual({ review: true });
+    expect(decide('pendiente', 'refunded', 'short')).toEqual({ review: true, refunded: true });
     expect(decide('pendiente', 'approved', 'over')).toEqual({ to: 'pagado', review: true });
     expect(decide('pendiente', 'approved', 'exact')).toEqual({ to: 'pagado', review: false });
     // The amount does not matter to what does not pay: a rejection still cancels.
@@ -31,9 +31,9 @@ describe('Mercado Pago status → sale (domain/payment-rules)', () => {
   });
 
   it('flags what the owner must see: reversals after approval, an approval after cancellation', () => {
-    expect(decide('pagado', 'refunded')).toEqual({ review: true });
-    expect(decide('pagado', 'charged_back')).toEqual({ review: true });
-    expect(decide('pendiente', 'refunded')).toEqual({ to: 'pagado', review: true });
+    expect(decide('pagado', 'refunded')).toEqual({ review: true, refunded: true });
+    expect(decide('pagado', 'charged_back')).toEqual({ review: true, refunded: true });
+    expect(decide('pendiente', 'refunded')).toEqual({ to: 'pagado', review: true, refunded: true });
     expect(decide('cancelado', 'approved')).toEqual({ review: true });
   });
 

@@ -28,6 +28,11 @@ export const sales = pgTable(
     flagOversold: boolean('flag_oversold').notNull().default(false),
     flagPriceChanged: boolean('flag_price_changed').notNull().default(false),
     flagPaymentReview: boolean('flag_payment_review').notNull().default(false),
+    /**
+     * When Mercado Pago reported the payment refunded or charged back (the money went back to the buyer), or
+     * null. A refunded sale is not revenue (domain/revenue.ts) and cannot be invoiced; it stays flagged.
+     */
+    refundedAt: text('refunded_at'),
     saleDate: text('sale_date').notNull(),
     localDate: text('local_date'),
     createdAt: createdAt(),

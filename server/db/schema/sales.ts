@@ -35,6 +35,11 @@ export const sales = sqliteTable(
     flagPriceChanged: integer('flag_price_changed', { mode: 'boolean' }).notNull().default(false),
     /** Mercado Pago: a paid sale later refunded / charged back / in mediation, or approved after it was cancelled. */
     flagPaymentReview: integer('flag_payment_review', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * When Mercado Pago reported the payment refunded or charged back (the money went back to the buyer), or
+     * null. A refunded sale is not revenue (domain/revenue.ts) and cannot be invoiced; it stays flagged.
+     */
+    refundedAt: text('refunded_at'),
     /** When the sale happened (device capture time for synced sales). */
     saleDate: text('sale_date').notNull(),
     /** The sale's calendar day 'YYYY-MM-DD' in the shop's time zone: the key of the sales rollups below. */
@@ -87,9 +92,10 @@ export const saleItems = sqliteTable(
 );
 
 /*
- * Sales rollups: aggregates of the COUNTED sales (payment_status 'pagado' | 'pendiente') by local day,
- * maintained by SQL triggers (drizzle/0004_sales_rollup_triggers.sql) on every insert into sales and
- * sale_items and on every change of sales.payment_status, so every writer keeps them right. Never
+ * Sales rollups: aggregates of the sales that are revenue (domain/revenue.ts: payment_status 'pagado' and
+ * refunded_at NULL, net of returns) by local day, maintained by SQL triggers (drizzle/0014_revenue_paid_not_refunded.sql)
+ * on every insert into sales and sale_items and on every change of sales.payment_status, refunded_at or the
+ * returned columns, so every writer keeps them right. Never
  * written by application code. The dashboard summary reads them for ranges of whole local days.
  */
 

@@ -1,7 +1,9 @@
 /**
  * What each export holds: its Spanish column headers, the kind of each cell (which decides the es-AR
  * format in CSV and the number format in Excel) and how a database row becomes a line. Sales are one
- * line per item with the sale's figures repeated, so a spreadsheet can filter and sum either.
+ * line per item with the sale's figures repeated, so a spreadsheet can filter and sum either; they show
+ * what returns took back (units per item, money per sale), the net total, and whether the sale is revenue
+ * (domain/revenue.ts: paid and not refunded): revenue = Σ over sales counted of their net total.
  */
 import { CONTACT_STATUS_LABELS, labelOf, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '../../../domain/labels';
 import { CBTE_TIPO_LABELS, DOC_TIPO_LABELS, ivaRateFromBp, type CbteTipo, type DocTipo } from '../../../domain/invoicing/codes';
@@ -56,11 +58,14 @@ export const DATASETS: Record<ExportDataset, Dataset> = {
     columns: [
       col('Número', 'text', 20), col('Fecha', 'datetime', 17), col('Estado'), col('Medio de pago', 'text', 15), col('Vendedor', 'text', 20),
       col('Cliente', 'text', 20), col('Documento'), col('Código'), col('Producto', 'text', 30), col('Cantidad', 'int'),
-      col('Precio unitario', 'money'), col('Subtotal ítem', 'money'), col('Descuento de la venta', 'money'), col('Total de la venta', 'money'),
+      col('Precio unitario', 'money'), col('Subtotal ítem', 'money'), col('Devueltas', 'int'), col('Descuento de la venta', 'money'),
+      col('Total de la venta', 'money'), col('Devuelto de la venta', 'money'), col('Total neto de la venta', 'money'), col('Reembolsada', 'bool'),
+      col('Cuenta como ingreso', 'bool'),
     ],
     page: paged(repo.saleItems, (r) => [
       r.saleNumber, r.saleDate, labelOf(PAYMENT_STATUS_LABELS, r.paymentStatus), labelOf(PAYMENT_METHOD_LABELS, r.paymentMethod), r.seller,
-      r.customerName, r.customerDocument, r.code, r.productName, r.quantity, r.unitPriceCents, r.subtotalCents, r.discountCents, r.totalCents,
+      r.customerName, r.customerDocument, r.code, r.productName, r.quantity, r.unitPriceCents, r.subtotalCents, r.returnedQuantity, r.discountCents,
+      r.totalCents, r.saleReturnedCents, r.totalCents - r.saleReturnedCents, r.refunded, r.revenue,
     ]),
   },
   facturas: {

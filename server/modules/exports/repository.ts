@@ -6,6 +6,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Q } from '../../db/store';
+import { countsAsRevenueOf } from '../sales/revenue-sql';
 
 export interface Range {
   start?: string;
@@ -51,6 +52,11 @@ export interface SaleItemExportRow {
   subtotalCents: number;
   discountCents: number;
   totalCents: number;
+  returnedQuantity: number;
+  saleReturnedCents: number;
+  refunded: number;
+  /** 1 when the sale is revenue (domain/revenue.ts: paid, not refunded). */
+  revenue: number;
 }
 
 export interface InvoiceExportRow {
@@ -110,7 +116,9 @@ export const exportsRepository = {
     rows<SaleItemExportRow>(q, sql`
       SELECT si.id, s.sale_number AS "saleNumber", s.sale_date AS "saleDate", s.payment_status AS "paymentStatus", s.payment_method AS "paymentMethod",
              u.full_name AS seller, s.customer_name AS "customerName", s.customer_document AS "customerDocument", p.code, si.product_name AS "productName",
-             si.quantity, si.unit_price_cents AS "unitPriceCents", si.subtotal_cents AS "subtotalCents", s.discount_cents AS "discountCents", s.total_cents AS "totalCents"
+             si.quantity, si.unit_price_cents AS "unitPriceCents", si.subtotal_cents AS "subtotalCents", s.discount_cents AS "discountCents", s.total_cents AS "totalCents",
+             si.returned_quantity AS "returnedQuantity", s.returned_cents AS "saleReturnedCents",
+             CASE WHEN s.refunded_at IS NULL THEN 0 ELSE 1 END AS refunded, CASE WHEN ${countsAsRevenueOf('s')} THEN 1 ELSE 0 END AS revenue
       FROM sale_items si JOIN sales s ON s.id = si.sale_id LEFT JOIN users u ON u.id = s.user_id LEFT JOIN products p ON p.id = si.product_id
       WHERE si.id > ${afterId}${inRange(sql`s.sale_date`, range)} ORDER BY si.id LIMIT ${PAGE_SIZE}`),
 

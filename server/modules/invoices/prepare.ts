@@ -22,6 +22,25 @@ export interface SaleToInvoice {
   items: { subtotalCents: number; ivaRateBp: number }[];
 }
 
+/** A stored sale with what its partial returns took back, per line and in all. */
+export interface SaleWithReturns {
+  sale: SaleToInvoice['sale'] & { returnedCents: number };
+  items: (SaleToInvoice['items'][number] & { quantity: number; returnedCents: number; returnedQuantity: number })[];
+}
+
+/**
+ * What remains of a sale after its partial returns, as the sale to invoice: each line net of its returned
+ * gross (lines returned in full dropped), the total net of the refunds, and the discount left on what
+ * remains (remaining gross − remaining total; never negative: refunds follow domain/sale-returns.ts).
+ * Without returns it is the sale itself.
+ */
+export function remainingToInvoice(found: SaleWithReturns): SaleToInvoice {
+  const items = found.items.filter((i) => i.returnedQuantity < i.quantity).map((i) => ({ subtotalCents: i.subtotalCents - i.returnedCents, ivaRateBp: i.ivaRateBp }));
+  const grossCents = items.reduce((a, i) => a + i.subtotalCents, 0);
+  const totalCents = found.sale.totalCents - found.sale.returnedCents;
+  return { sale: { ...found.sale, totalCents, discountCents: grossCents - totalCents }, items };
+}
+
 /** The amounts and request of the sale's invoice: every column but sale_id and user_id. */
 export type PreparedInvoice = Omit<NewInvoiceRow, 'saleId' | 'userId'> & Required<Pick<NewInvoiceRow, 'issuerCuit' | 'ptoVta' | 'cbteTipo' | 'totalCents'>>;
 

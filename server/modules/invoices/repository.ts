@@ -45,7 +45,7 @@ export const invoicesRepository = {
     const sale = await first(q.select().from(sales).where(eq(sales.id, saleId)));
     if (!sale) return undefined;
     const items = await q
-      .select({ subtotalCents: saleItems.subtotalCents, ivaRateBp: saleItems.ivaRateBp, returnedQuantity: saleItems.returnedQuantity })
+      .select({ quantity: saleItems.quantity, subtotalCents: saleItems.subtotalCents, ivaRateBp: saleItems.ivaRateBp, returnedQuantity: saleItems.returnedQuantity, returnedCents: saleItems.returnedCents })
       .from(saleItems)
       .where(eq(saleItems.saleId, saleId));
     return { sale, items };

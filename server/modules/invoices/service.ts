@@ -2,6 +2,8 @@
  * Invoice use cases behind the routes: validation first (nothing reaches ARCA for bad input), then the
  * pending row (prepare.ts), then the issuer. One sale, one invoice: an authorised one is returned as it is; a
  * pending one is settled; a failed one (ARCA rejected it, its number unused) is retried with the new data.
+ * A sale whose payment was refunded is never invoiced (409); one with partial returns is invoiced for what
+ * remains (its lines net of the returned units, its total net of the refunds).
  * The look-up and the insert (or the failed row's reset) are one write unit, committed before the issuer
  * calls ARCA; UNIQUE(sale_id) backs it where units run side by side (PostgreSQL).
  */
@@ -12,7 +14,7 @@ import type { Q, Store } from '../../db/store';
 import { AppError, conflict, notFound } from '../../http/errors';
 import type { InvoiceIssuer } from './issuer';
 import { invoicesRepository as repo, type InvoiceRow } from './repository';
-import { prepareInvoice } from './prepare';
+import { prepareInvoice, remainingToInvoice } from './prepare';
 import type { ArcaRuntime } from './runtime';
 import { toInvoiceJson } from './invoice-json';
 
@@ -35,8 +37,11 @@ export async function generateForSale(store: Store, runtime: ArcaRuntime, issuer
       const existing = await repo.bySale(tx, saleId);
       if (existing?.status === 'autorizada') return { id: existing.id, settle: false, existing: true };
       if (existing?.status === 'pendiente') return { id: existing.id, settle: true, existing: true };
-      if (found.sale.returnedCents > 0 || found.items.some((i) => i.returnedQuantity > 0)) throw conflict(MSG.invoiceSaleHasReturns);
-      const fields = { ...prepareInvoice(eff, found, body), userId };
+      // The money went back: nothing to invoice. A partial return: what remains is invoiced (prepare.ts).
+      if (found.sale.refundedAt !== null) throw conflict(MSG.invoiceSaleRefunded);
+      const remaining = remainingToInvoice(found);
+      if (found.sale.paymentStatus === 'pagado' && remaining.items.length === 0) throw conflict(MSG.invoiceNothingLeft);
+      const fields = { ...prepareInvoice(eff, remaining, body), userId };
       const row = existing ? await repo.update(tx, existing.id, fields) : await repo.insert(tx, { ...fields, saleId });
       return { id: row.id, settle: true, existing: false };
     });

@@ -4,13 +4,13 @@
  * settle() is the only writer of a Mercado Pago sale's status: one write unit (server/db/store.ts) that
  * records the event (UNIQUE(provider_payment_id, status): a repeat changes nothing), moves the sale only
  * from pendiente (to pagado only when Mercado Pago charged at least its total), returns stock through the
- * ledger when it cancels, and flags what the owner must review.
+ * ledger when it cancels, flags what the owner must review and marks a refunded sale (not revenue).
  * No network call ever runs inside it: callers fetch from Mercado Pago first, then settle. On PostgreSQL,
  * where units run side by side (the webhook, the poller and the POS may settle the same attempt at once),
  * it first locks the attempt's row, so its status is read and written by one unit at a time (SQLite has
  * one writer).
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { amountCheck, decide, supersedes } from '../../../domain/payment-rules';
 import { paymentEvents, payments, paymentSettings, saleItems, sales } from '../../db/schema';
 import { exec, first, isPg, type Q, type Store } from '../../db/store';
@@ -99,6 +99,8 @@ export const paymentsRepository = {
       if (!sale) return 'recorded';
       const decision = decide(sale.paymentStatus, update.status, amountCheck(update.amountCents, sale.totalCents));
       if (decision.review) await tx.update(sales).set({ flagPaymentReview: true }).where(eq(sales.id, saleId));
+      // Refunded or charged back: no longer revenue (the rollup triggers take it off), and never invoiced.
+      if (decision.refunded) await tx.update(sales).set({ refundedAt: new Date().toISOString() }).where(and(eq(sales.id, saleId), isNull(sales.refundedAt)));
       if (!decision.to) return 'recorded';
       if (!(await moveSale(tx, saleId, decision.to))) return 'recorded';
       if (decision.to === 'cancelado') {

@@ -1,12 +1,12 @@
 /**
- * Reports (issue #15) over the sales of whole local days that are not cancelled, computed in SQL
+ * Reports (issue #15) over the sales of whole local days that are revenue (domain/revenue.ts), computed in SQL
  * (./repository.ts). The daily series and the 24 hours are filled with zeros, so days and hours without
  * sales are shown. Hours use the zone's UTC offset at the start of the range (exact for Argentina).
  */
 import { fromCents } from '../../../domain/money';
 import { FIELD_LABELS } from '../../../domain/field-labels';
 import { reportRangeProblem, type ReportQuery, type SalesReportJson } from '../../../domain/schemas/reports';
-import { localDateString, localParts, parseQueryDate } from '../../../domain/time';
+import { daysBetween, localDateString, localParts, parseQueryDate } from '../../../domain/time';
 import type { Store } from '../../db/store';
 import { badRequest } from '../../http/errors';
 import { reportsRepository as repo } from './repository';
@@ -17,12 +17,6 @@ function utcModifier(instant: Date, timeZone: string): string {
   return `${Math.round((wallMs - Math.floor(instant.getTime() / 1000) * 1000) / 60_000)} minutes`;
 }
 
-/** Every YYYY-MM-DD from start to end inclusive. */
-export function daysBetween(start: string, end: string): string[] {
-  const days: string[] = [];
-  for (let t = Date.parse(`${start}T00:00:00Z`); t <= Date.parse(`${end}T00:00:00Z`); t += 86_400_000) days.push(new Date(t).toISOString().slice(0, 10));
-  return days;
-}
 
 export async function salesReport(store: Store, q: ReportQuery, timeZone: string): Promise<SalesReportJson> {
   const today = localDateString(new Date(), timeZone);

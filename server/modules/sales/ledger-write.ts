@@ -66,12 +66,13 @@ export interface RecordOutcome {
 }
 
 export function saleFlags(
-  row: Pick<StoredSale, 'flagOversold' | 'flagPriceChanged'> & { flagPaymentReview?: boolean; reviewNote?: string | null },
+  row: Pick<StoredSale, 'flagOversold' | 'flagPriceChanged'> & { flagPaymentReview?: boolean; refundedAt?: string | null; reviewNote?: string | null },
 ): SaleFlag[] {
   const flags: SaleFlag[] = [];
   if (row.flagOversold) flags.push('oversold');
   if (row.flagPriceChanged) flags.push('price_changed');
   if (row.flagPaymentReview) flags.push('payment_review');
+  if (row.refundedAt) flags.push('refunded');
   if (row.reviewNote) flags.push('review');
   return flags;
 }

@@ -4,6 +4,7 @@ import type { PaymentMethod, PaymentStatus } from '../../../domain/constants';
 import { foldText } from '../../../domain/text';
 import { devices, products, saleItems, sales, users } from '../../db/schema';
 import { bySql, first, type Q } from '../../db/store';
+import { countsAsRevenue } from './revenue-sql';
 
 export type SaleRow = typeof sales.$inferSelect;
 export type SaleWithUser = SaleRow & { userFullName: string; deviceName: string | null; cancelledByName: string | null };
@@ -115,11 +116,11 @@ export const salesRepository = {
         .offset(offset)
     ).map((row) => ({ ...row.sale, userFullName: row.userFullName, deviceName: row.deviceName, cancelledByName: row.cancelledByName, itemCount: Number(row.itemCount) })),
 
-  /** How many sales match, and the sum of the totals of those not cancelled, net of returns. */
+  /** How many sales match, and their revenue (./revenue-sql.ts: paid, not refunded, net of returns). */
   count: async (q: Q, filters: SaleFilters) => {
     const row = await first(
       q
-        .select({ n: count(), totalCents: sql<number>`coalesce(sum(case when ${sales.paymentStatus} <> 'cancelado' then ${sales.totalCents} - ${sales.returnedCents} else 0 end), 0)` })
+        .select({ n: count(), totalCents: sql<number>`coalesce(sum(case when ${countsAsRevenue} then ${sales.totalCents} - ${sales.returnedCents} else 0 end), 0)` })
         .from(sales)
         .where(filterWhere(q, filters)),
     );

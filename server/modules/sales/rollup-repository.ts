@@ -1,8 +1,9 @@
 /**
  * The dashboard summary read from the sales rollups, for ranges of whole local days.
- * Invariant (drizzle/0004_sales_rollup_triggers.sql): sales_daily and product_sales_{daily,monthly,yearly}
- * are exactly the aggregates of the counted sales (COUNTED_STATUSES) by local day / month / year, kept
- * by triggers on sales and sale_items; nothing here writes them. Every query is a range search on a
+ * Invariant (drizzle/0014_revenue_paid_not_refunded.sql, drizzle-pg/0004): sales_daily and
+ * product_sales_{daily,monthly,yearly} are exactly the aggregates of the sales that are revenue
+ * (domain/revenue.ts: paid, not refunded, net of returns) by local day / month / year, kept by triggers
+ * on sales and sale_items; nothing here writes them. Every query is a range search on a
  * rollup's primary key (≤ 366 × 4 rows for sales_daily), never a scan of sales or sale_items.
  * The builders are returned unexecuted so the tests can EXPLAIN QUERY PLAN the very same SQL.
  */

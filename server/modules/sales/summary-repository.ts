@@ -1,15 +1,14 @@
 /**
- * SQL aggregates of the dashboard summary, net of partial returns (returned_* columns). Nothing is loaded row by row: each figure is one query that
- * walks the index sales_status_date_idx (payment_status IN counted statuses, sale_date range).
+ * SQL aggregates of the dashboard summary over the sales that are revenue (./revenue-sql.ts: paid, not
+ * refunded), net of partial returns (returned_* columns). Nothing is loaded row by row: each figure is one
+ * query that walks the index sales_status_date_idx (payment_status = 'pagado', sale_date range).
  * The builders are returned unexecuted so the tests can EXPLAIN QUERY PLAN the very same SQL.
  */
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { PaymentStatus } from '../../../domain/constants';
+import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { products, saleItems, sales } from '../../db/schema';
 import { bySql, type Q } from '../../db/store';
+import { countsAsRevenue } from './revenue-sql';
 
-/** A cancelled sale is not a sale: every other status counts. */
-export const COUNTED_STATUSES: PaymentStatus[] = ['pagado', 'pendiente'];
 export const TOP_PRODUCTS = 10;
 
 export interface SummaryRange {
@@ -35,7 +34,7 @@ function localDay(q: Q, modifier: string): SQL {
 
 export function summaryQueries(q: Q, range: SummaryRange) {
   const where = and(
-    inArray(sales.paymentStatus, COUNTED_STATUSES),
+    countsAsRevenue,
     range.startIso ? gte(sales.saleDate, range.startIso) : undefined,
     range.endIso ? lte(sales.saleDate, range.endIso) : undefined,
   );

@@ -1,5 +1,5 @@
 /**
- * Sales per day and per payment method. Loaded lazily (React.lazy) so recharts and @mantine/charts
+ * Sales per day (every day of the range, the days without sales at zero) and per payment method. Loaded lazily (React.lazy) so recharts and @mantine/charts
  * stay out of the dashboard's first paint and out of every public page.
  */
 import '@mantine/charts/styles.css';
@@ -7,6 +7,7 @@ import { AreaChart, DonutChart } from '@mantine/charts';
 import { Grid, Paper, Title } from '@mantine/core';
 import type { SalesSummary } from '../../api/sales';
 import { formatMoney } from '../../../domain/money';
+import { daysBetween } from '../../../domain/time';
 import { paymentMethodLabel } from '../../ui/sale-labels';
 
 /** One colour per method, the same whatever the order of the data. */
@@ -14,8 +15,19 @@ const METHOD_COLORS: Record<string, string> = { efectivo: 'success', tarjeta: 'p
 const compact = new Intl.NumberFormat('es-AR', { notation: 'compact', maximumFractionDigits: 1 });
 const dayLabel = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
 
-export default function DashboardCharts({ summary }: { summary: SalesSummary }) {
-  const byDay = summary.salesByDay.map((d) => ({ dia: dayLabel(d.date), total: d.total }));
+/** Longest range drawn day by day with its zero days (ten years); beyond it only the days with sales. */
+const MAX_FILLED_DAYS = 3660;
+
+/** Every day of [start, end] (local days of the shop, YYYY-MM-DD), a day without sales at 0. */
+export function salesByEveryDay(salesByDay: SalesSummary['salesByDay'], range: { start: string; end: string }): { date: string; total: number }[] {
+  const days = daysBetween(range.start, range.end);
+  if (days.length === 0 || days.length > MAX_FILLED_DAYS) return salesByDay;
+  const totals = new Map(salesByDay.map((d) => [d.date, d.total]));
+  return days.map((date) => ({ date, total: totals.get(date) ?? 0 }));
+}
+
+export default function DashboardCharts({ summary, range }: { summary: SalesSummary; range: { start: string; end: string } }) {
+  const byDay = salesByEveryDay(summary.salesByDay, range).map((d) => ({ dia: dayLabel(d.date), total: d.total }));
   const byMethod = summary.salesByPaymentMethod.map((m) => ({
     name: paymentMethodLabel(m.paymentMethod),
     value: m.total,

@@ -1,6 +1,6 @@
 /**
  * Dashboard (docs/spec.md §2): date range (first of the month → today) with "Actualizar", four stat cards,
- * the tables that have data, lazily loaded charts, a notice about flagged offline sales and (admins)
+ * the tables that have data, lazily loaded charts, a notice about flagged sales (each cause worded) and (admins)
  * one when the last backup is older than two intervals. A failed load shows the error with
  * "Reintentar" instead of the figures: never $ 0,00 beside an error.
  */
@@ -59,7 +59,7 @@ export default function DashboardPage() {
           </Button>
         </Group>
       </Paper>
-      <FlaggedSalesNotice count={flagged.data ?? 0} />
+      <FlaggedSalesNotice flagged={flagged.data} />
       {isAdmin && <BackupNotice />}
       {isAdmin && <CashDifferencesNotice />}
       {error && !loading ? (
@@ -71,7 +71,7 @@ export default function DashboardPage() {
           <StatCards totalSales={data?.totalSales ?? 0} revenue={data?.totalRevenue ?? 0} profit={data ? data.totalProfit : 0} lowStock={lowProducts.length} />
           {data && data.totalSales > 0 && (
             <Suspense fallback={<CenteredLoader label="Cargando gráficos" />}>
-              <DashboardCharts summary={data} />
+              <DashboardCharts summary={data} range={range} />
             </Suspense>
           )}
           <SimpleGrid cols={{ base: 1, lg: 2 }}>

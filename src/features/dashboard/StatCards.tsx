@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconCash, IconReceipt, IconTrendingUp, type Icon } f
 import type { ReactNode } from 'react';
 import { Money } from '../../ui/Money';
 
-function StatCard({ label, value, icon: CardIcon, color }: { label: string; value: ReactNode; icon: Icon; color: string }) {
+function StatCard({ label, value, hint, icon: CardIcon, color }: { label: string; value: ReactNode; hint?: string; icon: Icon; color: string }) {
   return (
     <Paper withBorder p="md" radius="md" role="group" aria-label={label}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -14,6 +14,11 @@ function StatCard({ label, value, icon: CardIcon, color }: { label: string; valu
           <Text fz={26} fw={600} mt={4}>
             {value}
           </Text>
+          {hint && (
+            <Text size="xs" c="dimmed">
+              {hint}
+            </Text>
+          )}
         </div>
         <ThemeIcon color={color} variant="light" size={44} radius="md">
           <CardIcon size={26} />
@@ -23,14 +28,19 @@ function StatCard({ label, value, icon: CardIcon, color }: { label: string; valu
   );
 }
 
-/** Total Ventas, Facturación, Ganancias and Stock Bajo. Ganancias is absent (undefined) for a seller who may not see costs. */
+/**
+ * Total Ventas, Facturación, Ganancias and Stock Bajo, over the sales that are revenue (domain/revenue.ts:
+ * paid, not refunded, net of returns; a pending Mercado Pago sale is not money in yet), each card saying
+ * so. Ganancias is absent (undefined) for a seller who may not see costs.
+ */
 export function StatCards({ totalSales, revenue, profit, lowStock }: { totalSales: number; revenue: number; profit: number | undefined; lowStock: number }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-      <StatCard label="Total Ventas" value={totalSales} icon={IconReceipt} color="primary" />
-      <StatCard label="Facturación" value={<Money value={revenue} />} icon={IconCash} color="info" />
+      <StatCard label="Total Ventas" value={totalSales} hint="Cobradas (sin pendientes, canceladas ni reembolsadas)" icon={IconReceipt} color="primary" />
+      <StatCard label="Facturación" value={<Money value={revenue} />} hint="Cobrado, neto de devoluciones y reembolsos" icon={IconCash} color="info" />
       <StatCard
         label="Ganancias"
+        hint="Facturación menos el costo de lo vendido"
         value={profit === undefined ? <Text span fz="sm" c="dimmed">Solo con permiso para ver costos</Text> : <Money value={profit} />}
         icon={IconTrendingUp}
         color="success"

@@ -1,10 +1,14 @@
-/** The dashboard's queries: sales summary of the range, low-stock products, and flagged offline sales. */
+/** The dashboard's queries: sales summary of the range, low-stock products, and flagged sales (with their causes). */
 import { useQuery } from '@tanstack/react-query';
 import { fetchProducts } from '../../api/products';
 import { fetchSales, fetchSalesSummary } from '../../api/sales';
 import { unwrap, unwrapPage } from '../../api/unwrap';
 import { productKeys } from '../products/queries';
 import { saleKeys, salesSummaryKeys } from '../sales/queries';
+import type { FlaggedSales } from './FlaggedSalesNotice';
+
+/** The flagged sales read to word the notice's causes (the count is of all of them). */
+const FLAGGED_PAGE = 100;
 
 export interface DayRange {
   start: string;
@@ -22,7 +26,12 @@ export function useDashboardData(range: DayRange) {
   });
   const flagged = useQuery({
     queryKey: saleKeys.flaggedCount,
-    queryFn: async () => (await unwrapPage(fetchSales({ flagged: true, limit: 1 }))).pagination.total,
+    queryFn: async (): Promise<FlaggedSales> => {
+      const page = await unwrapPage(fetchSales({ flagged: true, limit: FLAGGED_PAGE }));
+      const byFlag: FlaggedSales['byFlag'] = {};
+      for (const sale of page.rows) for (const flag of sale.flags) byFlag[flag] = (byFlag[flag] ?? 0) + 1;
+      return { total: page.pagination.total, byFlag };
+    },
   });
   const refetch = () => Promise.all([summary.refetch(), lowStock.refetch(), flagged.refetch()]);
   return { summary, lowStock, flagged, refetch };

@@ -59,7 +59,7 @@ export default function ReportsPage() {
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <Paper withBorder p="md" radius="md" role="group" aria-label="Total del período">
               <Text c="dimmed" size="sm">
-                Total del período
+                Cobrado en el período (neto de devoluciones y reembolsos)
               </Text>
               <Text size="xl" fw={700} data-testid="report-total">
                 <Money value={total} />
@@ -67,7 +67,7 @@ export default function ReportsPage() {
             </Paper>
             <Paper withBorder p="md" radius="md" role="group" aria-label="Ventas del período">
               <Text c="dimmed" size="sm">
-                Ventas (sin canceladas)
+                Ventas cobradas
               </Text>
               <Text size="xl" fw={700} data-testid="report-count">
                 {count}

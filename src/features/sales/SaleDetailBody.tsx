@@ -5,7 +5,7 @@ import type { Sale } from '../../api/sales';
 import { formatDateTime } from '../../ui/dates';
 import { Money } from '../../ui/Money';
 import { PaymentStatusChip, SaleFlagChips } from '../../ui/SaleChips';
-import { paymentMethodLabel } from '../../ui/sale-labels';
+import { paymentMethodLabel, SALE_FLAG_CAUSES } from '../../ui/sale-labels';
 import { MercadoPagoPanel } from './MercadoPagoPanel';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -68,6 +68,11 @@ export function SaleDetailBody({ sale }: { sale: Sale }) {
               </Text>
             )}
           </Stack>
+        </Alert>
+      )}
+      {sale.flags.includes('refunded') && (
+        <Alert color="warning" variant="light" title="Pago reembolsado">
+          {SALE_FLAG_CAUSES.refunded.charAt(0).toUpperCase() + SALE_FLAG_CAUSES.refunded.slice(1)}.
         </Alert>
       )}
       {sale.paymentMethod === 'mercadopago' && <MercadoPagoPanel saleId={sale.id} paymentStatus={sale.paymentStatus} />}

@@ -80,7 +80,7 @@ export default function SalesPage() {
       {flagged && (
         <Group>
           <Badge color="warning" variant="light" size="xl" tt="none">
-            Solo ventas sin conexión con observaciones
+            Solo ventas con observaciones (sin conexión, pagos a revisar, reembolsos)
           </Badge>
           <Button variant="subtle" size="md" onClick={() => setParams({})}>
             Ver todas las ventas
@@ -96,7 +96,7 @@ export default function SalesPage() {
       ) : (
         <>
           <Text aria-live="polite" data-testid="sales-totals">
-            {pagination?.total ?? rows.length} venta(s) · Total <Money value={pagination?.totalAmount ?? 0} /> (sin canceladas)
+            {pagination?.total ?? rows.length} venta(s) · Total <Money value={pagination?.totalAmount ?? 0} /> (cobrado, neto de devoluciones y reembolsos)
           </Text>
           <SalesTable sales={rows} onView={setViewing} onReprint={(sale) => void reprint.printById(sale.id)} reprintingId={reprint.loadingId} />
           <Pager page={page} totalPages={sales.data?.pagination.totalPages ?? 1} onChange={setPage} />

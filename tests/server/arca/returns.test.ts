@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { invoiceAmounts } from '../../../domain/invoicing/amounts';
 import { localDateString } from '../../../domain/time';
 import { stockOf } from '../../helpers/fixtures';
-import { sqlAll, sqlValue } from '../../helpers/sql';
+import { sqlAll, sqlRun, sqlValue } from '../../helpers/sql';
 import { arcaApp, BUYER_CUIT, generate, ISSUER_CUIT, paidSale, waitFor } from './harness';
 
 describe('partial returns (Responsable Inscripto)', async () => {
@@ -82,7 +82,12 @@ describe('partial returns (Responsable Inscripto)', async () => {
     expect(Math.round((before.report.daily[0].total - now.report.daily[0].total) * 100)).toBe(22784);
     const margin = (r: typeof now.report, id: number) => r.marginByProduct.find((p: { productId: number }) => p.productId === id);
     expect(margin(before.report, l1.productId).quantity - margin(now.report, l1.productId).quantity).toBe(1);
-    expect(Math.round((margin(before.report, l1.productId).revenue - margin(now.report, l1.productId).revenue) * 100)).toBe(12100);
+    // The product's revenue carries its share of the discount (allocated to the lines): a bit less than the 121 returned.
+    const lessRevenue = Math.round((margin(before.report, l1.productId).revenue - margin(now.report, l1.productId).revenue) * 100);
+    expect(lessRevenue).toBeGreaterThan(12100 - 200);
+    expect(lessRevenue).toBeLessThanOrEqual(12100);
+    const itemsTotal = (r: typeof now.report) => r.marginByProduct.reduce((a: number, p: { revenue: number }) => a + Math.round(p.revenue * 100), 0);
+    expect(itemsTotal(now.report)).toBe(Math.round(now.report.daily.reduce((a: number, d: { total: number }) => a + d.total, 0) * 100));
     const detail = await saleOf(saleId);
     expect(detail.returned).toBe(227.84);
     expect(detail.items.map((i: { returnedQuantity: number }) => i.returnedQuantity)).toEqual([1, 1, 0]);
@@ -200,6 +205,42 @@ describe('partial returns (Responsable Inscripto)', async () => {
     expect(atArca[0].cae).toBe(note.cae);
   });
 
+  it('invoices what remains after partial returns (lines net of the returned units, the discount left on them); nothing left or a refunded payment → 409', async () => {
+    // 3 × 121 (21 %) + 2 × 110.5 (10.5 %) + 1 × 50 (21 %) = 634, discount 34 → total 600.
+    const saleId = await paidSale(s, token, [{ price: 121, quantity: 3, ivaRate: 21 }, { price: 110.5, quantity: 2, ivaRate: 10.5 }, { price: 50, quantity: 1, ivaRate: 21 }], 34);
+    const [l1, l2, l3] = (await saleOf(saleId)).items;
+    expect((await giveBack(saleId, [{ saleItemId: l1.id, quantity: 1 }, { saleItemId: l3.id, quantity: 1 }])).status).toBe(201);
+    const sale = await saleOf(saleId);
+    const remainingTotal = Math.round((sale.total - sale.returned) * 100);
+    const inv = await generate(s, token, saleId, { tipo_comprobante: 1, documento_tipo: 80, documento_nro: BUYER_CUIT, condicion_iva_receptor: 1 });
+    expect(inv.status, inv.body.message).toBe(201);
+    expect(Math.round(inv.body.data.total * 100)).toBe(remainingTotal);
+    // The same amounts as invoicing the remaining lines (2 × 121 and 2 × 110.5) with the discount left on them.
+    const gross = [242_00, 221_00];
+    const expected = invoiceAmounts([{ grossCents: gross[0], ivaRate: 21 }, { grossCents: gross[1], ivaRate: 10.5 }], gross[0] + gross[1] - remainingTotal, 1);
+    expect(Math.round(inv.body.data.total * 100)).toBe(expected.totalCents);
+    const atArca = setup.sim.book(ISSUER_CUIT, 4, 1).find((e) => Number(e.detail.CbteDesde) === inv.body.data.cbteNro)!;
+    expect(Math.round(Number(atArca.detail.ImpTotal) * 100)).toBe(remainingTotal);
+    expect(Math.round(Number(atArca.detail.ImpNeto) * 100)).toBe(expected.netCents);
+    expect(Math.round(Number(atArca.detail.ImpIVA) * 100)).toBe(expected.ivaCents);
+    void l2;
+
+    // Everything given back: nothing to invoice.
+    const all = await paidSale(s, token, [{ price: 20, quantity: 1 }]);
+    expect((await giveBack(all, [{ saleItemId: (await saleOf(all)).items[0].id, quantity: 1 }])).status).toBe(201);
+    const none = await generate(s, token, all, { tipo_comprobante: 6 });
+    expect(none.status).toBe(409);
+    expect(none.body.message).toBe('Se devolvió todo lo vendido: no queda nada que facturar');
+
+    // Mercado Pago refunded the payment: not invoiced.
+    const refunded = await paidSale(s, token, [{ price: 30, quantity: 1 }]);
+    await sqlRun(s.app, 'UPDATE sales SET refunded_at = ? WHERE id = ?', new Date().toISOString(), refunded);
+    const refused = await generate(s, token, refunded, { tipo_comprobante: 6 });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('Mercado Pago reembolsó el pago de esta venta: no se puede facturar');
+    expect((await saleOf(refunded)).flags).toContain('refunded');
+  });
+
   it('a sale without invoice: return with no NC; sellers may not return; a cancelled sale takes no returns', async () => {
     const saleId = await paidSale(s, token, [{ price: 10, quantity: 2 }]);
     const [line] = (await saleOf(saleId)).items;
@@ -210,10 +251,10 @@ describe('partial returns (Responsable Inscripto)', async () => {
     expect(res.status).toBe(201);
     expect(res.body.message).toBe('Devolución registrada. El stock fue devuelto.');
     expect(res.body.data.creditNote).toBeNull();
-    // Invoicing it afterwards would credit units already given back: refused.
+    // Invoiced afterwards: what remains (one unit), never the units given back.
     const inv = await generate(s, token, saleId, { tipo_comprobante: 6 });
-    expect(inv.status).toBe(409);
-    expect(inv.body.message).toBe('La venta tiene devoluciones: no se puede facturar');
+    expect(inv.status, inv.body.message).toBe(201);
+    expect(inv.body.data.total).toBe(10);
 
     const other = await paidSale(s, token, [{ price: 10, quantity: 1 }]);
     expect((await s.call({ method: 'POST', url: `/api/sales/${other}/cancel`, token })).status).toBe(200);
