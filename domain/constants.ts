@@ -31,6 +31,9 @@ export const LIMITS = {
   /** Sale lines in one push: bounds the work of one request (issue #13 item 8). */
   syncPushMaxLines: 4000,
   syncPullPageSize: 2000,
+  /** Sales in one «Exportar ventas pendientes» file (issue #29 item 4), and its size as JSON. */
+  pendingExportMaxSales: 20_000,
+  pendingExportMaxBytes: 40 * 1024 * 1024,
   uploadMaxBytes: 5 * 1024 * 1024,
   uploadMaxSidePx: 1200,
 } as const;

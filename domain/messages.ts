@@ -199,6 +199,11 @@ export const MSG = {
   deviceRenamed: 'Dispositivo renombrado',
   deviceRevoked: 'Dispositivo revocado: su clave ya no sirve',
   deviceRemoved: 'Dispositivo eliminado',
+  /** POST /sync/import (issue #29 item 4). */
+  pendingImportUnknownDevice: 'El mostrador que exportó el archivo no está registrado en este servidor: sus ventas no se pueden atribuir',
+  pendingImportError: 'No se pudieron importar las ventas pendientes',
+  pendingImportDone: (applied: number, duplicates: number, rejected: number) =>
+    `Importación terminada: ${applied} ${applied === 1 ? 'venta nueva' : 'ventas nuevas'}, ${duplicates} ${duplicates === 1 ? 'ya estaba registrada' : 'ya estaban registradas'}, ${rejected} ${rejected === 1 ? 'rechazada' : 'rechazadas'}`,
   deviceCaeaUpdated: 'Punto de venta CAEA del dispositivo guardado',
   deviceCaeaUpdateError: 'Error al guardar el punto de venta CAEA del dispositivo',
   caeaContingencyError: 'Error al obtener la contingencia CAEA',

@@ -4,7 +4,7 @@
  * CAEA point of sale.
  */
 import { z } from '../schemas/common';
-import { deviceCaeaBody, deviceIdParam, deviceJson, deviceRegistration, pullQuery, pullReply, pushBody, pushReply, registerDeviceBody, renameDeviceBody } from '../schemas/sync';
+import { deviceCaeaBody, deviceIdParam, deviceJson, deviceRegistration, pendingExportFile, pendingImportReply, pullQuery, pullReply, pushBody, pushReply, registerDeviceBody, renameDeviceBody } from '../schemas/sync';
 import { endpoint, noData } from './endpoint';
 
 export const syncApi = {
@@ -15,5 +15,6 @@ export const syncApi = {
   rename: endpoint('PUT /sync/devices/:id', { params: deviceIdParam, body: renameDeviceBody, reply: deviceJson }),
   revoke: endpoint('POST /sync/devices/:id/revoke', { params: deviceIdParam, reply: deviceJson }),
   remove: endpoint('DELETE /sync/devices/:id', { params: deviceIdParam, reply: noData }),
+  importPending: endpoint('POST /sync/import', { body: pendingExportFile, reply: pendingImportReply }),
   setCaeaPtoVta: endpoint('PUT /sync/devices/:id/caea-pto-vta', { params: deviceIdParam, body: deviceCaeaBody, reply: deviceJson }),
 };

@@ -122,6 +122,35 @@ export const pushReply = z.object({
 });
 export type PushReply = z.infer<typeof pushReply>;
 
+/**
+ * «Exportar ventas pendientes» (issue #29 item 4): the file a tablet saves with the sales its server has
+ * not confirmed, exactly as its push sends them. POST /sync/import (admin) feeds them through the push,
+ * as the device that captured them: exactly once by clientSaleId, so a second import, or the tablet
+ * delivering them itself later, lands nothing new.
+ */
+export const PENDING_EXPORT_FORMAT = 'mostrador-ventas-pendientes';
+export const pendingExportFile = z.object({
+  format: z.literal(PENDING_EXPORT_FORMAT, 'no es un archivo de «Exportar ventas pendientes» de Mostrador'),
+  deviceId: z.uuid('debe ser un UUID'),
+  deviceName: optionalText(100),
+  schemaVersion: pushBody.shape.schemaVersion,
+  exportedAt: z.string().max(40),
+  sales: z
+    .array(z.unknown(), { error: missingOr('debe ser una lista') })
+    .min(1, 'el archivo no tiene ventas')
+    .max(LIMITS.pendingExportMaxSales, `no puede tener más de ${LIMITS.pendingExportMaxSales} ventas`),
+});
+export type PendingExportFile = z.output<typeof pendingExportFile>;
+
+export const pendingImportReply = z.object({
+  applied: z.number().int(),
+  duplicates: z.number().int(),
+  rejected: z.number().int(),
+  /** Per sale, in the file's order (the push's results). */
+  results: z.array(pushResult),
+});
+export type PendingImportReply = z.infer<typeof pendingImportReply>;
+
 export const pullQuery = z.object({
   since: z.coerce.number({ error: 'debe ser un número' }).int('debe ser un número entero').min(0, 'no puede ser negativo').default(0),
   limit: z.coerce.number().int().min(1).max(LIMITS.syncPullPageSize).default(LIMITS.syncPullPageSize),

@@ -54,6 +54,8 @@ export interface CallOptions {
   noRedirect?: boolean;
   /** Extra request headers (the device credential of sync calls and sign-in). */
   headers?: Record<string, string>;
+  /** Overrides LIMITS.requestTimeoutMs (the sync engine's idle probe waits a few seconds at most). */
+  timeoutMs?: number;
 }
 
 function cleanQuery(query: Query | undefined): Record<string, string> | undefined {
@@ -119,7 +121,7 @@ export async function apiCall<T>(method: Method, path: string, options: CallOpti
       signal: options.signal,
       headers: options.headers,
       withToken: !options.public,
-      timeoutMs: LIMITS.requestTimeoutMs,
+      timeoutMs: options.timeoutMs ?? LIMITS.requestTimeoutMs,
     });
   } catch {
     return { success: false, kind: 'network', status: 0, message: fallback || PUBLIC_MSG.networkError };

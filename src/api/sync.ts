@@ -1,6 +1,7 @@
 /**
  * Sync calls (docs/sync.md): POST /sync/devices/register, POST /sync/push and GET /sync/pull (no
- * separate connectivity probe: the push or the pull itself tells whether the server is reachable). Push and pull carry the device credential (x-device-id +
+ * probe before a push: the push or the pull itself tells whether the server is reachable; GET /health
+ * only when nothing was heard from the server for a few seconds, engine.ts `heartbeat`). Push and pull carry the device credential (x-device-id +
  * x-device-key) and the session token when there is one. None of them redirects on 401: the sync
  * engine keeps the sales pending and registers again or asks for a new sign-in.
  */
@@ -25,4 +26,8 @@ export const pullChanges = ({ since }: PullParams, device: DeviceCredential) =>
 export const pushCash = (body: CashPushBody, device: DeviceCredential) =>
   api('POST /sync/cash', { json: body, headers: deviceHeaders(device), noRedirect: true, errorMessage: CASH_MSG.syncError });
 
-export const syncTransport: SyncTransport = { register: registerDevice, push: pushSales, pull: pullChanges, pushCash };
+/** The idle probe: an answer (any) within PROBE_TIMEOUT_MS says the server is there. */
+const PROBE_TIMEOUT_MS = 3_000;
+export const probeServer = () => api('GET /health', { public: true, timeoutMs: PROBE_TIMEOUT_MS });
+
+export const syncTransport: SyncTransport = { register: registerDevice, push: pushSales, pull: pullChanges, pushCash, probe: probeServer };

@@ -27,3 +27,6 @@ export async function unwrapPage<T>(call: Promise<ApiResult<T[]>>): Promise<{ ro
   const rows = result.data;
   return { rows, pagination: result.pagination ?? { page: 1, limit: rows.length, total: rows.length, totalItems: rows.length, totalPages: 1 } };
 }
+
+/** The server was not reached (offline, timeout): ApiError status 0, as apiCall reports a network failure. */
+export const isNetworkError = (error: unknown): boolean => error instanceof ApiError && error.status === 0;

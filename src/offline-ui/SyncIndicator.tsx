@@ -13,7 +13,7 @@ import { startSync } from '../sync/instance';
 import { OFFLINE_MSG } from '../offline/messages';
 import { formatTime } from '../ui/dates';
 import { saleReference } from './format';
-import { useLastSyncAt, useOutboxCounts, useSyncStatus } from './hooks';
+import { useLastSyncAt, useOutboxCounts, useStorageLost, useSyncStatus } from './hooks';
 import { SyncPanel } from './SyncPanel';
 import { useSyncRefreshesQueries } from './sync-queries';
 
@@ -22,6 +22,7 @@ export default function SyncIndicator() {
   const status = useSyncStatus();
   const counts = useOutboxCounts();
   const lastSyncAt = useLastSyncAt();
+  const lost = useStorageLost();
   useSyncRefreshesQueries();
 
   // Starts this tab's engine, and tells the cashier at once when the server refuses a sale.
@@ -42,7 +43,7 @@ export default function SyncIndicator() {
     [],
   );
 
-  const attention = status.authRequired || counts.rejected > 0;
+  const attention = status.authRequired || counts.rejected > 0 || Boolean(lost);
   const Icon = attention ? IconAlertTriangle : !status.isOnline ? IconCloudOff : counts.pending ? IconCloudUpload : status.catalogBehind ? IconCloudDownload : IconCloudCheck;
   const state = status.isOnline ? 'En línea' : 'Sin conexión';
   const pendingText = counts.pending ? OFFLINE_MSG.pendingCount(counts.pending) : status.catalogBehind ? OFFLINE_MSG.catalogBehind : OFFLINE_MSG.allSynced;

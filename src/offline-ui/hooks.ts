@@ -1,7 +1,8 @@
-/** React bindings of the offline layer: engine status, outbox lists and counts, last sync (all live). */
+/** React bindings of the offline layer: engine status, outbox lists and counts, last sync, a lost database (all live), the browser's storage. */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useSyncExternalStore } from 'react';
-import { db, getMeta, type OutboxEntry } from '../offline/db';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { db, getMeta, type OutboxEntry, type StorageLost } from '../offline/db';
+import { readStorageState, type StorageState } from '../offline/storage';
 import { countUnsynced } from '../offline/outbox';
 import type { SyncStatus } from '../offline/engine';
 import { syncEngine } from '../sync/instance';
@@ -54,4 +55,26 @@ export function useOutboxLists(enabled: boolean): OutboxLists | undefined {
 
 export function useLastSyncAt(): string | undefined {
   return useLiveQuery(() => getMeta('lastSyncAt'));
+}
+
+/** The evidence that this device's database was lost (device.ts), until the cashier dismisses it. */
+export function useStorageLost(): StorageLost | undefined {
+  return useLiveQuery(() => getMeta('storageLost'));
+}
+
+/** Persistent storage and free space, read when `enabled` turns on (the sync panel opens) and every `refreshMs` while it stays on. */
+export function useStorageState(enabled: boolean, refreshMs = 10_000): StorageState | null {
+  const [state, setState] = useState<StorageState | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    const read = () => void readStorageState().then((next) => live && setState(next));
+    read();
+    const timer = setInterval(read, refreshMs);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [enabled, refreshMs]);
+  return state;
 }

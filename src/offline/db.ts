@@ -7,7 +7,8 @@
  *  - cart: the sale being rung up; persisted, so a reload keeps it.
  *  - outbox: every sale confirmed on this device, with its sync status. An entry leaves `pending` only
  *    through the uploader holding the sync lock, and is deleted only long after it became `synced`.
- *  - meta: device id, credential (deviceKey, from the server's registration) and sequence, pull cursor, last sync, business info, the sync retry gate (gate.ts), change versions;
+ *  - meta: device id, credential (deviceKey, from the server's registration) and sequence, pull cursor, last sync, business info, the sync retry gate (gate.ts), change versions,
+ *    and the evidence of a lost local database (storageLost, issue #29 item 4);
  *    issue #11: the invoicing status, the pulled CAEA and the last CAEA number used per point of sale and type.
  *  - credentials: PBKDF2 verifiers for offline sign-in (never a password).
  * Transactions use strict durability: "complete" (and so "Venta registrada correctamente") only fires
@@ -148,6 +149,20 @@ export interface MetaValues {
   /** Cash sessions (issue #16): the counter's event counter, and the setting "Exigir caja abierta para vender" as last read online. */
   cashSeq: number;
   cashRequired: boolean;
+  /** Issue #29 item 4: this device's local database lost what the server knows it had (device.ts); shown until the cashier dismisses it. */
+  storageLost: StorageLost;
+}
+
+/**
+ * Evidence that the browser dropped this device's database: a fresh database in a browser that had
+ * been counter `previousDeviceId`, or the server holding sequences up to `serverSeq` above the local
+ * counter `localSeq`. Sales captured there and never delivered are gone from this device.
+ */
+export interface StorageLost {
+  at: string;
+  previousDeviceId: string | null;
+  localSeq: number | null;
+  serverSeq: number | null;
 }
 export type MetaKey = keyof MetaValues;
 

@@ -8,9 +8,43 @@
  * the transaction that writes the sale, and the server's highest sequence for this device (push reply)
  * moves it forward, never back.
  * The provisional reference `<short id>-<seq>` is unique per device and shown until the server's number.
+ * A lost database is detected, never silently papered over (issue #29 item 4): the registered id is also
+ * kept outside IndexedDB (a cookie and localStorage, which a storage eviction of the database does not
+ * always take), so a database registering a new id in a browser that had been another counter records
+ * `storageLost`; and a
+ * push reply whose `lastSeq` is above the local counter means the server holds sales this database does
+ * not remember (restored from an older copy), recorded the same way.
  */
-import { db, getMeta, setMeta } from './db';
+import { db, getMeta, setMeta, type StorageLost } from './db';
 import type { DeviceCredential, Register, Reply } from './transport';
+
+const MARK = 'mostrador-device';
+const MARK_MAX_AGE_S = 10 * 365 * 24 * 3600;
+
+/** The id this browser last registered as a counter, from outside IndexedDB (null when none or unreadable). */
+export function readDeviceMark(): string | null {
+  try {
+    const fromStorage = globalThis.localStorage?.getItem(MARK);
+    if (fromStorage) return fromStorage;
+    const cookie = typeof document === 'undefined' ? '' : document.cookie;
+    return /(?:^|;\s*)mostrador-device=([0-9a-f-]{36})/.exec(cookie)?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function writeDeviceMark(deviceId: string): void {
+  try {
+    globalThis.localStorage?.setItem(MARK, deviceId);
+    if (typeof document !== 'undefined') document.cookie = `${MARK}=${deviceId}; Path=/; Max-Age=${MARK_MAX_AGE_S}; SameSite=Strict; Secure`;
+  } catch {
+    // A browser that refuses both has nothing to compare with later; the device works the same.
+  }
+}
+
+async function recordStorageLost(lost: Omit<StorageLost, 'at'>): Promise<void> {
+  await setMeta('storageLost', { at: new Date().toISOString(), ...lost });
+}
 
 /** This device's id, created on first use. */
 export function getDeviceId(): Promise<string> {
@@ -40,6 +74,11 @@ export async function forgetDeviceKey(): Promise<void> {
  */
 export async function registerDevice(register: Register): Promise<Reply<DeviceCredential>> {
   let deviceId = await getDeviceId();
+  // This browser was registered as another counter, and this database does not know it: it was lost.
+  const previous = readDeviceMark();
+  if (previous && previous !== deviceId && (await getMeta('storageLost'))?.previousDeviceId !== previous) {
+    await recordStorageLost({ previousDeviceId: previous, localSeq: null, serverSeq: null });
+  }
   for (let attempt = 0; ; attempt += 1) {
     const reply = await register(deviceId, deviceName(deviceId));
     if (reply.success) {
@@ -48,6 +87,7 @@ export async function registerDevice(register: Register): Promise<Reply<DeviceCr
         await setMeta('deviceId', credential.deviceId);
         await setMeta('deviceKey', credential.deviceKey);
       });
+      writeDeviceMark(credential.deviceId);
       return { success: true, data: credential };
     }
     if (reply.status !== 409 || attempt >= 2) return reply;
@@ -65,10 +105,16 @@ export function provisionalNumber(deviceId: string, deviceSeq: number): string {
   return `${shortDeviceId(deviceId)}-${deviceSeq}`;
 }
 
-/** The server holds sequences up to `lastSeq` for this device: the next sale must take a higher one. */
+/**
+ * The server holds sequences up to `lastSeq` for this device: the next sale must take a higher one. A
+ * local counter below it means this database forgot sales it had numbered: recorded as storageLost.
+ */
 export function raiseDeviceSeq(lastSeq: number): Promise<void> {
   return db.transaction('rw', db.meta, async () => {
-    if (((await getMeta('deviceSeq')) ?? 0) < lastSeq) await setMeta('deviceSeq', lastSeq);
+    const local = (await getMeta('deviceSeq')) ?? 0;
+    if (local >= lastSeq) return;
+    await setMeta('deviceSeq', lastSeq);
+    await recordStorageLost({ previousDeviceId: null, localSeq: local, serverSeq: lastSeq });
   });
 }
 

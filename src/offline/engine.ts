@@ -19,13 +19,21 @@
  *    (`requestSync`) and the browser's `online` transition (`reconnected`) do, one attempt each;
  *  - a 401 (the server refused the device credential) forgets the key and keeps every sale pending: with
  *    a session the device registers again at the next attempt, without one it reports `authRequired`;
- *  - triggers coalesce: one cycle at a time per tab; a trigger during a cycle runs one more after it.
+ *  - triggers coalesce: one cycle at a time per tab; a trigger during a cycle runs one more after it;
+ *  - the status tells the truth about the server (issue #29 item 5): with nothing to send, `heartbeat`
+ *    (called every second by the app while the page is visible) probes GET /health once nothing was
+ *    heard from the server for IDLE_PROBE_MS, so a dead server shows «Sin conexión» within seconds; a
+ *    failed probe counts as a failed attempt in the shared gate (the next try waits for the backoff),
+ *    and no probe goes while a retry is scheduled or a cycle runs, so the request budget with the server
+ *    down is the backoff schedule's. A new engine whose gate records failures starts offline (a reload
+ *    during an outage never says «En línea» before a request reached the server).
  */
 import { countUnsyncedCash } from './cash-outbox';
 import { pullCursor, applyPullPage, recomputeStock } from './product-store';
 import { setMeta } from './db';
 import { forgetDeviceKey, getDeviceCredential, registerDevice } from './device';
 import { gateClosed, gateFailed, gateSettled, readGate } from './gate';
+import { OFFLINE_MSG } from './messages';
 import { countUnsynced, pruneSynced, resetStuck } from './outbox';
 import { pushCash } from './push-cash';
 import { pushSales } from './push-sales';
@@ -35,6 +43,8 @@ import type { DeviceCredential, Failure, SyncTransport } from './transport';
 export type { CycleOutcome, SyncEvent, SyncStatus } from './sync-types';
 
 export const SYNC_LOCK = 'mostrador-sync';
+/** With nothing to send, the server is probed once nothing was heard from it for this long. */
+export const IDLE_PROBE_MS = 5_000;
 
 /** Sales and cash-session events the server has not confirmed. */
 const countWaiting = async () => (await Promise.all([countUnsynced(), countUnsyncedCash()])).reduce((a, b) => a + b);
@@ -58,6 +68,8 @@ export interface SyncEngine {
   reconnected(): Promise<CycleOutcome>;
   /** `offline` event hint: shown at once; only a request that reaches the server says we are online again. */
   markOffline(): void;
+  /** The idle check (the app calls it every second while visible): probes the server when nothing was heard from it for IDLE_PROBE_MS. */
+  heartbeat(): Promise<void>;
   getStatus(): SyncStatus;
   subscribe(listener: (event: SyncEvent) => void): () => void;
   stop(): void;
@@ -79,16 +91,28 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
   let requestedAt = 0;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
+  let probing = false;
+  let startedUp = false;
+  /** When a request last reached the server (ms epoch). */
+  let heardAt = Date.now();
 
   const emit = (event: SyncEvent) => listeners.forEach((listener) => listener(event));
   const setStatus = (patch: Partial<SyncStatus>) => {
+    if (patch.online === true) heardAt = Date.now();
     status = { ...status, ...patch };
     emit({ type: 'status', status });
   };
 
+  // A reload during an outage: the gate remembers the failures, so the bar says «Sin conexión» at once.
+  void readGate()
+    .then((gate) => {
+      if (gate.failures > 0 && status.online === null && !stopped) setStatus({ online: false, lastError: OFFLINE_MSG.serverUnreachable });
+    })
+    .catch(() => undefined);
+
   /** A refused request: 'offline' when the server was not reached, else 'retry' (with the reason shown). */
   function failed(reply: Failure): CycleOutcome {
-    setStatus(reply.kind === 'network' ? { online: false, lastError: reply.message } : { online: true, lastError: reply.message });
+    setStatus(reply.kind === 'network' ? { online: false, lastError: OFFLINE_MSG.serverUnreachable } : { online: true, lastError: reply.message });
     return reply.kind === 'network' ? 'offline' : 'retry';
   }
 
@@ -175,6 +199,12 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
   async function attempt(forced: boolean, since: number): Promise<{ outcome: CycleOutcome; retryAt: number | null }> {
     if (!hasSession() && !(await getDeviceCredential())) return { outcome: 'no-session', retryAt: null };
     return withLock(async () => {
+      // This tab's first attempt: entries a reload left `syncing` are pending again even when the gate holds
+      // (never «Enviando» while nothing is sent); later ones are reset by each cycle.
+      if (!startedUp) {
+        startedUp = true;
+        await resetStuck();
+      }
       const gate = await readGate();
       const now = Date.now();
       if (!forced && gateClosed(gate, now)) return { outcome: 'deferred' as const, retryAt: gate.nextAt };
@@ -234,11 +264,33 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
   const requestSync = () => run(true);
   const trigger = () => run(false);
 
+  async function heartbeat(): Promise<void> {
+    if (stopped || probing || inFlight || status.retryAt !== null || Date.now() - heardAt < IDLE_PROBE_MS) return;
+    if (!hasSession() && !(await getDeviceCredential())) return;
+    probing = true;
+    try {
+      const reply = await transport.probe();
+      if (inFlight || stopped) return;
+      if (reply.success || reply.kind === 'http') {
+        if (status.online !== true) setStatus({ online: true, lastError: null });
+        else heardAt = Date.now();
+        return;
+      }
+      setStatus({ online: false, lastError: OFFLINE_MSG.serverUnreachable });
+      // A failed attempt like any other: the next request waits for the shared backoff.
+      const retryAt = await withLock(async () => (await gateFailed(await readGate(), Date.now(), random)).nextAt);
+      if (!inFlight && !stopped) settle('offline', retryAt);
+    } finally {
+      probing = false;
+    }
+  }
+
   return {
     requestSync,
     trigger,
     reconnected: requestSync,
-    markOffline: () => setStatus({ online: false }),
+    markOffline: () => setStatus({ online: false, lastError: OFFLINE_MSG.serverUnreachable }),
+    heartbeat,
     getStatus: () => status,
     subscribe: (listener) => {
       listeners.add(listener);

@@ -11,6 +11,14 @@ export const OFFLINE_MSG = {
   allSynced: 'Todo sincronizado',
   /** The catalogue pull has more pages to bring (issue #29): never "Todo sincronizado" meanwhile. */
   catalogBehind: 'Actualizando catálogo…',
+  serverUnreachable: 'Sin conexión con el servidor: las ventas quedan guardadas en este dispositivo y se envían solas al volver.',
+  saleWaiting: 'Sin conexión con el servidor; se envía sola al volver la conexión',
+  storageLow:
+    'El dispositivo casi no tiene espacio para guardar ventas: liberá espacio (fotos, otras apps) y sincronizá. Si no hay conexión, usá «Exportar ventas pendientes».',
+  storageLostDevice: (previous: string) =>
+    `El navegador borró los datos de esta tablet (antes «${previous}»): las ventas que todavía no se habían enviado se perdieron con ellos y no se pueden recuperar desde acá. Avisale al dueño: en Configuración → Dispositivos, «${previous}» muestra cuántas tenía pendientes.`,
+  storageLostSeq: (local: number, server: number) =>
+    `La base de datos de esta tablet volvió a un estado anterior: el servidor ya tiene sus ventas hasta la N.º ${server} y esta tablet solo recordaba hasta la ${local}. Las ventas que no se habían enviado pueden faltar; avisale al dueño.`,
   mercadoPagoOffline: 'Requiere conexión a internet',
   invoiceWhenOnline: 'La factura se emitirá con CAE cuando vuelva la conexión. Podés reimprimirla desde Ventas.',
   invoiceAwaiting: 'Emitiendo la factura… Si el servidor no responde, se emitirá con CAE cuando llegue la respuesta.',

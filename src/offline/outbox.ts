@@ -63,13 +63,21 @@ export function markTaken(batch: readonly OutboxEntry[]): Promise<unknown> {
   return db.outbox.bulkPut([...batch]);
 }
 
-/** The server did not confirm this batch: back to pending with the reason (nothing is lost). */
-export async function releaseBatch(batch: readonly OutboxEntry[], error: string): Promise<void> {
+/**
+ * The server did not confirm this batch: back to pending with the reason (nothing is lost). `reached`
+ * false (a network failure): the attempt taken with the batch is given back, so `attempts` counts only
+ * the times the server saw the sale.
+ */
+export async function releaseBatch(batch: readonly OutboxEntry[], why: { error: string; reached: boolean }): Promise<void> {
   await db.outbox
     .where('clientSaleId')
     .anyOf(batch.map((entry) => entry.clientSaleId))
     .and((entry) => entry.status === 'syncing')
-    .modify({ status: 'pending', lastError: error });
+    .modify((entry) => {
+      entry.status = 'pending';
+      entry.lastError = why.error;
+      if (!why.reached) entry.attempts = Math.max(0, entry.attempts - 1);
+    });
 }
 
 export interface AppliedResults {

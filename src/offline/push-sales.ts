@@ -18,6 +18,7 @@ import type { PushBody, PushReply } from '../../domain/schemas/sync';
 import { applyPushEcho, pullCursor } from './product-store';
 import { db, type OutboxEntry } from './db';
 import { deviceName, raiseDeviceSeq } from './device';
+import { OFFLINE_MSG } from './messages';
 import { applyResults, markTaken, peekBatch, releaseBatch, toPushedSale, type AppliedResults } from './outbox';
 import type { CycleOutcome, Delivery } from './sync-types';
 
@@ -75,7 +76,8 @@ export async function pushSales(delivery: Delivery, touched: Set<number>): Promi
     if (!reply.success) {
       const refused = current.batch;
       await chain;
-      await releaseBatch(refused, reply.message);
+      // Not reached: «Sin conexión», and the attempt is not counted (the server never saw it).
+      await releaseBatch(refused, reply.kind === 'network' ? { error: OFFLINE_MSG.saleWaiting, reached: false } : { error: reply.message, reached: true });
       return { outcome: await delivery.refused(reply), echoed: false };
     }
     delivery.reached();

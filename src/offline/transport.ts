@@ -33,6 +33,8 @@ export interface SyncTransport {
   register: Register;
   push(body: PushBody, device: DeviceCredential): Promise<Reply<PushReply>>;
   pull(params: PullParams, device: DeviceCredential): Promise<Reply<PullReply>>;
+  /** GET /health, with a short timeout: the idle check that the server still answers (issue #29 item 5). */
+  probe(): Promise<Reply<unknown>>;
   /** POST /sync/cash: cash-session events (issue #16). */
   pushCash(body: CashPushBody, device: DeviceCredential): Promise<Reply<CashPushReply>>;
 }

@@ -5,17 +5,22 @@
  * event the outbox commits (onSaleWritten: whoever writes one, the engine hears of it), and the service
  * worker's Background Sync wake-up (message SYNC_OUTBOX, registered under SYNC_TAG when sales wait for
  * the network). Every one of them but `online` (a real offline → online transition: one attempt at once)
- * goes through the engine's shared retry gate (gate.ts), so none can start a request storm. Also asks for
+ * goes through the engine's shared retry gate (gate.ts), so none can start a request storm. While the page
+ * is visible, the engine's idle check runs every second (engine.ts `heartbeat`). Also asks for
  * persistent storage (rule 8).
  */
 import { getToken } from '../api/session';
 import { syncTransport } from '../api/sync';
 import { onSaleWritten } from '../offline/capture';
 import { createSyncEngine, type SyncEngine } from '../offline/engine';
+import { requestPersistence } from '../offline/storage';
+import { setServerReachable } from '../session/connectivity';
 
 export const SYNC_TAG = 'mostrador-outbox';
 export const SYNC_MESSAGE = 'SYNC_OUTBOX';
 const TIMER_MS = 30_000;
+/** How often the engine's idle check runs (it probes only after IDLE_PROBE_MS without news from the server). */
+const HEARTBEAT_MS = 1_000;
 const SALE_PUSH_DELAY_MS = 20;
 
 type SyncCapableRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
@@ -28,15 +33,11 @@ async function registerBackgroundSync(): Promise<void> {
 }
 
 let engine: SyncEngine | null = null;
-let persisted: boolean | null = null;
 
 export function syncEngine(): SyncEngine {
   engine ??= createSyncEngine({ transport: syncTransport, hasSession: () => Boolean(getToken()), onWaiting: () => void registerBackgroundSync() });
   return engine;
 }
-
-/** Whether the browser granted persistent storage (null until asked). */
-export const storagePersisted = () => persisted;
 
 let started = false;
 
@@ -45,10 +46,12 @@ export function startSync(): SyncEngine {
   const sync = syncEngine();
   if (started) return sync;
   started = true;
-  void navigator.storage?.persist?.().then((granted) => {
-    persisted = granted;
-  });
+  // Rule 8: ask for persistent storage now (someone signed in) and again once installed (Chromium grants it to installed apps).
+  void requestPersistence();
+  window.addEventListener('appinstalled', () => void requestPersistence());
   const trigger = () => void sync.trigger();
+  // The staff shell's «Sin conexión» notice follows the engine, not only navigator.onLine.
+  sync.subscribe((event) => event.type === 'status' && setServerReachable(event.status.online));
   window.addEventListener('online', () => void sync.reconnected());
   window.addEventListener('offline', () => sync.markOffline());
   window.addEventListener('focus', trigger);
@@ -61,6 +64,7 @@ export function startSync(): SyncEngine {
   // A frame after the write, so the emptied cart paints before the push starts reading the outbox.
   onSaleWritten(() => setTimeout(trigger, SALE_PUSH_DELAY_MS));
   setInterval(trigger, TIMER_MS);
+  setInterval(() => document.visibilityState === 'visible' && void sync.heartbeat(), HEARTBEAT_MS);
   trigger();
   return sync;
 }

@@ -5,6 +5,7 @@ import { addToCart } from '../../src/offline/cart';
 import { db, getMeta, setMeta } from '../../src/offline/db';
 import { createSyncEngine, type SyncEngine, type SyncEvent } from '../../src/offline/engine';
 import { captureSale } from '../../src/offline/capture';
+import { OFFLINE_MSG } from '../../src/offline/messages';
 import { FakeServer } from './fake-server';
 import { freshStore, product, pullPage, takeBatch } from './local-store';
 
@@ -61,13 +62,15 @@ describe('sync engine: per-sale results', () => {
     const sale = await sell();
     server.loseReplies = 2;
     expect(await engine.requestSync()).toBe('offline');
-    expect(await db.outbox.get(sale.clientSaleId)).toMatchObject({ status: 'pending', attempts: 1, lastError: 'respuesta perdida' });
+    // Not answered is «sin conexión» to the device: the attempt is not counted, the reason says so.
+    expect(await db.outbox.get(sale.clientSaleId)).toMatchObject({ status: 'pending', attempts: 0, lastError: OFFLINE_MSG.saleWaiting });
+    expect(engine.getStatus().lastError).toBe(OFFLINE_MSG.serverUnreachable);
     expect(engine.getStatus().retryAt).not.toBeNull();
     await engine.requestSync();
     expect(await engine.requestSync()).toBe('ok');
     expect(server.pushes).toHaveLength(3);
     expect(server.applied.size).toBe(1);
-    expect(await db.outbox.get(sale.clientSaleId)).toMatchObject({ status: 'synced', saleNumber: 'V-1', attempts: 3 });
+    expect(await db.outbox.get(sale.clientSaleId)).toMatchObject({ status: 'synced', saleNumber: 'V-1', attempts: 1 });
   });
 
   it('a network error or a 5xx keeps sales pending; no pull happens before the outbox is confirmed', async () => {
@@ -157,9 +160,12 @@ describe('sync engine: device registration and sequences', () => {
 
   it("the server's last sequence moves the device's counter forward, never back", async () => {
     await sell();
+    expect(await getMeta('storageLost')).toBeUndefined();
     server.lastSeq = 40;
     await engine.requestSync();
     expect((await sell()).deviceSeq).toBe(41);
+    // The server holds sequences this database does not remember: its local data went back (issue #29 item 4).
+    expect(await getMeta('storageLost')).toMatchObject({ previousDeviceId: null, localSeq: 1, serverSeq: 40 });
     server.lastSeq = 3;
     await engine.requestSync();
     expect((await sell()).deviceSeq).toBe(42);

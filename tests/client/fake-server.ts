@@ -61,7 +61,16 @@ export class FakeServer {
     return this.reachable ? null : { success: false, kind: 'network', status: 0, message: 'Sin conexión con el servidor' };
   }
 
+  /** GET /health probes received (the engine's idle check). */
+  probes = 0;
+
   transport = {
+    probe: async (): Promise<ApiResult<unknown>> => {
+      const down = this.unreachable<unknown>();
+      if (down) return down;
+      this.probes += 1;
+      return { success: true, data: { status: 'ok' } };
+    },
     register: async (deviceId: string): Promise<ApiResult<DeviceRegistration>> => {
       const down = this.unreachable<DeviceRegistration>();
       if (down) return down;

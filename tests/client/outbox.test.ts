@@ -92,8 +92,12 @@ describe('outbox status moves only on server answers', () => {
     await sell(1);
     await sell(1);
     const batch = await takeBatch(1);
-    await releaseBatch(batch, 'sin conexión');
-    expect(await db.outbox.get(batch[0].clientSaleId)).toMatchObject({ status: 'pending', lastError: 'sin conexión' });
+    await releaseBatch(batch, { error: 'sin conexión', reached: false });
+    // The server never saw it: the attempt taken with the batch is given back.
+    expect(await db.outbox.get(batch[0].clientSaleId)).toMatchObject({ status: 'pending', lastError: 'sin conexión', attempts: 0 });
+    const again = await takeBatch(1);
+    await releaseBatch(again, { error: 'Error interno del servidor', reached: true });
+    expect(await db.outbox.get(again[0].clientSaleId)).toMatchObject({ status: 'pending', lastError: 'Error interno del servidor', attempts: 1 });
     await takeBatch(5);
     expect(await resetStuck()).toBe(2);
     expect(await db.outbox.where('status').equals('pending').count()).toBe(2);

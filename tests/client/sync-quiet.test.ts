@@ -5,12 +5,15 @@
  *    requests in total, and the sale is delivered once the server is back;
  *  - steady state online: the outbox announces the sale, and it costs exactly one request (the push;
  *    no probe, no pull when the reply says nothing else changed).
+ * Issue #29 item 5: with nothing pending a dead server shows «Sin conexión» within 10 s (the idle probe)
+ * and still ≤ 10 requests in 60 s down; a new engine (a reload) during an outage starts offline.
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addToCart } from '../../src/offline/cart';
 import { db, getMeta } from '../../src/offline/db';
-import { createSyncEngine, type SyncEngine } from '../../src/offline/engine';
+import { createSyncEngine, IDLE_PROBE_MS, type SyncEngine } from '../../src/offline/engine';
+import { OFFLINE_MSG } from '../../src/offline/messages';
 import { onSaleWritten, captureSale } from '../../src/offline/capture';
 import { FakeServer } from './fake-server';
 import { freshStore, product } from './local-store';
@@ -139,5 +142,72 @@ describe('one request per online sale (issue #17 item 2)', () => {
     await elapse(200);
     expect(server.requests).toBe(2);
     expect(server.pulls.at(-1)).toMatchObject({ since: 1 });
+  });
+});
+
+describe('the status tells the truth (issue #29 item 5)', () => {
+  /** What instance.ts wires in a visible tab: the idle check every second and the 30 s timer. */
+  function appTimers(tab: SyncEngine) {
+    const ids = [setInterval(() => void tab.heartbeat(), 1_000), setInterval(() => void tab.trigger(), 30_000)];
+    return () => ids.forEach(clearInterval);
+  }
+
+  it('nothing pending, the server dies: «Sin conexión» within 10 s, at most 10 requests in 60 s, back online when it returns', async () => {
+    unsubscribe();
+    await tabs[0].requestSync();
+    const stop = appTimers(tabs[0]);
+    await elapse(IDLE_PROBE_MS * 3, 250);
+    expect(server.probes).toBeGreaterThan(0); // idle and online: the probe is what keeps the status true
+    expect(tabs[0].getStatus().online).toBe(true);
+
+    server.reachable = false;
+    server.requests = 0;
+    const died = Date.now();
+    while (tabs[0].getStatus().online !== false && Date.now() - died < 20_000) await elapse(250, 250);
+    expect(Date.now() - died).toBeLessThanOrEqual(10_000);
+    expect(tabs[0].getStatus().lastError).toBe(OFFLINE_MSG.serverUnreachable);
+    await elapse(60_000 - (Date.now() - died), 250);
+    expect(server.requests).toBeGreaterThanOrEqual(3);
+    expect(server.requests).toBeLessThanOrEqual(10);
+    expect(tabs[0].getStatus().online).toBe(false);
+
+    server.reachable = true;
+    await elapse(61_000, 250);
+    expect(tabs[0].getStatus().online).toBe(true);
+    stop();
+  }, 60_000);
+
+  it('a failed probe closes the gate like a failed cycle: the next automatic trigger waits', async () => {
+    unsubscribe();
+    await tabs[0].requestSync();
+    await elapse(IDLE_PROBE_MS + 100, 100);
+    server.reachable = false;
+    server.requests = 0;
+    await tabs[0].heartbeat();
+    expect(server.requests).toBe(1);
+    expect((await getMeta('syncGate'))?.failures).toBe(1);
+    expect(await tabs[1].trigger()).toBe('deferred');
+    await tabs[0].heartbeat(); // a retry is scheduled: no probe
+    expect(server.requests).toBe(1);
+  });
+
+  it('a reload during an outage: the new engine says «Sin conexión» before any request, and no sale reads «Enviando»', async () => {
+    unsubscribe();
+    await tabs[0].requestSync();
+    server.reachable = false;
+    await sell();
+    expect(await tabs[0].trigger()).toBe('offline');
+    // The page died mid-send: its entry is left `syncing`.
+    await db.outbox.toCollection().modify({ status: 'syncing' });
+    tabs.forEach((tab) => tab.stop());
+    server.requests = 0;
+    const reloaded = createSyncEngine({ transport: server.transport, hasSession: () => true, withLock: sharedLock(), random: () => 0.5 });
+    tabs = [reloaded];
+    await elapse(50, 10);
+    expect(reloaded.getStatus().online).toBe(false);
+    expect(await reloaded.trigger()).toBe('deferred'); // the gate still holds: no request to learn it
+    expect(server.requests).toBe(0);
+    expect(await db.outbox.where('status').equals('syncing').count()).toBe(0);
+    expect((await db.outbox.toArray()).map((e) => [e.status, e.lastError, e.attempts])).toEqual([['pending', OFFLINE_MSG.saleWaiting, 0]]);
   });
 });

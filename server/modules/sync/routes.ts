@@ -1,12 +1,13 @@
 /**
  * POST /sync/devices/register (a signed-in user, once per device), POST /sync/push and GET /sync/pull
  * (the device credential; a session alongside is optional), GET /sync/devices, PUT /sync/devices/:id
- * (rename), POST /sync/devices/:id/revoke, DELETE /sync/devices/:id and PUT /sync/devices/:id/caea-pto-vta
- * (admin).
+ * (rename), POST /sync/devices/:id/revoke, DELETE /sync/devices/:id, PUT /sync/devices/:id/caea-pto-vta
+ * and POST /sync/import (admin: a tablet's exported pending sales).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pathOf } from '../../../domain/api/endpoint';
 import { syncApi as api } from '../../../domain/api/sync';
+import { LIMITS } from '../../../domain/constants';
 import { MSG } from '../../../domain/messages';
 import { schemaOf } from '../../http/endpoint-schema';
 import { ok } from '../../http/envelope';
@@ -14,6 +15,7 @@ import { salesContext } from '../sales/context';
 import { deviceHooks } from './device-auth';
 import { deviceCaea } from '../invoices/caea-service';
 import { listDevices, registerDevice, removeDevice, renameDevice, revokeDevice, setDeviceCaeaPtoVta, touchDevice } from './devices-service';
+import { importPendingSales } from './import-service';
 import { pullChanges } from './pull-service';
 import { pushSales } from './push-service';
 
@@ -54,6 +56,15 @@ const syncRoutes: FastifyPluginAsyncZod = async (app) => {
     // The pulling device's CAEA (issue #11): its own point of sale and the valid CAEAs, for offline invoices.
     return ok({ ...(await app.store.snapshot((q) => pullChanges(q, req.query))), caea: device ? await deviceCaea(app.store, await app.arca.runtime.effective(), device) : null });
   });
+
+  app.post(
+    pathOf(api.importPending.key),
+    { onRequest: [app.requireAdmin], bodyLimit: LIMITS.pendingExportMaxBytes, schema: schemaOf(api.importPending, { tags, security, summary: 'Importa el archivo de ventas pendientes de un mostrador (una sola vez cada venta)' }) },
+    async (req) => {
+      const reply = await importPendingSales(ctx, app.arca, req.body, req.user, userAgent(req.headers));
+      return ok(reply, MSG.pendingImportDone(reply.applied, reply.duplicates, reply.rejected));
+    },
+  );
 
   app.get(pathOf(api.devices.key), { onRequest: [app.requireAdmin], schema: schemaOf(api.devices, { tags, security, summary: 'Dispositivos' }) }, async () => ok(await listDevices(app.store)));
 

@@ -7,6 +7,7 @@
 import { Button, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { lazy, Suspense, useDeferredValue, useState } from 'react';
+import { isNetworkError } from '../../api/unwrap';
 import { CenteredLoader } from '../../ui/CenteredLoader';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
 import { LoadFailed } from '../../ui/LoadFailed';
@@ -63,7 +64,7 @@ export default function DashboardPage() {
       {isAdmin && <BackupNotice />}
       {isAdmin && <CashDifferencesNotice />}
       {error && !loading ? (
-        <LoadFailed message={error.message} onRetry={() => void refetch()} />
+        <LoadFailed message={error.message} onRetry={() => void refetch()} offline={isNetworkError(error)} />
       ) : loading ? (
         <CenteredLoader label="Cargando estadísticas" />
       ) : (

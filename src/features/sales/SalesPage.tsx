@@ -12,7 +12,7 @@ import { fetchSales, type SaleListItem, type SalesPagination, type SalesQuery } 
 import { fetchUsers } from '../../api/users';
 import { useAuth } from '../../session/auth-context';
 import { unwrap } from '../../api/unwrap';
-import { unwrapPage } from '../../api/unwrap';
+import { isNetworkError, unwrapPage } from '../../api/unwrap';
 import { LoadFailed } from '../../ui/LoadFailed';
 import { Money } from '../../ui/Money';
 import { CenteredLoader } from '../../ui/CenteredLoader';
@@ -88,7 +88,7 @@ export default function SalesPage() {
         </Group>
       )}
       {sales.isError ? (
-        <LoadFailed message={sales.error.message} onRetry={() => void sales.refetch()} retrying={sales.isFetching} />
+        <LoadFailed message={sales.error.message} onRetry={() => void sales.refetch()} retrying={sales.isFetching} offline={isNetworkError(sales.error)} />
       ) : sales.isPending ? (
         <CenteredLoader label="Cargando ventas" />
       ) : rows.length === 0 ? (

@@ -11,6 +11,7 @@ import { ErrorAlert } from '../../../ui/ErrorAlert';
 import { formatDateTime } from '../../../ui/dates';
 import { deviceKeys } from '../queries';
 import { DeviceCaeaDialog } from './DeviceCaeaDialog';
+import { ImportPendingSales } from './ImportPendingSales';
 
 /** The latest of the device's push and pull, or its last visit. */
 function lastSync(d: Device): string | null {
@@ -42,6 +43,7 @@ export function DevicesTab() {
           Recargar
         </Button>
       </Group>
+      <ImportPendingSales onImported={() => void queryClient.invalidateQueries({ queryKey: deviceKeys.all })} />
       <ErrorAlert message={devices.error?.message} />
       {devices.isPending ? (
         <CenteredLoader />
