@@ -3,6 +3,9 @@ import { PG_PENDING, SQLITE_ONLY } from './tests/helpers/dialect-lists';
 
 const serverTests = {
   include: ['tests/server/**/*.test.ts'],
+  // The files share one import of the server within a worker (importing it was most of a file's time):
+  // each file builds its own app, database and simulators, and none mocks a module (issue #32).
+  isolate: false,
   testTimeout: 60_000,
   hookTimeout: 60_000,
   // One PostgreSQL cluster for the run, started by the first file that asks for a database (issue #20).

@@ -1,10 +1,29 @@
 /**
  * `npm test`: builds the client (the e2e suites drive the real built app), runs every vitest project
- * (unit, server, server-pg: the server suite on PostgreSQL, e2e) and ends with the line "N passed, N failed" summing all suites.
- * Extra arguments go to vitest (e.g. `npm test -- --project server`).
+ * (unit, server, server-pg: the server suite on PostgreSQL, e2e), prints each project's duration
+ * (tests/helpers/project-durations.ts) and ends with the line "N passed, N failed" summing all suites.
+ *
+ * The e2e files run one after another (one browser and one server each) and spend most of their time
+ * waiting on them, so they run in a second vitest process beside unit + server + server-pg instead of
+ * after them (vitest runs a project without file parallelism as its own group, last): on two cores the
+ * suite takes the longer of the two halves, not their sum. The e2e half streams its output; the other
+ * half's is printed when it ends (tests/.artifacts/vitest-server.log).
+ *
+ * Extra arguments go to one plain vitest run (e.g. `npm test -- --project server`).
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+
+interface Half {
+  name: string;
+  args: string[];
+  log?: string;
+}
+
+interface Outcome {
+  passed: number;
+  failed: number;
+}
 
 const args = process.argv.slice(2);
 const wantsE2e = !args.includes('--project') || args.some((a, i) => args[i - 1] === '--project' && a === 'e2e');
@@ -17,19 +36,46 @@ if (wantsE2e) {
 }
 
 mkdirSync('tests/.artifacts', { recursive: true });
-const report = 'tests/.artifacts/vitest.json';
-const run = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${report}`, ...args], {
-  stdio: 'inherit',
-});
 
-let passed = 0;
-let failed = 0;
-try {
-  const json = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numFailedTestSuites: number };
-  passed = json.numPassedTests;
-  failed = json.numFailedTests + (json.numFailedTests === 0 && run.status !== 0 ? Math.max(1, json.numFailedTestSuites) : 0);
-} catch {
-  failed = 1;
+/** One vitest process; its JSON report gives the counts (a crash with no report counts as one failure). */
+function run(half: Half): Promise<Outcome> {
+  const report = `tests/.artifacts/vitest-${half.name}.json`;
+  const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', '--reporter=./tests/helpers/project-durations.ts', `--outputFile=${report}`, ...half.args];
+  return new Promise((resolve) => {
+    const child = spawn('npx', vitestArgs, { stdio: half.log ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    if (half.log) {
+      const log = createWriteStream(half.log);
+      child.stdout?.pipe(log);
+      child.stderr?.pipe(log);
+    }
+    child.on('close', (code) => {
+      let outcome: Outcome = { passed: 0, failed: 1 };
+      try {
+        const json = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numFailedTestSuites: number };
+        const crashed = json.numFailedTests === 0 && code !== 0 ? Math.max(1, json.numFailedTestSuites) : 0;
+        outcome = { passed: json.numPassedTests, failed: json.numFailedTests + crashed };
+      } catch {
+        // no report: the process died before writing it
+      }
+      if (half.log) {
+        console.log(`\n===== ${half.name} (salida completa en ${half.log}) =====`);
+        process.stdout.write(readFileSync(half.log, 'utf8'));
+      }
+      resolve(outcome);
+    });
+  });
 }
+
+const halves: Half[] =
+  args.length > 0
+    ? [{ name: 'run', args }]
+    : [
+        { name: 'e2e', args: ['--project', 'e2e'] },
+        { name: 'server', args: ['--project', 'unit', '--project', 'server', '--project', 'server-pg'], log: 'tests/.artifacts/vitest-server.log' },
+      ];
+
+const outcomes = await Promise.all(halves.map(run));
+const passed = outcomes.reduce((sum, o) => sum + o.passed, 0);
+const failed = outcomes.reduce((sum, o) => sum + o.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
-process.exit(run.status === 0 && failed === 0 ? 0 : 1);
+process.exit(failed === 0 ? 0 : 1);
