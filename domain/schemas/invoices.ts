@@ -203,8 +203,10 @@ export const invoiceStatusJson = z.object({
   identificationThreshold: z.number(),
   pendingCount: z.number().int(),
   failedCount: z.number().int(),
-  /** Spanish one-liner: what is missing, or the mode. */
+  /** Spanish one-liner: what is missing, WSAA's login block (issue #31.7: until when), or the mode. */
   message: z.string(),
+  /** WSAA refuses a login while a ticket this server never stored is valid: online invoicing is back by then (ISO), or null. */
+  loginBlockedUntil: z.string().nullable(),
 });
 export type InvoiceStatusJson = z.infer<typeof invoiceStatusJson>;
 

@@ -19,6 +19,8 @@ export interface ArcaEnvConfig {
   retryBaseMs: number;
   /** How often the CAEA keeper and reporter run (ARCA_CAEA_CHECK_MS, default 60000). */
   caeaCheckMs: number;
+  /** First wait before logging in again after WSAA's "ya posee un TA válido"; doubles up to 30 min (ARCA_LOGIN_RETRY_MS, default 60000). */
+  loginRetryMs: number;
 }
 
 export const ARCA_ENDPOINTS: Record<ArcaEnvironment, { wsaa: string; wsfe: string }> = {
@@ -44,5 +46,6 @@ export function readArcaEnv(env: NodeJS.ProcessEnv): ArcaEnvConfig {
     timeoutMs: num(env.ARCA_TIMEOUT_MS, 30_000),
     retryBaseMs: num(env.ARCA_RETRY_BASE_MS, 30_000),
     caeaCheckMs: num(env.ARCA_CAEA_CHECK_MS, 60_000),
+    loginRetryMs: num(env.ARCA_LOGIN_RETRY_MS, 60_000),
   };
 }

@@ -44,6 +44,25 @@ export class ArcaServiceError extends Error {
   }
 }
 
+/**
+ * WSAA said "ya posee un TA válido" (coe.alreadyAuthenticated) for a ticket this server never stored (a
+ * crash or a lost reply between the login and storing it): no login is tried before `nextTryAt`, and the
+ * old ticket expires at the latest at `until` (issue #31.7). Nothing reached WSFEv1: like an unreachable
+ * ARCA before any number was sent, the server's CAEA contingency applies meanwhile.
+ */
+export class ArcaLoginBlocked extends Error {
+  constructor(
+    readonly until: number,
+    readonly nextTryAt: number,
+  ) {
+    const at = (ms: number) => new Date(ms).toLocaleString('es-AR', { timeZone: 'America/Argentina/Buenos_Aires', day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' });
+    super(
+      `ARCA dice que ya hay un ticket de acceso vigente que el servidor no llegó a guardar: la facturación en línea vuelve cuando venza, a más tardar el ${at(until)} (se reintenta el ${at(nextTryAt)}); mientras tanto se factura con CAEA si hay punto de venta CAEA y CAEA vigente`,
+    );
+    this.name = 'ArcaLoginBlocked';
+  }
+}
+
 /** ARCA codes the client and the issuer act on. */
 export const ARCA_CODES = {
   tokenInvalid: 600,

@@ -5,7 +5,8 @@
  *   its own write unit; no unit is open while ARCA is called (each outcome is recorded in a new one).
  * - A numbered pending row may already be at ARCA: it is consulted first (FECompConsultar); the same
  *   comprobante found → its CAE is adopted; another one → our row is renumbered; 602 → resent.
- * - ARCA unreachable before a number was ever sent (no number, no attempt) → the server's CAEA
+ * - ARCA unreachable, or WSAA refusing a login while a ticket we never stored is valid (issue #31.7),
+ *   before a number was ever sent (no number, no attempt) → the server's CAEA
  *   contingency (caea-contingency.ts), when a CAEA point of sale and a valid CAEA exist. Never otherwise.
  * - The number ARCA says is next but a local row holds: a device's CAEA claim there is released (kept for
  *   review); any other holder postpones the row with the reason (never a 500, never a wedged book).
@@ -17,7 +18,7 @@ import { arcaDate, formatInvoiceNumber } from '../../../domain/invoicing/format'
 import { PUSH_INVOICE_NOTES } from '../../../domain/messages';
 import { isUniqueViolation } from '../../db/constraint';
 import type { Store } from '../../db/store';
-import { ArcaServiceError, ArcaSoapFault, ArcaTransportError, ARCA_CODES, type ArcaErr } from '../../integrations/arca/errors';
+import { ArcaLoginBlocked, ArcaServiceError, ArcaSoapFault, ArcaTransportError, ARCA_CODES, type ArcaErr } from '../../integrations/arca/errors';
 import { matchComprobante, type FecaeDetRequest } from '../../integrations/arca/wsfe';
 import { nextAttemptAt } from './backoff';
 import { issueWithCaea } from './caea-contingency';
@@ -150,6 +151,11 @@ export class InvoiceIssuer {
     } catch (e) {
       if (e instanceof ArcaServiceError) return this.postpone((await this.byId(id))!, `ARCA: ${e.message}`, e.errors[0]?.code ?? null);
       if (e instanceof ArcaSoapFault) return this.postpone((await this.byId(id))!, `ARCA (WSAA): ${e.faultstring}`, null);
+      if (e instanceof ArcaLoginBlocked) {
+        this.unreachable.add(id);
+        const row = await this.postpone((await this.byId(id))!, e.message, null);
+        return this.update(id, { nextRetryAt: new Date(Math.max(Date.parse(row.nextRetryAt!), e.nextTryAt)).toISOString() });
+      }
       if (e instanceof LocalNumberHeld || e instanceof UnclearComprobante) return this.postpone((await this.byId(id))!, e.message, null);
       if (e instanceof ArcaTransportError) {
         this.unreachable.add(id);
@@ -167,7 +173,7 @@ export class InvoiceIssuer {
     try {
       return await this.allocate(eff, row);
     } catch (e) {
-      const issued = e instanceof ArcaTransportError && row.attempts === 0 ? await issueWithCaea(this.store, eff, row) : null;
+      const issued = (e instanceof ArcaTransportError || e instanceof ArcaLoginBlocked) && row.attempts === 0 ? await issueWithCaea(this.store, eff, row) : null;
       if (issued) return issued;
       throw e;
     }

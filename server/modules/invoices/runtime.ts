@@ -15,7 +15,7 @@ import { loadCredentials, type ArcaCredentials } from '../../integrations/arca/c
 import { ARCA_ENDPOINTS } from '../../integrations/arca/env';
 import { createTestPki } from '../../integrations/arca/simulator/pki';
 import { startArcaSimulator, type ArcaSimulator } from '../../integrations/arca/simulator/server';
-import { TicketManager, type TicketCache, type TicketKey } from '../../integrations/arca/tickets';
+import { TicketManager, type LoginBlock, type TicketCache, type TicketKey } from '../../integrations/arca/tickets';
 import { WsfeClient, type WsfeAuth } from '../../integrations/arca/wsfe';
 import { ArcaServiceError, ARCA_CODES } from '../../integrations/arca/errors';
 import { settingsRepository, storeTicketCache } from './repository';
@@ -170,10 +170,15 @@ export class ArcaRuntime {
   private tickets(eff: EffectiveArca): TicketManager {
     let manager = this.ticketManagers.get(eff.wsaaUrl);
     if (!manager) {
-      manager = new TicketManager({ wsaaUrl: eff.wsaaUrl, timeoutMs: this.config.arca.timeoutMs, cache: this.ticketCache });
+      manager = new TicketManager({ wsaaUrl: eff.wsaaUrl, timeoutMs: this.config.arca.timeoutMs, cache: this.ticketCache, loginRetryMs: this.config.arca.loginRetryMs });
       this.ticketManagers.set(eff.wsaaUrl, manager);
     }
     return manager;
+  }
+
+  /** WSAA's "ya posee un TA válido" block for this configuration (issue #31.7), or null. */
+  loginBlock(eff: EffectiveArca): LoginBlock | null {
+    return eff.configured ? this.tickets(eff).block(this.ticketKey(eff)) : null;
   }
 
   /** Runs an authenticated WSFEv1 call; on Err 600 drops the ticket, logs in once and retries once. */

@@ -10,7 +10,7 @@ import type { ArcaConnectionTestJson, ArcaCredentialsBody, ArcaSettingsBody, Arc
 import type { Store } from '../../db/store';
 import { badRequest, conflict } from '../../http/errors';
 import { certificateInfo, loadCredentials } from '../../integrations/arca/credentials';
-import { ArcaServiceError, ArcaSoapFault } from '../../integrations/arca/errors';
+import { ArcaLoginBlocked, ArcaServiceError, ArcaSoapFault } from '../../integrations/arca/errors';
 import { caeaRepository } from './caea-repository';
 import { invoicesRepository, settingsRepository } from './repository';
 import type { ArcaRuntime } from './runtime';
@@ -100,7 +100,10 @@ export async function testConnection(runtime: ArcaRuntime): Promise<ArcaConnecti
 export async function statusJson(store: Store, runtime: ArcaRuntime): Promise<InvoiceStatusJson> {
   const eff = await runtime.effective();
   const counts = await store.read((q) => invoicesRepository.counts(q));
+  const block = runtime.loginBlock(eff);
+  const blocked = block && block.until > Date.now() ? new ArcaLoginBlocked(block.until, block.nextTryAt) : null;
   return {
+    loginBlockedUntil: blocked ? new Date(blocked.until).toISOString() : null,
     configured: eff.configured,
     simulator: eff.simulator,
     environment: eff.configured ? eff.environment : null,
@@ -115,7 +118,9 @@ export async function statusJson(store: Store, runtime: ArcaRuntime): Promise<In
     failedCount: counts.fallida,
     message: !eff.configured
       ? `${MSG.invoiceNotConfigured} Falta: ${eff.missing.join(', ')}.`
-      : eff.simulator
+      : blocked
+        ? blocked.message
+        : eff.simulator
         ? MSG.arcaSimulatorLabel
         : eff.environment === 'produccion'
           ? 'ARCA producción'
