@@ -61,7 +61,6 @@ export const MSG = {
   saleNotFound: 'Venta no encontrada',
   saleMercadoPagoDirect: 'Los pagos con Mercado Pago se registran con el flujo de pago de Mercado Pago, no como venta directa',
   saleMercadoPagoOffline: 'Las ventas con Mercado Pago necesitan conexión: no se pueden registrar sin conexión',
-  saleCapturedInFuture: 'La fecha de captura de la venta está en el futuro',
   devicesListError: 'Error al obtener dispositivos',
   // Devices and sync (server/modules/sync)
   deviceCredentialRequired: 'Este dispositivo no está registrado o su credencial no es válida. Iniciá sesión en línea para registrarlo.',
@@ -70,7 +69,6 @@ export const MSG = {
   deviceRegisterError: 'No se pudo registrar este dispositivo',
   tooManyDeviceRegistrations: 'Demasiados dispositivos registrados en la última hora. Esperá un rato o pedile al administrador que revise Configuración → Dispositivos.',
   syncTooManyLines: 'El envío tiene demasiadas líneas de venta',
-  saleCapturedTooOld: 'La fecha de captura de la venta es anterior al registro de este dispositivo: revisá la fecha y hora de la tablet',
   saleBodyMismatch: 'Ya se registró una venta con este identificador y otro contenido',
   reviewFullDiscount: 'Descuento del 100 %: la venta se registró con total $ 0',
   cartEmpty: 'El carrito está vacío',
@@ -265,6 +263,13 @@ export const SYNC_NOTES = {
     `El vendedor indicado por el dispositivo (#${sellerId}) nunca inició sesión en este mostrador: la venta se atribuyó a ${attributedTo}`,
   sellerUnverified: (sellerId: number) => `El vendedor ${sellerId} no inició sesión en este dispositivo`,
   bodyReplayed: 'Se recibió otra venta con este mismo identificador y distinto contenido: se rechazó',
+  /** Issue #29: a device clock that cannot be right (domain/clock.ts); `booked` is the server's receipt time. */
+  clockAhead: (device: string, booked: string) =>
+    `Reloj del dispositivo adelantado: la venta dice ${device}, después de llegar al servidor; se registró con la hora en que llegó (${booked})`,
+  clockBehind: (device: string, booked: string) =>
+    `Reloj del dispositivo atrasado: la venta dice ${device}, antes de que existiera el dispositivo; se registró con la hora en que llegó al servidor (${booked})`,
+  /** A sale the server could not write for a reason of its own data (not a server fault): kept in quarantine. */
+  saleNotRecorded: 'El servidor no pudo registrar esta venta con estos datos; quedó guardada para que el dueño la revise',
   tooManyLines: (max: number) => `${MSG.syncTooManyLines} (máximo ${max} líneas por envío)`,
 } as const;
 

@@ -93,3 +93,10 @@ export function daysBetween(start: string, end: string): string[] {
   for (let t = Date.parse(`${start}T00:00:00Z`); t <= Date.parse(`${end}T00:00:00Z`); t += 86_400_000) days.push(new Date(t).toISOString().slice(0, 10));
   return days;
 }
+
+/** "dd/mm/aaaa hh:mm" of an instant in a time zone (notes the owner reads; any year, 0001 included). */
+export function localDateTimeLabel(instant: Date | string | number, timeZone: string): string {
+  const p = localParts(instant, timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(p.day)}/${two(p.month)}/${String(p.year).padStart(4, '0')} ${two(p.hour % 24)}:${two(p.minute)}`;
+}

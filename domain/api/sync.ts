@@ -1,10 +1,10 @@
 /**
  * Sync (docs/sync.md): a device registers once (signed-in user), then pushes sales and pulls the
- * catalogue with its credential; the admin lists, renames, revokes and removes devices and assigns their
- * CAEA point of sale.
+ * catalogue with its credential; the admin lists, renames, revokes and removes devices, assigns their
+ * CAEA point of sale and reads the pushed sales the server rejected (quarantine).
  */
 import { z } from '../schemas/common';
-import { deviceCaeaBody, deviceIdParam, deviceJson, deviceRegistration, pendingExportFile, pendingImportReply, pullQuery, pullReply, pushBody, pushReply, registerDeviceBody, renameDeviceBody } from '../schemas/sync';
+import { deviceCaeaBody, deviceIdParam, deviceJson, deviceRegistration, pendingExportFile, pendingImportReply, pullQuery, pullReply, pushBody, pushReply, quarantinedSaleJson, quarantineQuery, registerDeviceBody, renameDeviceBody } from '../schemas/sync';
 import { endpoint, noData } from './endpoint';
 
 export const syncApi = {
@@ -16,5 +16,7 @@ export const syncApi = {
   revoke: endpoint('POST /sync/devices/:id/revoke', { params: deviceIdParam, reply: deviceJson }),
   remove: endpoint('DELETE /sync/devices/:id', { params: deviceIdParam, reply: noData }),
   importPending: endpoint('POST /sync/import', { body: pendingExportFile, reply: pendingImportReply }),
+  /** Pushed sales the server rejected, with their bodies, newest first (issue #29). */
+  quarantine: endpoint('GET /sync/quarantine', { query: quarantineQuery, reply: z.array(quarantinedSaleJson) }),
   setCaeaPtoVta: endpoint('PUT /sync/devices/:id/caea-pto-vta', { params: deviceIdParam, body: deviceCaeaBody, reply: deviceJson }),
 };

@@ -65,13 +65,18 @@ export const pushedInvoice = generateInvoiceBody.extend({
 });
 export type PushedInvoice = z.output<typeof pushedInvoice>;
 
+/** The largest id or sequence a column holds (PostgreSQL `integer`): a bigger one is malformed, not a server fault. */
+const MAX_ROW_INT = 2_147_483_647;
+const rowId = positiveId.max(MAX_ROW_INT, 'debe ser un identificador válido');
+
 export const pushedSale = z.object({
   clientSaleId: z.uuid('debe ser un UUID'),
-  deviceSeq: z.number({ error: 'es obligatoria' }).int('debe ser un número entero').min(1, 'debe ser mayor que 0'),
+  deviceSeq: z.number({ error: 'es obligatoria' }).int('debe ser un número entero').min(1, 'debe ser mayor que 0').max(MAX_ROW_INT, 'es demasiado grande'),
+  /** The device's clock at capture: any valid instant (a wrong clock never loses a sale; domain/clock.ts). */
   capturedAt: z.iso.datetime({ offset: true, error: 'debe ser una fecha ISO (AAAA-MM-DDTHH:mm:ssZ)' }),
-  sellerId: positiveId,
+  sellerId: rowId,
   items: z
-    .array(z.object({ productId: positiveId, quantity: saleQuantity, unitPrice: money }), { error: missingOr('debe ser una lista') })
+    .array(z.object({ productId: rowId, quantity: saleQuantity, unitPrice: money }), { error: missingOr('debe ser una lista') })
     .min(1, 'la venta no tiene productos')
     .max(SALE_LIMITS.maxItems, `no puede tener más de ${SALE_LIMITS.maxItems} líneas`),
   discount: money.optional().default(0),
@@ -111,6 +116,7 @@ export type PushResult = z.infer<typeof pushResult>;
 
 export const pushReply = z.object({
   results: z.array(pushResult),
+  /** The server's clock when it answered: the device compares it with its own (domain/clock.ts). */
   serverTime: z.string(),
   /** The highest sequence the server holds for this device: the device's next one must be above it. */
   lastSeq: z.number().int(),
@@ -232,6 +238,28 @@ export const deviceJson = z.object({
   createdAt: z.string(),
 });
 export type DeviceJson = z.infer<typeof deviceJson>;
+
+/** GET /sync/quarantine (admin): a pushed sale the server rejected, kept with its body (issue #29). */
+export const quarantinedSaleJson = z.object({
+  id: z.number().int(),
+  deviceId: z.string(),
+  deviceName: z.string().nullable(),
+  clientSaleId: z.string().nullable(),
+  /** Why it was rejected (Spanish, the same reason the device shows). */
+  reason: z.string(),
+  /** The sale exactly as the device sent it (JSON text). */
+  body: z.string(),
+  attempts: z.number().int(),
+  receivedAt: z.string(),
+  lastReceivedAt: z.string(),
+  /** A sale with the same clientSaleId that is on the server (a later retry, or the original of a replay). */
+  sale: z.object({ id: z.number().int(), saleNumber: z.string() }).nullable(),
+});
+export type QuarantinedSaleJson = z.infer<typeof quarantinedSaleJson>;
+
+export const quarantineQuery = z.object({
+  limit: z.coerce.number({ error: 'debe ser un número' }).int('debe ser un número entero').min(1, 'debe ser al menos 1').max(500, 'no puede ser más de 500').default(100),
+});
 
 export const deviceIdParam = z.object({ id: z.string().min(1, 'es obligatorio').max(200, 'es demasiado largo') });
 

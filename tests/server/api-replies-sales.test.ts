@@ -109,6 +109,8 @@ describe('sync, devices and cash sessions', () => {
     const pushed = expectReply(syncApi.push, await s.call({ method: 'POST', url: '/api/sync/push', headers: device.headers, payload: { deviceId: device.id, schemaVersion: SYNC_SCHEMA_VERSION, sales: [sale] } }));
     expect(pushed.data.results[0]).toMatchObject({ status: 'applied', invoice: { status: 'autorizada' } });
     expectReply(syncApi.push, await s.call({ method: 'POST', url: '/api/sync/push', headers: device.headers, payload: { deviceId: device.id, schemaVersion: SYNC_SCHEMA_VERSION, sales: [sale, { junk: true }] } }));
+    const quarantined = expectReply(syncApi.quarantine, await get('/api/sync/quarantine'));
+    expect(quarantined.data.find((q: { deviceId: string }) => q.deviceId === device.id)).toMatchObject({ body: '{"junk":true}', sale: null });
 
     expectReply(syncApi.setCaeaPtoVta, await s.call({ method: 'PUT', url: `/api/sync/devices/${device.id}/caea-pto-vta`, token: admin, payload: { caeaPtoVta: 7 } }));
     const pulled = expectReply(syncApi.pull, await s.call({ method: 'GET', url: '/api/sync/pull?since=0', headers: device.headers }));

@@ -75,6 +75,7 @@ const SPEC: Record<string, Access> = {
   'POST /api/sync/devices/register': 'staff',
   'GET /api/sync/pull': 'staff',
   'GET /api/sync/devices': 'admin',
+  'GET /api/sync/quarantine': 'admin',
   'PUT /api/sync/devices/:id/caea-pto-vta': 'admin',
   'PUT /api/sync/devices/:id': 'admin',
   'POST /api/sync/devices/:id/revoke': 'admin',

@@ -57,3 +57,20 @@ export const revokedTokens = pgTable(
   },
   (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
 );
+
+export const syncQuarantine = pgTable(
+  'sync_quarantine',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    deviceId: text('device_id').notNull().references(() => devices.id),
+    syncBatchId: integer('sync_batch_id'),
+    clientSaleId: text('client_sale_id'),
+    reason: text('reason').notNull(),
+    body: text('body').notNull(),
+    bodyHash: text('body_hash').notNull(),
+    attempts: integer('attempts').notNull().default(1),
+    receivedAt: text('received_at').notNull().default(now),
+    lastReceivedAt: text('last_received_at').notNull().default(now),
+  },
+  (t) => [uniqueIndex('sync_quarantine_body_uq').on(t.deviceId, t.bodyHash), index('sync_quarantine_client_sale_idx').on(t.clientSaleId)],
+);

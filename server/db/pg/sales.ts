@@ -34,6 +34,7 @@ export const sales = pgTable(
      */
     refundedAt: text('refunded_at'),
     saleDate: text('sale_date').notNull(),
+    capturedAt: text('captured_at'),
     localDate: text('local_date'),
     createdAt: createdAt(),
     cancelledAt: text('cancelled_at'),

@@ -66,3 +66,27 @@ export const revokedTokens = sqliteTable(
   },
   (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * Pushed sales the server rejected (malformed, or refused by a rule), with their raw body as received and
+ * why: a captured sale is never just dropped (sync/push-service.ts). One row per device and body; the same
+ * body pushed again counts an attempt. The owner lists them (GET /sync/quarantine).
+ */
+export const syncQuarantine = sqliteTable(
+  'sync_quarantine',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    deviceId: text('device_id').notNull().references(() => devices.id),
+    syncBatchId: integer('sync_batch_id'),
+    /** The clientSaleId the body names when it is a string (maybe not a UUID), else null. */
+    clientSaleId: text('client_sale_id'),
+    reason: text('reason').notNull(),
+    /** The sale exactly as it came in the push (JSON). */
+    body: text('body').notNull(),
+    bodyHash: text('body_hash').notNull(),
+    attempts: integer('attempts').notNull().default(1),
+    receivedAt: text('received_at').notNull().default(now),
+    lastReceivedAt: text('last_received_at').notNull().default(now),
+  },
+  (t) => [uniqueIndex('sync_quarantine_body_uq').on(t.deviceId, t.bodyHash), index('sync_quarantine_client_sale_idx').on(t.clientSaleId)],
+);

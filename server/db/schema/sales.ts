@@ -40,10 +40,16 @@ export const sales = sqliteTable(
      * null. A refunded sale is not revenue (domain/revenue.ts) and cannot be invoiced; it stays flagged.
      */
     refundedAt: text('refunded_at'),
-    /** When the sale happened (device capture time for synced sales). */
+    /**
+     * The date the sale is booked on (numbering, reports, cash): when it happened. A pushed sale keeps its
+     * device's time unless that time is impossible; then it is the server's receipt time (docs/sync.md).
+     */
     saleDate: text('sale_date').notNull(),
+    /** A pushed sale: the time its device said it was captured (its clock may be wrong); null for other sales. */
+    capturedAt: text('captured_at'),
     /** The sale's calendar day 'YYYY-MM-DD' in the shop's time zone: the key of the sales rollups below. */
     localDate: text('local_date'),
+    /** When the server wrote it: for a pushed sale, the server's receipt time. */
     createdAt: createdAt(),
     cancelledAt: text('cancelled_at'),
     cancelledBy: integer('cancelled_by').references(() => users.id),

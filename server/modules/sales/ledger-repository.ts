@@ -83,6 +83,7 @@ export interface LedgerSaleInsert {
   reviewNote: string | null;
   bodyHash: string | null;
   syncBatchId: number | null;
+  capturedAt: string | null;
 }
 
 export interface LedgerItemInsert {
@@ -104,6 +105,7 @@ const SALE_COLUMNS: Record<keyof LedgerSaleInsert, string> = {
   costCents: 'cost_cents', notes: 'notes', flagOversold: 'flag_oversold', flagPriceChanged: 'flag_price_changed', saleDate: 'sale_date',
   localDate: 'local_date', preferenceId: 'preference_id', externalReference: 'external_reference', cashSessionId: 'cash_session_id',
   reviewNote: 'review_note', bodyHash: 'body_hash', syncBatchId: 'sync_batch_id',
+  capturedAt: 'captured_at',
 };
 const ITEM_COLUMNS: Record<keyof LedgerItemInsert, string> = {
   saleId: 'sale_id', productId: 'product_id', productName: 'product_name', quantity: 'quantity', unitPriceCents: 'unit_price_cents',

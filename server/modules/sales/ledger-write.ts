@@ -34,7 +34,7 @@ export interface SaleDraft {
   deviceId: string | null;
   deviceSeq: number | null;
   sellerId: number;
-  /** UTC ISO instant the sale happened (device capture time for synced sales). */
+  /** UTC ISO instant the sale is booked on: when it happened (for a pushed sale, see sync/push-service.ts). */
   saleDate: string;
   /** unitPriceCents: what the device charged (policy 'captured'); ignored online. */
   items: { productId: number; quantity: number; unitPriceCents?: number }[];
@@ -50,8 +50,8 @@ export interface SaleDraft {
   externalReference?: string | null;
   /** The device's cash session (client uuid) the sale was rung up in (issue #16). */
   cashSessionId?: string | null;
-  /** A pushed sale: the hash of its body, its batch and why the owner should look at it (sync/push-service.ts). */
-  audit?: { bodyHash: string; syncBatchId: number; reviewNote: string | null };
+  /** A pushed sale: the hash of its body, its batch, why the owner should look at it and its device's capture time (sync/push-service.ts). */
+  audit?: { bodyHash: string; syncBatchId: number; reviewNote: string | null; capturedAt: string };
 }
 
 export type SalePolicy = 'online' | 'captured';
@@ -172,6 +172,7 @@ export async function writeSaleToLedger(tx: Q, ctx: LedgerContext, draft: SaleDr
     bodyHash: draft.audit?.bodyHash ?? null,
     syncBatchId: draft.audit?.syncBatchId ?? null,
     reviewNote: draft.audit?.reviewNote ?? null,
+    capturedAt: draft.audit?.capturedAt ?? null,
   });
   await ledgerRepository.insertItems(
     tx,

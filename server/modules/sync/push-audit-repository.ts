@@ -1,9 +1,11 @@
 /**
  * SQL of the push audit trail: one row per batch (who pushed); a pushed sale's body hash and review note
- * are written with the sale (sales/ledger-write.ts) and read or amended here.
+ * are written with the sale (sales/ledger-write.ts) and read or amended here; a rejected sale's raw body is
+ * kept in quarantine (sync_quarantine: one row per device and body, the same body again counts an attempt).
  */
-import { and, eq, sql } from 'drizzle-orm';
-import { sales, syncBatches } from '../../db/schema';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { QuarantinedSaleJson } from '../../../domain/schemas/sync';
+import { devices, sales, syncBatches, syncQuarantine } from '../../db/schema';
 import { bySql, first, type Q } from '../../db/store';
 
 export const pushAuditRepository = {
@@ -30,5 +32,40 @@ export const pushAuditRepository = {
       .update(sales)
       .set({ reviewNote: sql`case when ${sales.reviewNote} is null then ${note} else ${sales.reviewNote} || ${newline} || ${note} end` })
       .where(and(eq(sales.id, saleId), sql`(${sales.reviewNote} is null or ${position} = 0)`));
+  },
+
+  /** Keeps a rejected sale's body (see the header); in the push's unit. */
+  quarantine: async (tx: Q, row: { deviceId: string; syncBatchId: number; clientSaleId: string | null; reason: string; body: string; bodyHash: string; at: string }): Promise<void> => {
+    await tx
+      .insert(syncQuarantine)
+      .values({ ...row, receivedAt: row.at, lastReceivedAt: row.at })
+      .onConflictDoUpdate({
+        target: [syncQuarantine.deviceId, syncQuarantine.bodyHash],
+        set: { attempts: sql`${syncQuarantine.attempts} + 1`, reason: row.reason, syncBatchId: row.syncBatchId, lastReceivedAt: row.at },
+      });
+  },
+
+  /** The newest quarantined sales, with their device's name and the stored sale of the same clientSaleId, if any. */
+  quarantined: async (q: Q, limit: number): Promise<QuarantinedSaleJson[]> => {
+    const rows = await q
+      .select({
+        id: syncQuarantine.id,
+        deviceId: syncQuarantine.deviceId,
+        deviceName: devices.name,
+        clientSaleId: syncQuarantine.clientSaleId,
+        reason: syncQuarantine.reason,
+        body: syncQuarantine.body,
+        attempts: syncQuarantine.attempts,
+        receivedAt: syncQuarantine.receivedAt,
+        lastReceivedAt: syncQuarantine.lastReceivedAt,
+        saleId: sales.id,
+        saleNumber: sales.saleNumber,
+      })
+      .from(syncQuarantine)
+      .leftJoin(devices, eq(devices.id, syncQuarantine.deviceId))
+      .leftJoin(sales, eq(sales.clientSaleId, syncQuarantine.clientSaleId))
+      .orderBy(desc(syncQuarantine.lastReceivedAt), desc(syncQuarantine.id))
+      .limit(limit);
+    return rows.map(({ saleId, saleNumber, ...row }) => ({ ...row, sale: saleId !== null && saleNumber !== null ? { id: saleId, saleNumber } : null }));
   },
 };

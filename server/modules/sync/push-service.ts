@@ -8,22 +8,26 @@
  *   /health and other requests keep answering during a big push or fifty small ones.
  *   A crash between chunks leaves the earlier chunks committed: the device still holds the batch and
  *   pushes it again, and every sale is idempotent by clientSaleId, so nothing lands twice.
- * - Each sale is validated on its own and written by the sales service (writeCapturedSale, the ledger
- *   write) in its own savepoint, with its audit (body hash, batch, review note) in the sale row: a bad sale is
- *   `rejected` with a Spanish reason and never blocks the rest; results come back in input order.
- * - Refused (rejected): malformed, Mercado Pago, captured in the future (> 24 h, a fast clock) or before
- *   the device existed (its first visit minus 30 days: a device signs in online, and so registers,
- *   before it can sell; the margin absorbs a slow clock and a tablet that had to register under a fresh
- *   id with sales already queued). Dates like 1970 or year 0001 are a broken clock or a forgery, never a
- *   real sale of this device.
+ * - The envelope is validated strictly by the route; each sale leniently, on its own (pushedSale), and
+ *   written by the sales service (writeCapturedSale, the ledger write) in its own savepoint, with its audit
+ *   (body hash, batch, review note, device capture time) in the sale row: a bad sale is `rejected` with a
+ *   Spanish reason and never blocks the rest; results come back in input order.
+ * - Rejected (issue #29 item 3): malformed, Mercado Pago, a body that fails to write for a reason of its
+ *   own data (an error that is not a server fault, isServerFault). Never dropped: its raw body goes to
+ *   quarantine (sync_quarantine) in the same unit, with the reason, for the owner (GET /sync/quarantine).
+ * - Never refused for its time (issue #29 item 2, domain/clock.ts): a sale captured after it reached the
+ *   server (a fast clock) or before its device existed (1970, 2000: a reset clock) is booked on the
+ *   server's receipt time and flagged with a note that names the cause and both times; `captured_at`
+ *   keeps what the device said. Numbering, the sales rollups, cash and reports all read the booked date.
  * - Applied and flagged for the owner (review_note): a seller who never signed in on the device or is
- *   disabled (push-sellers.ts), a 100 % discount.
+ *   disabled (push-sellers.ts), a 100 % discount, an impossible device clock.
  * - A replay (same clientSaleId) with the same body is `duplicate`: the stored result, nothing written.
  *   With another body (body_hash differs) it is `rejected` and the stored sale gets a review note.
  * - A sequence already taken never loses the sale: the ledger write stores it under the next free one
  *   (`serverSeq`), and the reply's `lastSeq` lets the device move its counter past it.
- * - Business refusals are permanent (`rejected`); anything unexpected fails the request (5xx) so the
- *   device retries the whole batch later, and what was applied comes back as `duplicate`.
+ * - Business refusals are permanent (`rejected`); a server fault (the database busy, full, gone or in a
+ *   deadlock) fails the request (5xx) so the device retries the whole batch later, and what was applied
+ *   comes back as `duplicate`.
  * - A sale's invoice (issue #11) is recorded in the sale's savepoint and settled with ARCA after the
  *   commits, for a bounded wait (push-invoice.ts); a bad invoice request never loses the sale.
  * - Before replying, everything is made durable with an fsync of the WAL that started after the last
@@ -35,14 +39,16 @@
  *   (another change came in between, or no `since`) `catalog` is null and the device pulls.
  */
 import { createHash } from 'node:crypto';
+import { bookCapture } from '../../../domain/clock';
 import { LIMITS } from '../../../domain/constants';
 import { MSG, SYNC_NOTES } from '../../../domain/messages';
 import { fieldLabel } from '../../../domain/field-labels';
 import { toCents } from '../../../domain/money';
 import type { PublicUser } from '../../../domain/schemas/auth';
-import { pushedSale, type PushBody, type PushedSale, type PushReply, type PushResult } from '../../../domain/schemas/sync';
+import { localDateTimeLabel } from '../../../domain/time';
+import { pushedSale, type PushBody, type PushedSale, type PushReply, type PushResult, type QuarantinedSaleJson } from '../../../domain/schemas/sync';
 import { catalogRevision } from '../../db/revision-repository';
-import { savepoint, type Q } from '../../db/store';
+import { savepoint, type Q, type Store } from '../../db/store';
 import { AppError, forbidden } from '../../http/errors';
 import type { SalesContext } from '../sales/context';
 import { writeCapturedSale, writtenSalesDurable } from '../sales/service';
@@ -55,11 +61,6 @@ import { pullRepository } from './pull-repository';
 import { pushAuditRepository } from './push-audit-repository';
 import { recordPushedInvoice, settlePushed, type PushedInvoiceEntry, type RecordedInvoice } from './push-invoice';
 import { sellerResolver, type SellerChoice } from './push-sellers';
-
-/** A device clock may run a little fast; a sale captured further in the future than this is refused. */
-const MAX_CLOCK_AHEAD_MS = 24 * 60 * 60 * 1000;
-/** How long before a device's first visit a sale of it may say it was captured (see the header). */
-const MAX_BEFORE_DEVICE_MS = 30 * 24 * 60 * 60 * 1000;
 
 export interface Pusher {
   device: DeviceRow;
@@ -75,19 +76,31 @@ interface BatchContext {
   eff: EffectiveArca;
   device: DeviceRow;
   batchId: number;
-  nowMs: number;
+  /** When the server received the push: the booked date of a sale whose device clock is impossible. */
+  now: Date;
   sellerFor: (claimedId: number) => SellerChoice | null;
   /** Each result whose sale asked for an invoice, with the row recorded for it (settled after the commits), by the sale's index. */
   invoices: Map<number, PushedInvoiceEntry>;
 }
 
-/** Best-effort identity of a sale that failed validation, so the device can match the result. */
+/** Best-effort identity of a sale that failed validation, so the device can match the result (only what the reply can carry). */
 function identityOf(raw: unknown): Pick<PushResult, 'clientSaleId' | 'deviceSeq'> {
   const obj = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
   return {
-    clientSaleId: typeof obj.clientSaleId === 'string' ? obj.clientSaleId : null,
-    deviceSeq: typeof obj.deviceSeq === 'number' && Number.isFinite(obj.deviceSeq) ? obj.deviceSeq : null,
+    clientSaleId: typeof obj.clientSaleId === 'string' && obj.clientSaleId.length <= 200 ? obj.clientSaleId : null,
+    deviceSeq: Number.isSafeInteger(obj.deviceSeq) ? (obj.deviceSeq as number) : null,
   };
+}
+
+/**
+ * A failure of the server rather than of the sale's data: the database busy, locked, full, failing or
+ * gone, a deadlock or serialization failure (PostgreSQL classes 08, 40, 53, 57, 58, XX). The request fails
+ * (5xx) and the device retries; any other failure writing one sale rejects that sale alone.
+ */
+const SERVER_FAULT = /^(SQLITE_(BUSY|LOCKED|FULL|IOERR|NOMEM|CORRUPT|READONLY|CANTOPEN|NOTADB|PROTOCOL|INTERRUPT|PERM|ABORT)|08|40|53|57|58|XX)/;
+function isServerFault(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && SERVER_FAULT.test(code);
 }
 
 const linesOf = (raw: unknown) => {
@@ -111,7 +124,25 @@ function isFullDiscount(sale: PushedSale): boolean {
   return subtotal > 0 && toCents(sale.discount) >= subtotal;
 }
 
+/** One sale's result; a rejected sale's raw body is kept in quarantine in the same unit (see the header). */
 async function pushOne(b: BatchContext, raw: unknown, index: number): Promise<PushResult> {
+  const result = await judgeOne(b, raw, index);
+  if (result.status === 'rejected') {
+    const body = JSON.stringify(raw) ?? 'null';
+    await pushAuditRepository.quarantine(b.tx, {
+      deviceId: b.device.id,
+      syncBatchId: b.batchId,
+      clientSaleId: identityOf(raw).clientSaleId,
+      reason: result.reason ?? MSG.badRequest,
+      body,
+      bodyHash: createHash('sha256').update(body).digest('hex'),
+      at: b.now.toISOString(),
+    });
+  }
+  return result;
+}
+
+async function judgeOne(b: BatchContext, raw: unknown, index: number): Promise<PushResult> {
   const parsed = pushedSale.safeParse(raw);
   if (!parsed.success) {
     const detail = parsed.error.issues
@@ -123,9 +154,6 @@ async function pushOne(b: BatchContext, raw: unknown, index: number): Promise<Pu
   const sale = parsed.data;
   const id = { clientSaleId: sale.clientSaleId, deviceSeq: sale.deviceSeq };
   if (sale.paymentMethod === 'mercadopago') return { ...id, status: 'rejected', reason: MSG.saleMercadoPagoOffline };
-  const capturedMs = Date.parse(sale.capturedAt);
-  if (capturedMs > b.nowMs + MAX_CLOCK_AHEAD_MS) return { ...id, status: 'rejected', reason: MSG.saleCapturedInFuture };
-  if (capturedMs < Date.parse(b.device.createdAt) - MAX_BEFORE_DEVICE_MS) return { ...id, status: 'rejected', reason: MSG.saleCapturedTooOld };
   const seller = b.sellerFor(sale.sellerId);
   if (!seller) return { ...id, status: 'rejected', reason: SYNC_NOTES.sellerUnverified(sale.sellerId) };
   const hash = bodyHash(sale);
@@ -136,20 +164,25 @@ async function pushOne(b: BatchContext, raw: unknown, index: number): Promise<Pu
     return result;
   } catch (error) {
     if (error instanceof AppError && error.statusCode < 500) return { ...id, status: 'rejected', reason: error.message };
-    throw error;
+    if (isServerFault(error)) throw error;
+    return { ...id, status: 'rejected', reason: SYNC_NOTES.saleNotRecorded };
   }
 }
 
 async function applyOne(b: BatchContext, sale: PushedSale, seller: SellerChoice, hash: string): Promise<{ result: PushResult; invoice: RecordedInvoice | null }> {
   const id = { clientSaleId: sale.clientSaleId, deviceSeq: sale.deviceSeq };
-  const notes = [seller.note, isFullDiscount(sale) ? MSG.reviewFullDiscount : null].filter((n): n is string => n !== null);
+  const capturedAt = new Date(Date.parse(sale.capturedAt)).toISOString();
+  const booking = bookCapture(capturedAt, b.now, b.device.createdAt);
+  const label = (iso: string) => localDateTimeLabel(iso, b.ctx.timeZone);
+  const clockNote = booking.clock === 'ok' ? null : SYNC_NOTES[booking.clock === 'ahead' ? 'clockAhead' : 'clockBehind'](label(capturedAt), label(booking.bookedAt));
+  const notes = [seller.note, isFullDiscount(sale) ? MSG.reviewFullDiscount : null, clockNote].filter((n): n is string => n !== null);
   const { tx } = b;
   const outcome = await writeCapturedSale(tx, b.ctx, {
     clientSaleId: sale.clientSaleId,
     deviceId: b.device.id,
     deviceSeq: sale.deviceSeq,
     sellerId: seller.sellerId,
-    saleDate: new Date(Date.parse(sale.capturedAt)).toISOString(),
+    saleDate: booking.bookedAt,
     items: sale.items.map((item) => ({ productId: item.productId, quantity: item.quantity, unitPriceCents: toCents(item.unitPrice) })),
     discountCents: toCents(sale.discount),
     paymentMethod: sale.paymentMethod,
@@ -158,7 +191,7 @@ async function applyOne(b: BatchContext, sale: PushedSale, seller: SellerChoice,
     customerEmail: sale.customerEmail,
     notes: sale.notes,
     cashSessionId: sale.cashSessionId ?? null,
-    audit: { bodyHash: hash, syncBatchId: b.batchId, reviewNote: notes.length ? notes.join('\n') : null },
+    audit: { bodyHash: hash, syncBatchId: b.batchId, reviewNote: notes.length ? notes.join('\n') : null, capturedAt },
   });
   const result: PushResult = { ...id, status: outcome.status, saleId: outcome.saleId, saleNumber: outcome.saleNumber, flags: outcome.flags };
   if (outcome.status === 'duplicate') {
@@ -198,7 +231,7 @@ export async function pushSales(ctx: SalesContext, arca: ArcaContext, body: Push
         // The batch row shares the first chunk's commit (and its turn: no write outside the queue).
         await touchDevice(tx, { id: device.id, name: body.deviceName, userAgent: pusher.userAgent, userId: pusher.user?.id ?? null, at, kind: 'push', pendingCount: body.pendingCount });
         const batchId = await pushAuditRepository.insertBatch(tx, { deviceId: device.id, userId: pusher.user?.id ?? null, saleCount: body.sales.length, at });
-        batch = { ctx, tx, eff, device, batchId, nowMs: now.getTime(), sellerFor: await sellerResolver(tx, device, pusher.user), invoices: new Map() };
+        batch = { ctx, tx, eff, device, batchId, now, sellerFor: await sellerResolver(tx, device, pusher.user), invoices: new Map() };
       }
       batch!.tx = tx;
     },
@@ -224,6 +257,11 @@ export async function pushSales(ctx: SalesContext, arca: ArcaContext, body: Push
     lastSeq: (await devicesRepository.find(q, device.id))?.lastSeq ?? 0,
     catalog: await catalogEcho(q, await catalogRevision(q), body, reached),
   }));
+}
+
+/** GET /sync/quarantine (admin): the newest rejected sales with their bodies and why. */
+export function quarantinedSales(store: Store, limit: number): Promise<QuarantinedSaleJson[]> {
+  return store.read((q) => pushAuditRepository.quarantined(q, limit));
 }
 
 /** The push's own catalogue changes, when nothing else changed after the device's cursor (see the header). */

@@ -2,7 +2,7 @@
  * POST /sync/devices/register (a signed-in user, once per device), POST /sync/push and GET /sync/pull
  * (the device credential; a session alongside is optional), GET /sync/devices, PUT /sync/devices/:id
  * (rename), POST /sync/devices/:id/revoke, DELETE /sync/devices/:id, PUT /sync/devices/:id/caea-pto-vta
- * and POST /sync/import (admin: a tablet's exported pending sales).
+ * POST /sync/import (admin: a tablet's exported pending sales) and GET /sync/quarantine (admin).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pathOf } from '../../../domain/api/endpoint';
@@ -17,7 +17,7 @@ import { deviceCaea } from '../invoices/caea-service';
 import { listDevices, registerDevice, removeDevice, renameDevice, revokeDevice, setDeviceCaeaPtoVta, touchDevice } from './devices-service';
 import { importPendingSales } from './import-service';
 import { pullChanges } from './pull-service';
-import { pushSales } from './push-service';
+import { pushSales, quarantinedSales } from './push-service';
 
 const syncRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = salesContext(app);
@@ -80,6 +80,10 @@ const syncRoutes: FastifyPluginAsyncZod = async (app) => {
     await removeDevice(app.store, req.params.id);
     return { success: true as const, message: MSG.deviceRemoved };
   });
+
+  app.get(pathOf(api.quarantine.key), { onRequest: [app.requireAdmin], schema: schemaOf(api.quarantine, { tags, security, summary: 'Ventas rechazadas de los dispositivos, con su contenido' }) }, async (req) =>
+    ok(await quarantinedSales(app.store, req.query.limit)),
+  );
 
   app.put(pathOf(api.setCaeaPtoVta.key), { onRequest: [app.requireAdmin], schema: schemaOf(api.setCaeaPtoVta, { tags, security, summary: 'Asigna el punto de venta CAEA del dispositivo' }) }, async (req) => {
     const eff = await app.arca.runtime.effective();
