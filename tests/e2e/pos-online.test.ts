@@ -18,7 +18,6 @@ import {
   serverSales,
   signInAndOpenPos,
   waitAllSynced,
-  waitForOutbox,
 } from './pos-helpers';
 
 const { server, browser } = await serverAndBrowser();
@@ -148,7 +147,7 @@ describe('POS online', () => {
     await page.context().close();
   });
 
-  it('a sale the server rejects is marked with its reason, announced, and does not hold back the next one', async () => {
+  it('a sale captured with the clock days ahead lands, flagged and booked on its arrival, and does not hold back the next one', async () => {
     const page = await sellerPos();
     await page.context().setOffline(true);
     // A tablet whose clock runs three days ahead captures a sale "in the future"; then the clock is fixed.
@@ -160,23 +159,12 @@ describe('POS online', () => {
     await checkout(page);
     await page.context().setOffline(false);
 
-    const [future, good] = await waitForOutbox(page, (sales) => sales.length === 2 && sales.every((s) => s.status === 'synced' || s.status === 'rejected'));
-    expect([future.status, good.status]).toEqual(['rejected', 'synced']);
-    expect(future.lastError).toBe('La fecha de captura de la venta está en el futuro');
-    await page.getByText(`Venta ${future.provisionalNumber} rechazada`).waitFor();
+    // Never refused for its time (issue #29): both land; the future one flagged for the owner.
+    const [future, good] = await waitAllSynced(page, 2);
     const onServer = await serverSales(server);
-    expect(onServer.filter((s) => s.clientSaleId === good.clientSaleId)).toHaveLength(1);
-    expect(onServer.filter((s) => s.clientSaleId === future.clientSaleId)).toEqual([]);
-    expect(await productStock(server, ids.clock)).toBe(8);
-
-    await page.getByTestId('sync-status').click();
-    const panel = page.getByRole('dialog', { name: 'Sincronización' });
-    await panel.getByText('Rechazadas (1)').waitFor();
-    await panel.getByText(/Motivo: La fecha de captura de la venta está en el futuro/).waitFor();
-    await panel.getByRole('button', { name: 'Reintentar' }).click();
-    // One more push attempt (the ones made while offline count too: each one took the sale to the network).
-    const [retried] = await waitForOutbox(page, (sales) => sales.some((s) => s.clientSaleId === future.clientSaleId && s.attempts === future.attempts + 1 && s.status === 'rejected'));
-    expect(retried.status).toBe('rejected');
+    expect(onServer.filter((s) => s.clientSaleId === good.clientSaleId).map((s) => s.flags)).toEqual([[]]);
+    expect(onServer.filter((s) => s.clientSaleId === future.clientSaleId).map((s) => s.flags)).toEqual([['review']]);
+    expect(await productStock(server, ids.clock)).toBe(7);
     await page.context().close();
   });
 });

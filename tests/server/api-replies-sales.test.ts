@@ -19,6 +19,7 @@ import { returnsApi } from '../../domain/api/returns';
 import { salesApi } from '../../domain/api/sales';
 import { syncApi } from '../../domain/api/sync';
 import { SYNC_SCHEMA_VERSION } from '../../domain/constants';
+import { PENDING_EXPORT_FORMAT } from '../../domain/schemas/sync';
 import { localDateString } from '../../domain/time';
 import { schemaOf } from '../../server/http/endpoint-schema';
 import { startMercadoPagoSimulator, type MercadoPagoSimulator } from '../../server/integrations/mercadopago/simulator/server';
@@ -137,6 +138,27 @@ describe('sync, devices and cash sessions', () => {
     const id = list.data.find((c: { clientSessionId: string }) => c.clientSessionId === session).id;
     const detail = expectReply(cashApi.get, await get(`/api/cash-sessions/${id}`));
     expect(detail.data).toMatchObject({ status: 'cerrada', expected: 800, difference: 0, movements: [{ kind: 'out', amount: 200 }] });
+  });
+
+  it('answers the admin device actions, a pending-sales import and a forced cash close as described', async () => {
+    const lost = await s.registerDevice(seller);
+    const productId = await createProduct(s.app.store, { price: 100, stock: 20 });
+    const file = { format: PENDING_EXPORT_FORMAT, deviceId: lost.id, deviceName: 'Caja perdida', schemaVersion: SYNC_SCHEMA_VERSION, exportedAt: new Date().toISOString(), sales: [pushedSale(1, [{ productId, quantity: 1, unitPrice: 100 }])] };
+    const imported = expectReply(syncApi.importPending, await post('/api/sync/import', file));
+    expect([imported.data.applied, imported.data.duplicates, imported.data.rejected]).toEqual([1, 0, 0]);
+
+    const session = randomUUID();
+    const open = { type: 'open', eventId: randomUUID(), clientSessionId: session, at: new Date().toISOString(), userId: 1, float: 500, denominations: null };
+    expectReply(cashApi.push, await s.call({ method: 'POST', url: '/api/sync/cash', headers: lost.headers, payload: { deviceId: lost.id, events: [open] } }));
+    const id = expectReply(cashApi.list, await get('/api/cash-sessions')).data.find((c: { clientSessionId: string }) => c.clientSessionId === session).id;
+    const closed = expectReply(cashApi.forceClose, await post(`/api/cash-sessions/${id}/force-close`, {}));
+    expect(closed.data).toMatchObject({ forceClosed: true });
+
+    const renamed = expectReply(syncApi.rename, await s.call({ method: 'PUT', url: `/api/sync/devices/${lost.id}`, token: admin, payload: { name: 'Caja del depósito' } }));
+    expect(renamed.data).toMatchObject({ id: lost.id, name: 'Caja del depósito' });
+    expectReply(syncApi.revoke, await post(`/api/sync/devices/${lost.id}/revoke`, {}));
+    const unused = await s.registerDevice(seller);
+    expectReply(syncApi.remove, await s.call({ method: 'DELETE', url: `/api/sync/devices/${unused.id}`, token: admin }));
   });
 });
 
