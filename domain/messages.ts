@@ -197,6 +197,9 @@ export const MSG = {
   deviceRenamed: 'Dispositivo renombrado',
   deviceRevoked: 'Dispositivo revocado: su clave ya no sirve',
   deviceRemoved: 'Dispositivo eliminado',
+  deviceRenameError: 'No se pudo renombrar el dispositivo',
+  deviceRevokeError: 'No se pudo revocar el dispositivo',
+  deviceRemoveError: 'No se pudo eliminar el dispositivo',
   /** POST /sync/import (issue #29 item 4). */
   pendingImportUnknownDevice: 'El mostrador que exportó el archivo no está registrado en este servidor: sus ventas no se pueden atribuir',
   pendingImportError: 'No se pudieron importar las ventas pendientes',

@@ -151,6 +151,8 @@ export interface MetaValues {
   cashRequired: boolean;
   /** Issue #29 item 4: this device's local database lost what the server knows it had (device.ts); shown until the cashier dismisses it. */
   storageLost: StorageLost;
+  /** Issue #31 item 6: the POS was opened in this browser, so it is a counter and may register as a device (device.ts). */
+  counter: true;
 }
 
 /**

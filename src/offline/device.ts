@@ -14,6 +14,9 @@
  * `storageLost`; and a
  * push reply whose `lastSeq` is above the local counter means the server holds sales this database does
  * not remember (restored from an older copy), recorded the same way.
+ * Only a counter registers (issue #31 item 6): a browser becomes one when the POS is opened in it
+ * (markCounter, persisted in meta) or when something waits in its outbox; a back-office-only browser
+ * never registers, so it never shows up in Configuración → Dispositivos.
  */
 import { db, getMeta, setMeta, type StorageLost } from './db';
 import type { DeviceCredential, Register, Reply } from './transport';
@@ -55,6 +58,16 @@ export function getDeviceId(): Promise<string> {
     await setMeta('deviceId', id);
     return id;
   });
+}
+
+/** The POS was opened in this browser: from now on it is a counter (and may register). */
+export async function markCounter(): Promise<void> {
+  if (!(await getMeta('counter'))) await setMeta('counter', true);
+}
+
+/** Whether this browser was used as a counter: the POS was opened here, or it already registered as one. */
+export async function isCounter(): Promise<boolean> {
+  return Boolean((await getMeta('counter')) ?? (await getMeta('deviceKey')));
 }
 
 /** The stored credential, or null before registration. */

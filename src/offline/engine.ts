@@ -10,6 +10,9 @@
  * (or, with nothing to push, the pull) is the probe, so an online sale costs one request. Push and pull
  * present the device credential; the session is optional, so a device whose session expired still
  * delivers what it captured.
+ * Only a counter syncs (issue #31 item 6): a browser with no credential registers only once the POS was
+ * opened in it (device.ts markCounter) or something waits in its outbox; otherwise (the back office
+ * alone) a cycle sends nothing and ends `not-counter` — the idle check still probes the server.
  * Invariants:
  *  - only the lock holder takes entries, so one tab uploads at a time; an entry becomes synced or
  *    rejected only from the server's result for it; anything unconfirmed goes back to pending;
@@ -31,7 +34,7 @@
 import { countUnsyncedCash } from './cash-outbox';
 import { pullCursor, applyPullPage, recomputeStock } from './product-store';
 import { setMeta } from './db';
-import { forgetDeviceKey, getDeviceCredential, registerDevice } from './device';
+import { forgetDeviceKey, getDeviceCredential, isCounter, registerDevice } from './device';
 import { gateClosed, gateFailed, gateSettled, readGate } from './gate';
 import { OFFLINE_MSG } from './messages';
 import { countUnsynced, pruneSynced, resetStuck } from './outbox';
@@ -165,6 +168,7 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
   }
 
   async function cycle(): Promise<CycleOutcome> {
+    if (!(await getDeviceCredential()) && !(await isCounter()) && (await countWaiting()) === 0) return 'not-counter';
     // A catalogue never pulled is behind before any request, reached or not.
     if (!status.catalogBehind && (await pullCursor()) === 0) setStatus({ catalogBehind: true });
     const device = await credential();

@@ -2,8 +2,11 @@
 import type { OutboxEntry } from './db';
 import type { DeviceCredential, Failure, SyncTransport } from './transport';
 
-/** `deferred`: an automatic trigger found the gate closed (a retry is already scheduled) and sent nothing. */
-export type CycleOutcome = 'ok' | 'offline' | 'retry' | 'auth' | 'no-session' | 'deferred';
+/**
+ * `deferred`: an automatic trigger found the gate closed (a retry is already scheduled) and sent nothing.
+ * `not-counter`: this browser was never used as a counter and has nothing to send: it does not register.
+ */
+export type CycleOutcome = 'ok' | 'offline' | 'retry' | 'auth' | 'no-session' | 'deferred' | 'not-counter';
 
 export interface SyncStatus {
   /** Whether the last request reached the server; null before the first one. */

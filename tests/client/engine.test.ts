@@ -5,6 +5,7 @@ import { addToCart } from '../../src/offline/cart';
 import { db, getMeta, setMeta } from '../../src/offline/db';
 import { createSyncEngine, type SyncEngine, type SyncEvent } from '../../src/offline/engine';
 import { captureSale } from '../../src/offline/capture';
+import { markCounter } from '../../src/offline/device';
 import { OFFLINE_MSG } from '../../src/offline/messages';
 import { FakeServer } from './fake-server';
 import { freshStore, product, pullPage, takeBatch } from './local-store';
@@ -142,6 +143,27 @@ describe('sync engine: per-sale results', () => {
 });
 
 describe('sync engine: device registration and sequences', () => {
+  it('a browser never used as a counter (the back office alone) registers nothing and sends nothing, until the POS is opened in it', async () => {
+    await db.meta.delete('counter');
+    expect(await engine.requestSync()).toBe('not-counter');
+    expect(await engine.trigger()).toBe('not-counter');
+    expect(server.registrations).toBe(0);
+    expect(server.requests).toBe(0);
+    expect(engine.getStatus()).toMatchObject({ running: false, catalogBehind: false });
+    await markCounter();
+    expect(await engine.requestSync()).toBe('ok');
+    expect(server.registrations).toBe(1);
+    expect(server.pulls).toHaveLength(1);
+  });
+
+  it('a browser with something waiting in its outbox registers to deliver it, even if never marked as a counter', async () => {
+    await db.meta.delete('counter');
+    const sale = await sell();
+    expect(await engine.requestSync()).toBe('ok');
+    expect(server.registrations).toBe(1);
+    expect(await db.outbox.get(sale.clientSaleId)).toMatchObject({ status: 'synced' });
+  });
+
   it('registers once; an id the server refuses (409) is replaced and the queued sales travel under the new one', async () => {
     const firstId = await getMeta('deviceId');
     const sale = await sell();

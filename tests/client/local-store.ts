@@ -5,6 +5,7 @@
 import type { PulledProduct, PullReply } from '../../domain/schemas/sync';
 import { applyPullPage } from '../../src/offline/product-store';
 import { clearAll, db, type OutboxEntry } from '../../src/offline/db';
+import { markCounter } from '../../src/offline/device';
 import { markTaken, peekBatch } from '../../src/offline/outbox';
 
 export function product(id: number, overrides: Partial<PulledProduct> = {}): PulledProduct {
@@ -43,6 +44,8 @@ export function pullPage(overrides: Partial<PullReply> = {}): PullReply {
 /** Empties the store and loads these products as if pulled. */
 export async function freshStore(...products: PulledProduct[]): Promise<void> {
   await clearAll();
+  // The store of a counter (the POS was opened in it), so the engine may register (device.ts markCounter).
+  await markCounter();
   if (products.length) await applyPullPage(pullPage({ products }));
 }
 

@@ -182,13 +182,15 @@ describe('users and devices', () => {
     expect(push.body.data.results[0].status).toBe('applied');
 
     await openTab('Dispositivos');
-    // The row of "Caja 1" exactly: the page's own device is "Caja <id>", and its id may begin with "1".
+    // The row of "Caja 1" exactly (other tests' devices are "Caja <id>", and an id may begin with "1").
     const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Punto de venta CAEA de Caja 1', exact: true }) });
     await row.waitFor();
     const cells = await row.getByRole('cell').allInnerTexts();
-    expect(cells[1]).toBe('Administrador');
-    expect(cells[2]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
-    expect(cells.slice(3)).toEqual(['1', '2', '0', 'Asignar']);
+    // Who registered it, when and from where (issue #31 item 6), then its user and last sync.
+    expect(cells[1].split(/\n+/)).toEqual(['Administrador', expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/), expect.stringMatching(/^desde \S+$/)]);
+    expect(cells[2]).toBe('Administrador');
+    expect(cells[3]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    expect(cells.slice(4, 9)).toEqual(['No', '1', '2', '0', 'Asignar']);
     // Its own CAEA point of sale (issue #11): validated in Spanish, saved, shown in the row.
     await row.getByRole('button', { name: 'Punto de venta CAEA de Caja 1' }).click();
     const dialog = page.getByRole('dialog', { name: 'Punto de venta CAEA' });

@@ -18,6 +18,7 @@ import { useBusiness } from '../../session/business-context';
 import { cartLines, cartSubtotalCents } from '../../offline/cart';
 import { db, getMeta, type OutboxEntry } from '../../offline/db';
 import { startSync } from '../../sync/instance';
+import { markCounter } from '../../offline/device';
 import { productIndex } from '../../offline/product-index';
 import { useSyncStatus } from '../../offline-ui/hooks';
 import { Button, Text, Title, UnstyledButton } from '@mantine/core';
@@ -78,7 +79,9 @@ export default function PosPage() {
   const cartRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
-    startSync();
+    // Opening the POS makes this browser a counter: only then does it register as a device (issue #31).
+    const sync = startSync();
+    void markCounter().then(() => sync.trigger());
     productIndex.start();
     void preloadInvoicePrintout();
   }, []);
