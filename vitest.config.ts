@@ -1,5 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import { PG_PENDING, SQLITE_ONLY } from './tests/helpers/dialect-lists';
+import { TIMED_FILES } from './tests/helpers/timed-files';
+
+/** `npm test` runs the latency-measuring files alone, after the rest (tests/helpers/timed-files.ts). */
+const timedLater = process.env.MOSTRADOR_SKIP_TIMED === '1' ? Object.keys(TIMED_FILES) : [];
 
 const serverTests = {
   include: ['tests/server/**/*.test.ts'],
@@ -16,13 +20,13 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/client/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'server', ...serverTests } },
+      { test: { name: 'server', ...serverTests, exclude: timedLater } },
       {
         // The same server suite on PostgreSQL (issue #20), minus tests/helpers/dialect-lists.ts.
         test: {
           name: 'server-pg',
           ...serverTests,
-          exclude: [...Object.keys(SQLITE_ONLY), ...Object.keys(PG_PENDING)],
+          exclude: [...Object.keys(SQLITE_ONLY), ...Object.keys(PG_PENDING), ...timedLater],
           env: { TEST_DIALECT: 'postgres' },
         },
       },

@@ -7,17 +7,20 @@
  * waiting on them, so they run in a second vitest process beside unit + server + server-pg instead of
  * after them (vitest runs a project without file parallelism as its own group, last): on two cores the
  * suite takes the longer of the two halves, not their sum. The e2e half streams its output; the other
- * half's is printed when it ends (tests/.artifacts/vitest-server.log).
+ * half's is printed when it ends (tests/.artifacts/vitest-server.log). The few server files that measure
+ * latency run last, alone (tests/helpers/timed-files.ts).
  *
  * Extra arguments go to one plain vitest run (e.g. `npm test -- --project server`).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { TIMED_FILES } from '../tests/helpers/timed-files';
 
 interface Half {
   name: string;
   args: string[];
   log?: string;
+  env?: Record<string, string>;
 }
 
 interface Outcome {
@@ -42,7 +45,7 @@ function run(half: Half): Promise<Outcome> {
   const report = `tests/.artifacts/vitest-${half.name}.json`;
   const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', '--reporter=./tests/helpers/project-durations.ts', `--outputFile=${report}`, ...half.args];
   return new Promise((resolve) => {
-    const child = spawn('npx', vitestArgs, { stdio: half.log ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn('npx', vitestArgs, { stdio: half.log ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...half.env } });
     if (half.log) {
       const log = createWriteStream(half.log);
       child.stdout?.pipe(log);
@@ -66,15 +69,18 @@ function run(half: Half): Promise<Outcome> {
   });
 }
 
-const halves: Half[] =
-  args.length > 0
-    ? [{ name: 'run', args }]
-    : [
-        { name: 'e2e', args: ['--project', 'e2e'] },
-        { name: 'server', args: ['--project', 'unit', '--project', 'server', '--project', 'server-pg'], log: 'tests/.artifacts/vitest-server.log' },
-      ];
-
-const outcomes = await Promise.all(halves.map(run));
+const outcomes: Outcome[] = [];
+if (args.length > 0) outcomes.push(await run({ name: 'run', args }));
+else {
+  const serverProjects = ['--project', 'server', '--project', 'server-pg'];
+  const halves: Half[] = [
+    { name: 'e2e', args: ['--project', 'e2e'] },
+    { name: 'server', args: ['--project', 'unit', ...serverProjects], log: 'tests/.artifacts/vitest-server.log', env: { MOSTRADOR_SKIP_TIMED: '1' } },
+  ];
+  outcomes.push(...(await Promise.all(halves.map(run))));
+  // The files that measure latency, alone on the machine (tests/helpers/timed-files.ts).
+  outcomes.push(await run({ name: 'timed', args: [...serverProjects, ...Object.keys(TIMED_FILES)] }));
+}
 const passed = outcomes.reduce((sum, o) => sum + o.passed, 0);
 const failed = outcomes.reduce((sum, o) => sum + o.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

@@ -97,7 +97,8 @@ describe('GET /exports/ventas', () => {
     const inRange = parseCsv((await download(`/api/exports/ventas?format=csv&startDate=2020-01-01&endDate=${today}`)).body.replace(/^\uFEFF/, ''));
     const line = inRange.find((r) => r[0] === number);
     expect(line?.slice(2, 4)).toEqual(['Pagado', 'Efectivo']);
-    expect(line?.slice(7, 14)).toEqual(['EXP-Y', 'Yerba Ñandú', '2', '2.500,00', '5.000,00', '0,00', '5.000,00']);
+    // Código … Total neto de la venta: nothing returned, so the net is the total.
+    expect(line?.slice(7, 17)).toEqual(['EXP-Y', 'Yerba Ñandú', '2', '2.500,00', '5.000,00', '0', '0,00', '5.000,00', '0,00', '5.000,00']);
     expect(line?.[1]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     await sqlRun(s.app, "UPDATE sales SET sale_date = '2020-01-15T15:30:00.000Z' WHERE id = ?", sale.body.data.id);
     const moved = parseCsv((await download('/api/exports/ventas?format=csv&startDate=2020-01-15&endDate=2020-01-15')).body.replace(/^\uFEFF/, ''));

@@ -77,7 +77,9 @@ async function salesScenario(store: Store) {
       return id;
     });
   const s1 = await sale(1, { localDate: '2026-11-20' }, [[a.id, 2, 300], [b.id, 1, 400]]);
-  await sale(2, { paymentMethod: 'tarjeta', paymentStatus: 'pendiente', localDate: null, saleDate: '2026-11-21T02:30:00.000Z' }, [[a.id, 1, 300]]);
+  await sale(2, { paymentMethod: 'tarjeta', localDate: null, saleDate: '2026-11-21T02:30:00.000Z' }, [[a.id, 1, 300]]);
+  // Not paid yet: no revenue (domain/revenue.ts), so no rollup row.
+  await sale(6, { paymentMethod: 'mercadopago', paymentStatus: 'pendiente', localDate: '2026-11-20' }, [[b.id, 3, 400]]);
   const s3 = await sale(3, { paymentStatus: 'cancelado', localDate: '2026-11-20' }, [[b.id, 5, 400]]);
   const s4 = await sale(4, { paymentMethod: 'mercadopago', localDate: '2026-12-01' }, [[a.id, 3, 300], [b.id, 2, 400]]);
   await sale(5, { localDate: '2027-01-02' }, [[b.id, 1, 400]]);
@@ -113,7 +115,7 @@ describe('triggers: the same effects on SQLite and PostgreSQL', () => {
     expect(onPostgres).toEqual(onSqlite);
   });
 
-  it('sales rollups: counted sales by local day (UTC-3 when none), cancelled off, restored on, returns netted', async () => {
+  it('sales rollups: paid sales by local day (UTC-3 when none), pending and cancelled off, restored on, returns netted', async () => {
     const onSqlite = await salesScenario(s.app.store);
     const onPostgres = await salesScenario(postgres);
     expect(onSqlite.daily).toEqual([
