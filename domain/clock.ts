@@ -2,7 +2,8 @@
  * Device clocks (issue #29 item 2, docs/sync.md "La fecha de una venta"). A captured sale is never refused
  * for its time: the server books it on its device's time when that time is possible, else on the time the
  * server received it, and flags it for the owner. The counter compares its clock with the server's on every
- * reply that carries `serverTime` and warns the cashier when they differ by more than CLOCK_TOLERANCE_MS.
+ * reply that carries `serverTime` and warns the cashier when they differ by more than CLOCK_TOLERANCE_MS
+ * (src/offline/clock.ts).
  */
 
 /** How far a device clock may drift from the server's unnoticed (a sale may say it came a bit after it arrived). */
@@ -30,17 +31,3 @@ export function bookCapture(capturedAt: string, receivedAt: Date, deviceCreatedA
     captured > receivedAt.getTime() + CLOCK_TOLERANCE_MS ? 'ahead' : captured < Date.parse(deviceCreatedAt) - MAX_BEFORE_DEVICE_MS ? 'behind' : 'ok';
   return { clock, bookedAt: clock === 'ok' ? new Date(captured).toISOString() : receivedAt.toISOString() };
 }
-
-/**
- * The device clock's error (ms, positive: the device is ahead) from a reply stamped `serverTime` by a server
- * that answered a request sent at `sentAtMs` and answered at `answeredAtMs` (both on the device clock).
- * The server stamped it somewhere in between: the midpoint, at most half a round trip off.
- */
-export function clockSkewMs(serverTime: string, sentAtMs: number, answeredAtMs: number): number | null {
-  const server = Date.parse(serverTime);
-  if (!Number.isFinite(server)) return null;
-  return (sentAtMs + answeredAtMs) / 2 - server;
-}
-
-/** Whether a skew is large enough to tell the cashier (a round trip never makes it so). */
-export const clockIsWrong = (skewMs: number, roundTripMs = 0) => Math.abs(skewMs) > CLOCK_TOLERANCE_MS + roundTripMs / 2;

@@ -62,6 +62,7 @@ export const MSG = {
   saleMercadoPagoDirect: 'Los pagos con Mercado Pago se registran con el flujo de pago de Mercado Pago, no como venta directa',
   saleMercadoPagoOffline: 'Las ventas con Mercado Pago necesitan conexión: no se pueden registrar sin conexión',
   devicesListError: 'Error al obtener dispositivos',
+  quarantineListError: 'Error al obtener las ventas rechazadas de los dispositivos',
   // Devices and sync (server/modules/sync)
   deviceCredentialRequired: 'Este dispositivo no está registrado o su credencial no es válida. Iniciá sesión en línea para registrarlo.',
   deviceIdTaken: 'Ese identificador de dispositivo ya pertenece a otro mostrador',

@@ -206,6 +206,8 @@ export const pullReply = z.object({
   /** Pass as `since` on the next pull. */
   cursor: z.number().int(),
   hasMore: z.boolean(),
+  /** The server's clock when it answered: the device compares it with its own (issue #29, src/offline/clock.ts). Always sent. */
+  serverTime: z.string().optional(),
 });
 export type PullReply = z.infer<typeof pullReply>;
 

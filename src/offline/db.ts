@@ -21,6 +21,7 @@ import type { DeviceCaeaJson } from '../../domain/schemas/sync';
 import type { CounterInvoice, InvoiceRequest } from './invoice-request';
 import type { CashOutboxEntry, LocalCashSession } from './cash-types';
 import type { SyncGate } from './gate';
+import type { ClockCheck } from './clock';
 
 export interface LocalProduct {
   id: number;
@@ -153,6 +154,8 @@ export interface MetaValues {
   storageLost: StorageLost;
   /** Issue #31 item 6: the POS was opened in this browser, so it is a counter and may register as a device (device.ts). */
   counter: true;
+  /** Issue #29 item 2: this device's clock against the server's at the last sync reply (clock.ts). */
+  clock: ClockCheck;
 }
 
 /**

@@ -12,6 +12,7 @@
 import { getToken } from '../api/session';
 import { syncTransport } from '../api/sync';
 import { onSaleWritten } from '../offline/capture';
+import { withServerClock } from '../offline/clock';
 import { createSyncEngine, type SyncEngine } from '../offline/engine';
 import { requestPersistence } from '../offline/storage';
 import { setServerReachable } from '../session/connectivity';
@@ -35,7 +36,7 @@ async function registerBackgroundSync(): Promise<void> {
 let engine: SyncEngine | null = null;
 
 export function syncEngine(): SyncEngine {
-  engine ??= createSyncEngine({ transport: syncTransport, hasSession: () => Boolean(getToken()), onWaiting: () => void registerBackgroundSync() });
+  engine ??= createSyncEngine({ transport: withServerClock(syncTransport), hasSession: () => Boolean(getToken()), onWaiting: () => void registerBackgroundSync() });
   return engine;
 }
 

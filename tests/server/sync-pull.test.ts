@@ -76,9 +76,13 @@ describe('GET /sync/pull', () => {
     const id = await createProduct(s.app.store, { price: 10 });
     const cursor = await caughtUp();
     await setProductPrice(s.app, id, 123.45);
+    const before = Date.now();
     const res = await pull(`since=${cursor}`);
     expect(res.body.data.products).toEqual([expect.objectContaining({ id, price: 123.45 })]);
     expect(res.body.data.hasMore).toBe(false);
+    // The server's clock, for the counter's clock warning (issue #29).
+    expect(Date.parse(res.body.data.serverTime)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(res.body.data.serverTime)).toBeLessThanOrEqual(Date.now() + 1000);
     expect(res.body.data.cursor).toBeGreaterThan(cursor);
   });
 

@@ -54,7 +54,7 @@ const syncRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.store.write((tx) => touchDevice(tx, visit));
     }
     // The pulling device's CAEA (issue #11): its own point of sale and the valid CAEAs, for offline invoices.
-    return ok({ ...(await app.store.snapshot((q) => pullChanges(q, req.query))), caea: device ? await deviceCaea(app.store, await app.arca.runtime.effective(), device) : null });
+    return ok({ ...(await app.store.snapshot((q) => pullChanges(q, req.query))), caea: device ? await deviceCaea(app.store, await app.arca.runtime.effective(), device) : null, serverTime: new Date().toISOString() });
   });
 
   app.post(

@@ -21,6 +21,7 @@ import { startSync } from '../../sync/instance';
 import { markCounter } from '../../offline/device';
 import { productIndex } from '../../offline/product-index';
 import { useSyncStatus } from '../../offline-ui/hooks';
+import { ClockWarning } from '../../offline-ui/ClockWarning';
 import { Button, Text, Title, UnstyledButton } from '@mantine/core';
 import { CashButton } from '../cash/CashButton';
 import { CartPanel } from './CartPanel';
@@ -157,6 +158,7 @@ export default function PosPage() {
         {user && <CashButton user={user} businessName={storedBusiness?.businessName ?? info?.businessName ?? ''} />}
         <NoticeLine />
       </div>
+      <ClockWarning />
       <div className={classes.layout}>
         <ProductPanel searchRef={searchRef} />
         <CartPanel

@@ -2,6 +2,7 @@
  * Sales history (docs/spec.md §2, issue #15): search (number, customer, product), date, method, status and seller
  * filters applied with "Filtrar", the count and total of the filtered period, the paged table and the
  * detail dialog; "Reimprimir" prints a sale's ticket again; "Exportar" (admin) writes the sales of the applied date range with their items. `?flagged=true` (the dashboard's link) lists only offline sales with observations.
+ * Admins also see, below the list, the devices' rejected sales kept in quarantine (QuarantinePanel, issue #29).
  * A failed load shows the error with "Reintentar", never "No hay ventas" or a $ 0,00 total.
  */
 import { Badge, Button, Group, Text } from '@mantine/core';
@@ -26,6 +27,7 @@ import { saleKeys } from './queries';
 import { SaleDetailDialog } from './SaleDetailDialog';
 import { emptySalesFilters, SalesFilters, type SalesFilterValues } from './SalesFilters';
 import { SalesTable } from './SalesTable';
+import { QuarantinePanel } from './QuarantinePanel';
 import { useReprint } from './useReprint';
 
 const PAGE_SIZE = 20;
@@ -102,6 +104,7 @@ export default function SalesPage() {
           <Pager page={page} totalPages={sales.data?.pagination.totalPages ?? 1} onChange={setPage} />
         </>
       )}
+      {isAdmin && <QuarantinePanel />}
       {reprint.receipt}
       <SaleDetailDialog saleId={viewing?.id ?? null} saleNumber={viewing?.saleNumber ?? ''} onClose={() => setViewing(null)} />
     </StaffPage>
