@@ -82,6 +82,9 @@ describe('replies match their declared schemas', () => {
     await expectDeclared(usersApi.update, { url: `/users/${created.data.id}`, token: admin, payload: { fullName: 'Clave Cambiada' } });
     const own = await s.login('clave', 'secreto-1');
     await expectDeclared(authApi.changePassword, { token: own, payload: { currentPassword: 'secreto-1', newPassword: 'secreto-2' } });
+    const leaving = await s.login('clave', 'secreto-2');
+    await expectDeclared(authApi.logout, { token: leaving });
+    expect((await s.call({ method: 'GET', url: '/api/auth/me', token: leaving })).status).toBe(401);
   });
 
   it('business info and configuration', async () => {
