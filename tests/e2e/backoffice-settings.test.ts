@@ -186,11 +186,14 @@ describe('users and devices', () => {
     const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Punto de venta CAEA de Caja 1', exact: true }) });
     await row.waitFor();
     const cells = await row.getByRole('cell').allInnerTexts();
-    // Who registered it, when and from where (issue #31 item 6), then its user and last sync.
-    expect(cells[1].split(/\n+/)).toEqual(['Administrador', expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/), expect.stringMatching(/^desde \S+$/)]);
-    expect(cells[2]).toBe('Administrador');
-    expect(cells[3]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
-    expect(cells.slice(4, 9)).toEqual(['No', '1', '2', '0', 'Asignar']);
+    // The device, who registered it, when and from where (issue #31 item 6), then its user and last sync.
+    expect(cells[0].split(/\n+/)).toEqual(['Caja 1', expect.any(String), expect.stringMatching(/^Registrado por Administrador, \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/), expect.stringMatching(/^desde \S+$/)]);
+    expect(cells[1]).toBe('Administrador');
+    expect(cells[2]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    expect(cells[3]).toBe('No');
+    // Synced, pending, flagged.
+    expect(cells[4].split(/\n+/)).toEqual(['1 sincronizadas', '2 pendientes', '0 con observaciones']);
+    expect(cells[5]).toBe('Asignar');
     // Its own CAEA point of sale (issue #11): validated in Spanish, saved, shown in the row.
     await row.getByRole('button', { name: 'Punto de venta CAEA de Caja 1' }).click();
     const dialog = page.getByRole('dialog', { name: 'Punto de venta CAEA' });

@@ -117,19 +117,16 @@ export function DevicesTab() {
       ) : rows.length === 0 ? (
         <EmptyState message="No hay dispositivos registrados" />
       ) : (
-        <Table.ScrollContainer minWidth={1180}>
+        <Table.ScrollContainer minWidth={640}>
           <Table striped verticalSpacing="sm" horizontalSpacing={6} aria-label="Dispositivos">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Dispositivo</Table.Th>
-                <Table.Th>Registrado</Table.Th>
                 <Table.Th>Usuario</Table.Th>
                 <Table.Th>Última sincronización</Table.Th>
                 <Table.Th>Caja abierta</Table.Th>
-                <Table.Th ta="right" maw={100}>Ventas sincronizadas</Table.Th>
-                <Table.Th ta="right">Pendientes</Table.Th>
-                <Table.Th ta="right">Con observaciones</Table.Th>
-                <Table.Th>Punto de venta CAEA</Table.Th>
+                <Table.Th>Ventas</Table.Th>
+                <Table.Th>CAEA</Table.Th>
                 <Table.Th>Acciones</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -143,6 +140,15 @@ export function DevicesTab() {
                     <Text size="xs" c="dimmed" ff="monospace">
                       {d.id.slice(0, 8)}
                     </Text>
+                    <Text size="xs" c="dimmed">
+                      Registrado por {d.registeredBy?.fullName ?? '—'}
+                      {d.registeredAt ? `, ${formatDateTime(d.registeredAt)}` : ''}
+                    </Text>
+                    {d.registeredFrom && (
+                      <Text size="xs" c="dimmed" ff="monospace">
+                        desde {d.registeredFrom}
+                      </Text>
+                    )}
                     {d.revokedAt ? (
                       <Badge color="error" variant="light" mt={4} title={`Revocado el ${formatDateTime(d.revokedAt)}`}>
                         Revocado
@@ -153,17 +159,6 @@ export function DevicesTab() {
                           Sin registrar
                         </Badge>
                       )
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {d.registeredBy?.fullName ?? '—'}
-                    <Text size="xs" c="dimmed">
-                      {formatDateTime(d.registeredAt) || '—'}
-                    </Text>
-                    {d.registeredFrom && (
-                      <Text size="xs" c="dimmed" ff="monospace">
-                        desde {d.registeredFrom}
-                      </Text>
                     )}
                   </Table.Td>
                   <Table.Td>
@@ -189,20 +184,22 @@ export function DevicesTab() {
                       </Stack>
                     )}
                   </Table.Td>
-                  <Table.Td ta="right">{d.salesCount}</Table.Td>
-                  <Table.Td ta="right">
-                    <Badge color={d.pendingCount > 0 ? 'warning' : 'success'} variant="light" size="lg">
-                      {d.pendingCount}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {d.flaggedCount > 0 ? (
-                      <Anchor component={Link} to="/sales?flagged=true" fw={600} c="warning">
-                        {d.flaggedCount}
-                      </Anchor>
-                    ) : (
-                      0
-                    )}
+                  <Table.Td>
+                    <Stack gap={4} align="flex-start">
+                      <Text inherit>{d.salesCount} sincronizadas</Text>
+                      <Badge color={d.pendingCount > 0 ? 'warning' : 'success'} variant="light" tt="none">
+                        {d.pendingCount} pendientes
+                      </Badge>
+                      {d.flaggedCount > 0 ? (
+                        <Anchor component={Link} to="/sales?flagged=true" fw={600} c="warning" size="sm">
+                          {d.flaggedCount} con observaciones
+                        </Anchor>
+                      ) : (
+                        <Text size="xs" c="dimmed">
+                          0 con observaciones
+                        </Text>
+                      )}
+                    </Stack>
                   </Table.Td>
                   <Table.Td>
                     <Button variant="default" size="md" px="sm" onClick={() => setEditing(d)} aria-label={`Punto de venta CAEA de ${nameOf(d)}`}>
@@ -210,7 +207,7 @@ export function DevicesTab() {
                     </Button>
                   </Table.Td>
                   <Table.Td>
-                    <Group gap={6} wrap="nowrap">
+                    <Stack gap={6} align="stretch">
                       <Button variant="default" size="md" px="sm" onClick={() => setRenaming(d)} aria-label={`Renombrar ${nameOf(d)}`}>
                         Renombrar
                       </Button>
@@ -224,7 +221,7 @@ export function DevicesTab() {
                           Eliminar
                         </Button>
                       )}
-                    </Group>
+                    </Stack>
                   </Table.Td>
                 </Table.Tr>
               ))}
