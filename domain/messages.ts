@@ -23,8 +23,6 @@ export const MSG = {
   contactGetError: 'Error al obtener mensaje',
   contactUpdateError: 'Error al actualizar mensaje',
   contactDeleteError: 'Error al eliminar mensaje',
-  contactMessageTooShort: 'El mensaje debe tener al menos 10 caracteres',
-  contactMessageTooLong: 'El mensaje no puede superar los 5000 caracteres',
   statusUpdated: 'Estado actualizado correctamente',
   messageDeleted: 'Mensaje eliminado correctamente',
   contactNotFound: 'Mensaje no encontrado',

@@ -12,6 +12,8 @@ export const PUBLIC_MSG = {
   productsListError: 'Error al obtener productos',
   contactFormError: 'Error al enviar el mensaje. Por favor, intenta nuevamente.',
   contactThanks: '¡Gracias por tu consulta! Te contactaremos pronto.',
+  contactMessageTooShort: 'El mensaje debe tener al menos 10 caracteres',
+  contactMessageTooLong: 'El mensaje no puede superar los 5000 caracteres',
   businessInfoGetError: 'Error al obtener información del negocio',
   businessInfoUpdateError: 'Error al actualizar información del negocio',
   paymentNoReference: 'No se encontró información de la venta',

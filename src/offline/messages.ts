@@ -1,9 +1,8 @@
 /** Spanish texts of the offline POS, sync status and offline sign-in (beyond docs/spec.md §8's catalogue). */
+import { OFFLINE_LOGIN_MSG } from './login-messages';
+
 export const OFFLINE_MSG = {
-  offlineUnknownUser:
-    'Sin conexión: este usuario nunca inició sesión en este dispositivo. Conectate a internet para iniciar sesión por primera vez.',
-  offlineWrongPassword: 'Sin conexión: usuario o contraseña incorrectos',
-  offlineSignedIn: 'Sesión iniciada sin conexión',
+  ...OFFLINE_LOGIN_MSG,
   sessionExpired: 'Tu sesión venció. Iniciá sesión con conexión para enviar las ventas pendientes; no se pierde ninguna.',
   unsyncedOnLogout: (n: number) =>
     `Hay ${n} ${n === 1 ? 'venta sin sincronizar' : 'ventas sin sincronizar'}. Quedan guardadas en este dispositivo y se enviarán cuando alguien inicie sesión con conexión.`,

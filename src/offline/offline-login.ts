@@ -4,7 +4,7 @@
  */
 import type { PublicUser } from '../../domain/schemas/auth';
 import { PUBLIC_MSG } from '../../domain/public-messages';
-import { OFFLINE_MSG } from './messages';
+import { OFFLINE_LOGIN_MSG } from './login-messages';
 import type { Reply } from './transport';
 
 /** A signed-in session, as the login call returns it (src/api/auth.ts LoginData has this shape). */
@@ -53,8 +53,8 @@ export async function loginOffline(username: string, password: string): Promise<
   try {
     const { verifyOffline } = await import('./credentials');
     const check = await verifyOffline(username, password);
-    if (check.ok) return { success: true, data: { token: check.token, user: check.user }, message: OFFLINE_MSG.offlineSignedIn };
-    const message = check.reason === 'unknown-user' ? OFFLINE_MSG.offlineUnknownUser : OFFLINE_MSG.offlineWrongPassword;
+    if (check.ok) return { success: true, data: { token: check.token, user: check.user }, message: OFFLINE_LOGIN_MSG.offlineSignedIn };
+    const message = check.reason === 'unknown-user' ? OFFLINE_LOGIN_MSG.offlineUnknownUser : OFFLINE_LOGIN_MSG.offlineWrongPassword;
     return { success: false, kind: 'network', status: 0, message };
   } catch {
     return { success: false, kind: 'network', status: 0, message: PUBLIC_MSG.networkError };
