@@ -34,7 +34,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          fileParallelism: false,
+          // Each file starts its own server and browser (random port, own data dir and profile), so files
+          // may run side by side; `npm test` runs two at a time (scripts/test.ts).
           testTimeout: 90_000,
           hookTimeout: 120_000,
         },

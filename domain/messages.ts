@@ -279,7 +279,8 @@ export const SYNC_NOTES = {
 export const PUSH_INVOICE_NOTES = {
   notRecorded: (reason: string) => `La venta se registró sin factura: ${reason}. Podés emitirla desde Ventas.`,
   pending: 'La factura se emitirá cuando ARCA responda. Podés reimprimirla desde Ventas.',
-  rejected: (reason: string) => `ARCA rechazó la factura: ${reason}. Revisala en Facturas.`,
+  /** The reason may already end with where to look (a CAEA claim kept for review): then it is not said twice. */
+  rejected: (reason: string) => `La factura no se emitió: ${reason}${/revisala en Facturas$/i.test(reason) ? '' : '. Revisala en Facturas'}.`,
   missing: 'La venta no tiene factura registrada. Podés emitirla desde Ventas.',
   caeaUnknown: (caea: string) => `La factura CAEA usa un CAEA que el servidor no tiene (${caea}): revisala antes de informarla`,
   caeaWrongPtoVta: (number: string, expected: number | null) =>

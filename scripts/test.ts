@@ -3,10 +3,9 @@
  * (unit, server, server-pg: the server suite on PostgreSQL, e2e), prints each project's duration
  * (tests/helpers/project-durations.ts) and ends with the line "N passed, N failed" summing all suites.
  *
- * The e2e files run one after another (one browser and one server each) and spend most of their time
- * waiting on them, so they run in a second vitest process beside unit + server + server-pg instead of
- * after them (vitest runs a project without file parallelism as its own group, last): on two cores the
- * suite takes the longer of the two halves, not their sum. The e2e half streams its output; the other
+ * The e2e files (one browser and one server each) spend most of their time waiting on them — a file
+ * uses about a third of a core — so they run two at a time, in a second vitest process beside
+ * unit + server + server-pg: on two cores the suite takes the longer of the two halves, not their sum. The e2e half streams its output; the other
  * half's is printed when it ends (tests/.artifacts/vitest-server.log). The few server files that measure
  * latency run last, alone (tests/helpers/timed-files.ts).
  *
@@ -28,6 +27,8 @@ interface Outcome {
   failed: number;
 }
 
+/** e2e files at once in `npm test` (MOSTRADOR_E2E_WORKERS to change it, e.g. 1 to read one file's output). */
+const E2E_WORKERS = Number(process.env.MOSTRADOR_E2E_WORKERS ?? 2);
 const args = process.argv.slice(2);
 const wantsE2e = !args.includes('--project') || args.some((a, i) => args[i - 1] === '--project' && a === 'e2e');
 if (wantsE2e) {
@@ -74,7 +75,7 @@ if (args.length > 0) outcomes.push(await run({ name: 'run', args }));
 else {
   const serverProjects = ['--project', 'server', '--project', 'server-pg'];
   const halves: Half[] = [
-    { name: 'e2e', args: ['--project', 'e2e'] },
+    { name: 'e2e', args: ['--project', 'e2e', `--maxWorkers=${E2E_WORKERS}`] },
     { name: 'server', args: ['--project', 'unit', ...serverProjects], log: 'tests/.artifacts/vitest-server.log', env: { MOSTRADOR_SKIP_TIMED: '1' } },
   ];
   outcomes.push(...(await Promise.all(halves.map(run))));

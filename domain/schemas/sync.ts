@@ -207,7 +207,7 @@ export const pullReply = z.object({
   cursor: z.number().int(),
   hasMore: z.boolean(),
   /** The server's clock when it answered: the device compares it with its own (issue #29, src/offline/clock.ts). Always sent. */
-  serverTime: z.string().optional(),
+  serverTime: z.string(),
 });
 export type PullReply = z.infer<typeof pullReply>;
 

@@ -37,6 +37,7 @@ export function pullPage(overrides: Partial<PullReply> = {}): PullReply {
     caea: null,
     cursor: 1,
     hasMore: false,
+    serverTime: new Date().toISOString(),
     ...overrides,
   };
 }

@@ -153,8 +153,13 @@ export async function newContext(browser: Browser, viewport = DESKTOP): Promise<
   return context;
 }
 
-/** Saves tests/.artifacts/screenshots/<name>.png (the whole page unless `fullPage` is false, e.g. dialogs). */
+/**
+ * With MOSTRADOR_SCREENSHOTS=1, saves tests/.artifacts/screenshots/<name>.png (the whole page unless
+ * `fullPage` is false, e.g. dialogs) for a person to look at. Off by default: the layout checks that
+ * follow each call prove what the pictures show, and the pictures were a fifth of a screen test's time.
+ */
 export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
+  if (process.env.MOSTRADOR_SCREENSHOTS !== '1') return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
 }

@@ -9,6 +9,7 @@ import { legalCbteTipo, letterProblem } from '../../domain/invoicing/letter';
 import { thresholdProblem } from '../../domain/invoicing/threshold';
 import { buildDetail } from '../../server/modules/invoices/request';
 import { checkDetail, isRejected } from '../../server/integrations/arca/simulator/rules';
+import { PUSH_INVOICE_NOTES } from '../../domain/messages';
 
 describe('IVA breakdown', () => {
   it('121,00 at 21 % is 100,00 + 21,00', () => {
@@ -69,5 +70,16 @@ describe('documents, letters, formats', () => {
     const url = buildQrUrl({ fecha: '20210701', cuit: '20267565393', ptoVta: 4000, tipoCmp: 1, nroCmp: 1836, importe: 122, tipoDocRec: 80, nroDocRec: '30000000007', codAut: '71263951827464' });
     expect(url.startsWith('https://www.afip.gob.ar/fe/qr/?p=')).toBe(true);
     expect(parseQrUrl(url)).toEqual({ ver: 1, fecha: '2021-07-01', cuit: 20267565393, ptoVta: 4000, tipoCmp: 1, nroCmp: 1836, importe: 122, moneda: 'PES', ctz: 1, tipoDocRec: 80, nroDocRec: 30000000007, tipoCodAut: 'E', codAut: 71263951827464 });
+  });
+});
+
+describe("the counter's note for a pushed sale's invoice that was not issued", () => {
+  it('names the cause once and where to look once', () => {
+    expect(PUSH_INVOICE_NOTES.rejected('ARCA rechazó el comprobante: 10016 El numero no es correlativo')).toBe(
+      'La factura no se emitió: ARCA rechazó el comprobante: 10016 El numero no es correlativo. Revisala en Facturas.',
+    );
+    const claim = PUSH_INVOICE_NOTES.caeaNumberTaken('00024-00000005');
+    expect(PUSH_INVOICE_NOTES.rejected(claim)).toBe(`La factura no se emitió: ${claim}.`);
+    expect(PUSH_INVOICE_NOTES.rejected(claim).match(/revisala en Facturas/gi)).toHaveLength(1);
   });
 });

@@ -15,7 +15,7 @@ export const devices = sqliteTable('devices', {
   lastPullAt: text('last_pull_at'),
   /** Sales the device reported still waiting in its outbox after its last push. */
   pendingCount: integer('pending_count').notNull().default(0),
-  /** scrypt hash of the device credential (shown once at registration); null: a device from before credentials. */
+  /** SHA-256 hash of the device credential (a random 256-bit key shown once at registration, so a fast hash is enough); null: a device from before credentials. */
   keyHash: text('key_hash'),
   registeredAt: text('registered_at'),
   /** Its own CAEA point of sale (issue #11, Settings → Dispositivos): devices offline at once never share a sequence. */

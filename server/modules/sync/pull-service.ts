@@ -39,18 +39,18 @@ async function collectChanges(q: Q, since: number, limit: number): Promise<Chang
 
 /**
  * A page of changes, read on `q`. The four queries must see one snapshot, or a change committed between
- * two of them could fall behind the cursor: the caller runs this in `store.snapshot`.
+ * two of them could fall behind the cursor: the caller runs this in `store.snapshot`, and adds the device's
+ * CAEA data and the server time.
  */
-export async function pullChanges(q: Q, query: Pick<PullQuery, 'since' | 'limit'>): Promise<PullReply> {
+export async function pullChanges(q: Q, query: Pick<PullQuery, 'since' | 'limit'>): Promise<Omit<PullReply, 'caea' | 'serverTime'>> {
   const changes = await collectChanges(q, query.since, query.limit);
   const page = changes.slice(0, query.limit);
-  const reply: PullReply = {
+  const reply: Omit<PullReply, 'caea' | 'serverTime'> = {
     products: [],
     categories: [],
     brands: [],
     businessInfo: null,
     deleted: { products: [], categories: [], brands: [] },
-    caea: null,
     cursor: page.length ? page[page.length - 1].revision : query.since,
     hasMore: changes.length > query.limit,
   };
