@@ -16,7 +16,7 @@ import * as schema from './schema';
 import type { Q, Store } from './store';
 
 /** A read-only connection to the same file, with the same SQL functions as the writer. */
-function openReader(file: string): Database.Database {
+export function openReader(file: string): Database.Database {
   const reader = new Database(file);
   reader.pragma('busy_timeout = 5000');
   reader.pragma('cache_size = -32000');

@@ -7,4 +7,5 @@
 export const TIMED_FILES: Record<string, string> = {
   'tests/server/sync-push-load.test.ts': '/api/health p95 while a maximal push is applied',
   'tests/server/import-off-thread.test.ts': '/api/health p99 while a 5 MB sheet is imported',
+  'tests/server/report-off-thread.test.ts': '/api/health p99 and push latency while a year report runs',
 };

@@ -3,10 +3,18 @@
  * alone on any GET route must give a bounded reply or a Spanish 400 naming the field, and any page size
  * beyond a list's maximum a Spanish 400. The routes come from the server's route table and their query
  * parameters from /api/docs (both built from domain/api), so a route added later is checked too.
+ * And the reads that must grow with the rows they return, not with the table (issue #39 item 5), take
+ * their range through an index on both dialects.
  */
+import type { SQL } from 'drizzle-orm';
+import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it } from 'vitest';
 import { EXPORT_DATASETS } from '../../domain/schemas/exports';
-import { buildApp } from '../helpers/server';
+import type { Q } from '../../server/db/store';
+import { reportQueries } from '../../server/modules/reports/repository';
+import { salesRepository } from '../../server/modules/sales/repository';
+import { buildApp, testDialect } from '../helpers/server';
+import { pgPlan, sqlRun } from '../helpers/sql';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -86,5 +94,56 @@ describe('every GET route bounds dates and page sizes', () => {
         expect(res.json().message, url).toMatch(/^Límite: /);
       }
     }
+  });
+});
+
+describe('reports, counts and lists read their rows through an index (issue #39 item 5)', () => {
+  const june = ['2025-06-01', '2025-06-30'] as const;
+  /** The EXPLAIN QUERY PLAN details of a statement on the server's SQLite file, joined by " | ". */
+  const sqlitePlan = (query: SQL): string => {
+    const { sql: text, params } = new SQLiteSyncDialect().sqlToQuery(query);
+    return (s.app.sqlite.prepare(`EXPLAIN QUERY PLAN ${text}`).all(...(params as unknown[])) as { detail: string }[]).map((row) => row.detail).join(' | ');
+  };
+
+  it('takes the report’s sales by local day through sales_status_local_date_idx and their lines by sale, never the whole tables', async () => {
+    for (const [name, build] of Object.entries(reportQueries)) {
+      const query = (q: Q) => build(q, june[0], june[1], '-180 minutes');
+      if (testDialect === 'sqlite') {
+        const details = await s.app.store.read(async (q) => sqlitePlan(query(q)));
+        expect(details, name).toMatch(/SEARCH s USING (COVERING )?INDEX sales_status_local_date_idx \(payment_status=\? AND local_date>\? AND local_date<\?\)/);
+        expect(details, name).not.toMatch(/SCAN (s|i)( |$)/);
+        if (details.includes(' i ')) expect(details, name).toMatch(/SEARCH i USING (COVERING )?INDEX sale_items_sale_idx \(sale_id=\?\)/);
+      } else {
+        // A test shop's few rows fit in a page the planner would rightly read whole: with sequential scans
+        // off (this unit only) the plan shows which index bounds the range.
+        const nodes = await pgPlan(s.app, query, { seqscanOff: true });
+        expect(nodes.filter((n) => (n['Relation Name'] === 'sales' || n['Relation Name'] === 'sale_items') && n['Node Type'] === 'Seq Scan'), name).toEqual([]);
+        const bounded = nodes.filter((n) => n['Index Name'] === 'sales_status_local_date_idx');
+        expect(bounded.map((n) => String(n['Index Cond'])), name).toEqual([expect.stringMatching(/local_date >= '2025-06-01'.*local_date <= '2025-06-30'/)]);
+      }
+    }
+  });
+
+  it('counts the sales to review from sales_review_date_idx (the flagged few), never by a scan of every sale', async () => {
+    const query = (q: Q) => salesRepository.countQuery(q, { flagged: true });
+    if (testDialect === 'sqlite') {
+      const details = await s.app.store.read(async (q) => sqlitePlan(query(q).getSQL()));
+      expect(details).toMatch(/(SCAN|SEARCH) sales USING (COVERING )?INDEX sales_review_date_idx/);
+      expect(details).not.toMatch(/SCAN sales( \||$)/);
+    } else {
+      const nodes = await pgPlan(s.app, query, { seqscanOff: true });
+      expect(nodes.filter((n) => n['Relation Name'] === 'sales' && n['Node Type'] === 'Seq Scan')).toEqual([]);
+      expect(nodes.map((n) => n['Index Name'])).toContain('sales_review_date_idx');
+    }
+    // And the count is right: the sale of seed() needs no review; a flagged one does, a cancelled oversold one does not.
+    const flagged = async () => (await s.call({ method: 'GET', url: '/api/sales?flagged=true', token: admin })).body.pagination.total as number;
+    expect(await flagged()).toBe(0);
+    const yes = testDialect === 'postgres' ? 'true' : '1';
+    await sqlRun(s.app, `UPDATE sales SET flag_oversold = ${yes} WHERE id = (SELECT MIN(id) FROM sales)`);
+    expect(await flagged()).toBe(1);
+    await sqlRun(s.app, `UPDATE sales SET payment_status = 'cancelado' WHERE id = (SELECT MIN(id) FROM sales)`);
+    expect(await flagged()).toBe(0);
+    await sqlRun(s.app, `UPDATE sales SET flag_payment_review = ${yes} WHERE id = (SELECT MIN(id) FROM sales)`);
+    expect(await flagged()).toBe(1);
   });
 });

@@ -1,4 +1,5 @@
 /** PostgreSQL mirror of server/db/schema/sales.ts (the reference: see it for what each column means). */
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { cents, createdAt } from './columns';
 import { users, products } from './catalog';
@@ -51,6 +52,11 @@ export const sales = pgTable(
     index('sales_cash_session_idx').on(t.cashSessionId),
     index('sales_date_idx').on(t.saleDate),
     index('sales_status_date_idx').on(t.paymentStatus, t.saleDate),
+    // The reports' range (whole local days of revenue, reports/repository.ts): payment_status = 'pagado' fixed, local_date
+    // ranged. Partial, so only a query bounding local_date can take it (never the sale_date ranges above).
+    index('sales_status_local_date_idx').on(t.paymentStatus, t.localDate).where(sql`local_date IS NOT NULL`),
+    // The sales that may need a look (sales/repository.ts needsReview), newest first: a few rows, never a scan of all sales.
+    index('sales_review_date_idx').on(t.saleDate).where(sql`flag_oversold OR flag_price_changed OR review_note IS NOT NULL OR flag_payment_review`),
     index('sales_method_date_idx').on(t.paymentMethod, t.saleDate),
     index('sales_user_idx').on(t.userId),
     index('sales_preference_idx').on(t.preferenceId),

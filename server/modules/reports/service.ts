@@ -2,6 +2,7 @@
  * Reports (issue #15) over the sales of whole local days that are revenue (domain/revenue.ts), computed in SQL
  * (./repository.ts). The daily series and the 24 hours are filled with zeros, so days and hours without
  * sales are shown. Hours use the zone's UTC offset at the start of the range (exact for Argentina).
+ * On SQLite the figures are read off the event loop (./off-thread.ts), so a long report never holds the counter.
  */
 import { fromCents } from '../../../domain/money';
 import { FIELD_LABELS } from '../../../domain/field-labels';
@@ -9,7 +10,8 @@ import { reportRangeProblem, type ReportQuery, type SalesReportJson } from '../.
 import { daysBetween, localDateString, localParts, parseQueryDate } from '../../../domain/time';
 import type { Store } from '../../db/store';
 import { badRequest } from '../../http/errors';
-import { reportsRepository as repo } from './repository';
+import type { ReportReader } from './off-thread';
+import { reportFigures } from './repository';
 
 function utcModifier(instant: Date, timeZone: string): string {
   const p = localParts(instant, timeZone);
@@ -18,20 +20,18 @@ function utcModifier(instant: Date, timeZone: string): string {
 }
 
 
-export async function salesReport(store: Store, q: ReportQuery, timeZone: string): Promise<SalesReportJson> {
+/**
+ * The report of the query's local days. With `reader` (SQLite: ./off-thread.ts) the figures are read on
+ * the reports' thread, off the event loop; without it (PostgreSQL, async already) in a store snapshot.
+ */
+export async function salesReport(store: Store, q: ReportQuery, timeZone: string, reader?: ReportReader | null): Promise<SalesReportJson> {
   const today = localDateString(new Date(), timeZone);
   const start = q.startDate ?? `${today.slice(0, 8)}01`;
   const end = q.endDate ?? today;
   const problem = reportRangeProblem(start, end, q);
   if (problem) throw badRequest(`${FIELD_LABELS[problem.field]}: ${problem.message}`);
   const modifier = utcModifier(parseQueryDate(start, timeZone, 'start'), timeZone);
-  const r = await store.snapshot(async (db) => ({
-    byHour: await repo.byHour(db, start, end, modifier),
-    daily: await repo.daily(db, start, end),
-    byCategory: await repo.byCategory(db, start, end),
-    bySeller: await repo.bySeller(db, start, end),
-    marginByProduct: await repo.marginByProduct(db, start, end),
-  }));
+  const r = reader ? await reader.figures(start, end, modifier) : await store.snapshot((db) => reportFigures(db, start, end, modifier));
   const hours = new Map(r.byHour.map((row) => [row.hour, row]));
   const days = new Map(r.daily.map((row) => [row.date, row]));
   return {

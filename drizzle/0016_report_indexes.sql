@@ -1,0 +1,2 @@
+CREATE INDEX `sales_status_local_date_idx` ON `sales` (`payment_status`,`local_date`) WHERE local_date IS NOT NULL;--> statement-breakpoint
+CREATE INDEX `sales_review_date_idx` ON `sales` (`sale_date`) WHERE flag_oversold OR flag_price_changed OR review_note IS NOT NULL OR flag_payment_review;
