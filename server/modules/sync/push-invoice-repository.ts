@@ -1,6 +1,6 @@
-/** SQL of a pushed sale's invoice (push-invoice.ts): the CAEA it names, and whether its number is already held. */
+/** SQL of a pushed sale's invoice (push-invoice.ts): the CAEA it names (whether its number is held: invoicesRepository.holderOf). */
 import { and, eq } from 'drizzle-orm';
-import { caeas, invoices } from '../../db/schema';
+import { caeas } from '../../db/schema';
 import { first, type Q } from '../../db/store';
 
 export type CaeaRow = typeof caeas.$inferSelect;
@@ -18,23 +18,5 @@ export const pushInvoiceRepository = {
         .select()
         .from(caeas)
         .where(and(eq(caeas.issuerCuit, book.issuerCuit), eq(caeas.environment, book.environment), eq(caeas.simulator, book.simulator), eq(caeas.caea, caea))),
-    ),
-
-  /** The invoice holding this number in its book, if any (invoices_number_uq). */
-  holder: (q: Q, book: Book & { ptoVta: number; cbteTipo: number; cbteNro: number }): Promise<{ id: number; saleId: number } | undefined> =>
-    first(
-      q
-      .select({ id: invoices.id, saleId: invoices.saleId })
-      .from(invoices)
-      .where(
-        and(
-          eq(invoices.issuerCuit, book.issuerCuit),
-          eq(invoices.environment, book.environment),
-          eq(invoices.simulator, book.simulator),
-          eq(invoices.ptoVta, book.ptoVta),
-          eq(invoices.cbteTipo, book.cbteTipo),
-          eq(invoices.cbteNro, book.cbteNro),
-        ),
-      ),
     ),
 };

@@ -99,11 +99,11 @@ export async function recordPushedInvoice(tx: Q, eff: EffectiveArca, device: Dev
  * Why a device's CAEA claim may not occupy its number, or null: a device numbers only on its own CAEA
  * point of sale, never on one of the server's, and never on a number another invoice holds.
  */
-async function claimRefusal(tx: Q, eff: EffectiveArca, device: DeviceRow, claim: Parameters<typeof pushInvoiceRepository.holder>[1]): Promise<string | null> {
+async function claimRefusal(tx: Q, eff: EffectiveArca, device: DeviceRow, claim: Parameters<typeof invoicesRepository.holderOf>[1] & { cbteNro: number }): Promise<string | null> {
   const number = formatInvoiceNumber(claim.ptoVta, claim.cbteNro);
   if (claim.ptoVta === eff.ptoVta || claim.ptoVta === eff.caeaPtoVta) return PUSH_INVOICE_NOTES.caeaServerPtoVta(number);
   if (claim.ptoVta !== device.caeaPtoVta) return PUSH_INVOICE_NOTES.caeaWrongPtoVta(number, device.caeaPtoVta);
-  if (await pushInvoiceRepository.holder(tx, claim)) return PUSH_INVOICE_NOTES.caeaNumberTaken(number);
+  if (await invoicesRepository.holderOf(tx, claim, claim.cbteNro)) return PUSH_INVOICE_NOTES.caeaNumberTaken(number);
   return null;
 }
 
