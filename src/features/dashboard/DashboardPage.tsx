@@ -4,7 +4,7 @@
  * one when the last backup is older than two intervals. A failed load shows the error with
  * "Reintentar" instead of the figures: never $ 0,00 beside an error.
  */
-import { Button, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { isNetworkError } from '../../api/unwrap';
@@ -41,7 +41,8 @@ export default function DashboardPage() {
   const loading = useDeferredValue(summary.isFetching || lowStock.isFetching);
   const error = useDeferredValue(summary.error ?? lowStock.error);
   const data = useDeferredValue(summary.data);
-  const lowProducts = useDeferredValue(lowStock.data) ?? [];
+  const low = useDeferredValue(lowStock.data);
+  const lowProducts = low?.rows ?? [];
 
   return (
     <StaffPage title="Dashboard">
@@ -69,7 +70,7 @@ export default function DashboardPage() {
         <CenteredLoader label="Cargando estadísticas" />
       ) : (
         <Stack gap="md">
-          <StatCards totalSales={data?.totalSales ?? 0} revenue={data?.totalRevenue ?? 0} profit={data ? data.totalProfit : 0} lowStock={lowProducts.length} />
+          <StatCards totalSales={data?.totalSales ?? 0} revenue={data?.totalRevenue ?? 0} profit={data ? data.totalProfit : 0} lowStock={low?.total ?? 0} />
           {data && data.totalSales > 0 && (
             <Suspense fallback={<CenteredLoader label="Cargando gráficos" />}>
               <DashboardCharts summary={data} range={range} />
@@ -80,6 +81,11 @@ export default function DashboardPage() {
             {data && data.topProducts.length > 0 && <TopProductsTable rows={data.topProducts} />}
           </SimpleGrid>
           {lowProducts.length > 0 && <LowStockTable products={lowProducts} />}
+          {low && low.total > lowProducts.length && (
+            <Text size="sm" c="dimmed">
+              {`Se muestran los primeros ${lowProducts.length} de ${low.total} productos con stock bajo (por nombre).`}
+            </Text>
+          )}
         </Stack>
       )}
     </StaffPage>

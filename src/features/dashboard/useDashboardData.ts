@@ -1,4 +1,4 @@
-/** The dashboard's queries: sales summary of the range, low-stock products, and flagged sales (with their causes). */
+/** The dashboard's queries: sales summary of the range, low-stock products (count and first page), and flagged sales (with their causes). */
 import { useQuery } from '@tanstack/react-query';
 import { fetchProducts } from '../../api/products';
 import { fetchSales, fetchSalesSummary } from '../../api/sales';
@@ -9,6 +9,11 @@ import type { FlaggedSales } from './FlaggedSalesNotice';
 
 /** The flagged sales read to word the notice's causes (the count is of all of them). */
 const FLAGGED_PAGE = 100;
+/**
+ * The low-stock products listed (first by name); the "Stock Bajo" card counts all of them (the page's total).
+ * One bounded page: a shop with thousands of them no longer downloads its whole catalogue (issue #39 item 5).
+ */
+export const LOW_STOCK_ROWS = 50;
 
 export interface DayRange {
   start: string;
@@ -22,7 +27,10 @@ export function useDashboardData(range: DayRange) {
   });
   const lowStock = useQuery({
     queryKey: productKeys.lowStock,
-    queryFn: () => unwrap(fetchProducts({ lowStock: true, active: true })),
+    queryFn: async () => {
+      const page = await unwrapPage(fetchProducts({ lowStock: true, active: true, limit: LOW_STOCK_ROWS }));
+      return { rows: page.rows, total: page.pagination.total };
+    },
   });
   const flagged = useQuery({
     queryKey: saleKeys.flaggedCount,
