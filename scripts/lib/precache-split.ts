@@ -21,7 +21,8 @@ interface Chunk {
   assets?: string[];
 }
 
-const PUBLIC_ROOT = /^(index\.html|src\/features\/public\/.+|src\/features\/auth\/LoginPage\.tsx|src\/pwa\/.+|node_modules\/workbox-window\/.+)$/;
+// workbox-window's key is relative to the project root: `../../main/node_modules/…` when node_modules is a link.
+const PUBLIC_ROOT = /^(index\.html|src\/features\/public\/.+|src\/features\/auth\/LoginPage\.tsx|src\/pwa\/.+|(.*\/)?node_modules\/workbox-window\/.+)$/;
 
 /** Files (relative to the build directory) the public pages may load. */
 export function publicFiles(manifest: Record<string, Chunk>): Set<string> {
