@@ -4,11 +4,13 @@
  * build.manifest lets tests/e2e measure the JavaScript each public page loads, and lets the service
  * worker's precache leave staff chunks to staff devices (scripts/lib/precache-split.ts). The landing and the
  * catalogue are also written prerendered, as landing.html and catalog.html (scripts/lib/prerender-public.ts).
+ * Every text file then gets a brotli and a gzip copy the server sends as is (scripts/lib/precompress.ts).
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { markStaffEntries } from './scripts/lib/precache-split';
+import { precompress } from './scripts/lib/precompress';
 import { prerenderPublicPages } from './scripts/lib/prerender-public';
 
 /** The build's output directory as resolved (`--outDir` may change it; the bench builds elsewhere). */
@@ -54,6 +56,8 @@ export default defineConfig({
       injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'], manifestTransforms: [markStaffEntries(() => outDir)] },
       devOptions: { enabled: false },
     }),
+    // Last: .br and .gz copies of every text file written above, the service worker included.
+    precompress(),
   ],
   server: { proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' } },
   build: { outDir: 'dist', sourcemap: false, manifest: true },

@@ -180,8 +180,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build's .br/.gz copies (scripts/lib/precompress.ts): brotli, else gzip, else the file, with Vary.
+      preCompressed: true,
+      // The copies are never routes of their own: only a file's URL, negotiated, sends one.
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders: (res, filePath) => {
-        const name = path.basename(filePath);
+        // The path is the copy actually sent (sw.js.br): its headers are those of the file it encodes.
+        const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
         else if (name === 'sw.js' || name.endsWith('.html') || name.endsWith('.webmanifest')) res.header('cache-control', 'no-cache');
       },

@@ -11,6 +11,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
+import { precompressFile } from '../../scripts/lib/precompress';
 import { ADMIN_PASSWORD, launchProfile, loginThroughForm, screenshot, startServer, type E2eServer } from './harness';
 import { waitForServiceWorker } from './pos-helpers';
 
@@ -142,6 +143,8 @@ describe('installable PWA', () => {
     await page.getByPlaceholder('Buscar productos...').fill('abrojo');
 
     appendFileSync(path.join(clientDir, 'sw.js'), '\n// nueva versión\n');
+    // A new build writes its own .br/.gz copies, which the browser is sent.
+    await precompressFile(path.join(clientDir, 'sw.js'));
     await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration!.update()));
     await page.getByText('Nueva versión disponible').waitFor();
     expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => Boolean(r!.waiting)))).toBe(true);
