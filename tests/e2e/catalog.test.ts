@@ -103,8 +103,8 @@ describe('catalogue', () => {
     await page.getByPlaceholder('Buscar productos...').fill('seguridad');
     const card = page.locator('article', { hasText: PRODUCT });
     await card.waitFor();
-    expect(await card.getByText('$ 123.456,78').isVisible()).toBe(true);
-    expect(await card.getByText('Stock: 3').isVisible()).toBe(true);
+    await card.getByText('$ 123.456,78').waitFor();
+    await card.getByText('Stock: 3').waitFor();
     await card.getByRole('button', { name: `Ver imagen de ${PRODUCT}` }).click();
     const viewer = page.getByRole('dialog');
     expect(await viewer.locator('figcaption').innerText()).toBe(PRODUCT);

@@ -69,17 +69,18 @@ describe('POS with a scanner', () => {
 
   it('a scan made while the catalogue is still loading waits for it and adds the product (never "no encontrado")', async () => {
     const page = await cashierPos();
-    // On the next load, a readwrite transaction on the products store held for 3 s keeps the POS index
-    // (and any product read) waiting, as a large catalogue would: the scan lands before the index is ready.
+    // On the next load, a readwrite transaction on the products store, held until the test releases it
+    // (or 30 s), keeps the POS index (and any product read) waiting, as a large catalogue would: the scan
+    // lands before the index is ready, however slow the machine.
     await page.context().addInitScript(() => {
       if (!sessionStorage.getItem('holdProducts')) return;
       sessionStorage.removeItem('holdProducts');
       const open = indexedDB.open('mostrador');
       open.onsuccess = () => {
         const store = open.result.transaction('products', 'readwrite').objectStore('products');
-        const until = Date.now() + 3000;
+        const until = Date.now() + 30_000;
         const spin = () => {
-          if (Date.now() < until) store.get(-1).onsuccess = spin;
+          if (!(window as { releaseProducts?: boolean }).releaseProducts && Date.now() < until) store.get(-1).onsuccess = spin;
         };
         spin();
       };
@@ -90,6 +91,8 @@ describe('POS with a scanner', () => {
     await page.waitForFunction(() => document.activeElement?.hasAttribute('data-pos-search'), undefined, { timeout: 10_000 });
     await scan(page, YERBA);
     expect(await page.getByText('Cargando productos…').isVisible()).toBe(true);
+    expect(await page.getByTestId('cart-line').count()).toBe(0);
+    await page.evaluate(() => ((window as { releaseProducts?: boolean }).releaseProducts = true));
     await waitLines(page, 1);
     await page.getByTestId('pos-product').first().waitFor();
     expect(await page.getByText('Producto no encontrado').count()).toBe(0);
