@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { manifestPaths } from '../../scripts/lib/wire-bytes';
 import { manifestFile } from './build';
 import { BUILD_DIR } from './paths';
 
@@ -23,19 +24,10 @@ export interface RouteBundle {
 
 export function routeBundle(roots: string[]): RouteBundle {
   const manifest = JSON.parse(readFileSync(manifestFile(), 'utf8')) as Record<string, Chunk>;
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    if (!manifest[key]) throw new Error(`El manifiesto no tiene ${key}`);
-    seen.add(key);
-    manifest[key].imports?.forEach(visit);
-  };
-  roots.forEach(visit);
-  const files = new Set<string>();
-  for (const key of seen) [manifest[key].file, ...(manifest[key].css ?? [])].forEach((file) => files.add(file));
+  const files = manifestPaths(manifest, roots).map((url) => url.slice(1));
   const gz = (file: string) => gzipSync(readFileSync(path.join(BUILD_DIR, file)), { level: 9 }).length;
-  const sum = (ext: string) => [...files].filter((f) => f.endsWith(ext)).reduce((total, f) => total + gz(f), 0);
-  return { jsBytes: sum('.js'), cssBytes: sum('.css'), files: files.size };
+  const sum = (ext: string) => files.filter((f) => f.endsWith(ext)).reduce((total, f) => total + gz(f), 0);
+  return { jsBytes: sum('.js'), cssBytes: sum('.css'), files: files.length };
 }
 
 export const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
