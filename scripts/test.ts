@@ -31,7 +31,8 @@ interface Outcome {
 const E2E_WORKERS = Number(process.env.MOSTRADOR_E2E_WORKERS ?? 2);
 const args = process.argv.slice(2);
 const wantsE2e = !args.includes('--project') || args.some((a, i) => args[i - 1] === '--project' && a === 'e2e');
-if (wantsE2e) {
+// MOSTRADOR_CLIENT_BUILT=1: the caller has just built dist/ from this tree (.ci/run builds it beside lint).
+if (wantsE2e && process.env.MOSTRADOR_CLIENT_BUILT !== '1') {
   const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (build.status !== 0) {
     console.log('0 passed, 1 failed');
