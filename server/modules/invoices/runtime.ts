@@ -13,8 +13,7 @@ import type { AppConfig } from '../../config';
 import type { Store } from '../../db/store';
 import { loadCredentials, type ArcaCredentials } from '../../integrations/arca/credentials';
 import { ARCA_ENDPOINTS } from '../../integrations/arca/env';
-import { createTestPki } from '../../integrations/arca/simulator/pki';
-import { startArcaSimulator, type ArcaSimulator } from '../../integrations/arca/simulator/server';
+import type { ArcaSimulator } from '../../integrations/arca/simulator/server';
 import { TicketManager, type LoginBlock, type TicketCache, type TicketKey } from '../../integrations/arca/tickets';
 import { WsfeClient, type WsfeAuth } from '../../integrations/arca/wsfe';
 import { ArcaServiceError, ARCA_CODES } from '../../integrations/arca/errors';
@@ -69,6 +68,9 @@ export class ArcaRuntime {
   static async start(config: AppConfig, store: Store): Promise<ArcaRuntime> {
     const probe = new ArcaRuntime(config, store, null, null);
     if (probe.credentialsProvided() || !config.demoData) return probe;
+    // The simulator (its SOAP server and test PKI) is loaded only here, in demo mode: a shop with
+    // credentials, and every server test without demo data, never imports it.
+    const [{ createTestPki }, { startArcaSimulator }] = await Promise.all([import('../../integrations/arca/simulator/pki'), import('../../integrations/arca/simulator/server')]);
     const dir = path.join(config.dataDir, 'arca-simulator');
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const files = { ca: path.join(dir, 'ca.pem'), cert: path.join(dir, 'cert.pem'), key: path.join(dir, 'key.pem') };

@@ -11,7 +11,6 @@ import { paymentsApi as api } from '../../../domain/api/payments';
 import { MSG } from '../../../domain/messages';
 import { schemaOf } from '../../http/endpoint-schema';
 import { ok } from '../../http/envelope';
-import { startMercadoPagoSimulator } from '../../integrations/mercadopago/simulator/server';
 import { salesContext } from '../sales/routes';
 import { startPoller } from './poller';
 import publicPaymentRoutes from './public-routes';
@@ -26,6 +25,8 @@ async function demoSimulator(app: Parameters<FastifyPluginAsyncZod>[0]): Promise
   const env = app.config.mercadoPago;
   if (!app.config.demoData || env.accessToken || (await app.store.read((q) => paymentsRepository.settings(q)))?.accessToken) return undefined;
   const handle = { accessToken: `TEST-simulador-${randomBytes(8).toString('hex')}`, webhookSecret: randomBytes(24).toString('hex') };
+  // Loaded only in demo mode: a shop with credentials never imports the simulator.
+  const { startMercadoPagoSimulator } = await import('../../integrations/mercadopago/simulator/server');
   const simulator = await startMercadoPagoSimulator(handle);
   app.addHook('onClose', () => simulator.close());
   return { ...handle, url: simulator.url };
