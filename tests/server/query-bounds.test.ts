@@ -124,6 +124,23 @@ describe('reports, counts and lists read their rows through an index (issue #39 
     }
   });
 
+  it('searches sales through their trigram indexes, never a scan of every sale or line (3+ characters)', async () => {
+    for (const build of [(q: Q) => salesRepository.countQuery(q, { search: 'Yerba' }), (q: Q) => salesRepository.listQuery(q, { search: 'Yerba' }, 0, 20)]) {
+      if (testDialect === 'sqlite') {
+        const details = await s.app.store.read(async (q) => sqlitePlan(build(q).getSQL()));
+        expect(details).toMatch(/SCAN sales_fts VIRTUAL TABLE INDEX \d+:M/);
+        expect(details).toMatch(/SCAN sale_items_fts VIRTUAL TABLE INDEX \d+:M/);
+        expect(details).not.toMatch(/SCAN (sales|sale_items)( |$)/);
+      } else {
+        const nodes = await pgPlan(s.app, build, { seqscanOff: true });
+        expect(nodes.filter((n) => (n['Relation Name'] === 'sales' || n['Relation Name'] === 'sale_items') && n['Node Type'] === 'Seq Scan')).toEqual([]);
+        expect(nodes.map((n) => n['Index Name'])).toEqual(expect.arrayContaining(['sales_number_trgm_idx', 'sales_customer_trgm_idx', 'sale_items_product_trgm_idx']));
+      }
+    }
+    // And it finds the sale of seed() by its product, folded.
+    expect((await s.call({ method: 'GET', url: '/api/sales?search=YERBA', token: admin })).body.pagination.total).toBe(1);
+  });
+
   it('counts the sales to review from sales_review_date_idx (the flagged few), never by a scan of every sale', async () => {
     const query = (q: Q) => salesRepository.countQuery(q, { flagged: true });
     if (testDialect === 'sqlite') {

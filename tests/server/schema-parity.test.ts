@@ -19,12 +19,13 @@ import { migratePg } from '../../server/db/pg-store';
 import * as sqliteSchema from '../../server/db/schema';
 import { testDatabase } from '../helpers/postgres';
 
-/** SQLite's FTS5 search table and its shadow tables; on PostgreSQL the trigram index below does their work. */
-const SQLITE_ONLY_TABLES = ['products_fts', 'products_fts_config', 'products_fts_data', 'products_fts_docsize', 'products_fts_idx'];
-/** The triggers that keep products_fts in step with products (PostgreSQL indexes search_text itself). */
-const SQLITE_ONLY_TRIGGERS = ['products_fts_ad', 'products_fts_ai', 'products_fts_au'];
-/** The trigram GIN index over products.search_text (drizzle-pg/0001): PostgreSQL's products_fts. */
-const POSTGRES_ONLY_INDEXES = ['products.products_search_trgm_idx'];
+const FTS_TABLES = ['products_fts', 'sales_fts', 'sale_items_fts'];
+/** SQLite's FTS5 search tables and their shadow tables; on PostgreSQL the trigram indexes below do their work. */
+const SQLITE_ONLY_TABLES = FTS_TABLES.flatMap((t) => [t, `${t}_config`, `${t}_data`, `${t}_docsize`, `${t}_idx`]).sort();
+/** The triggers that keep them in step with products, sales and sale_items (PostgreSQL indexes the columns themselves). */
+const SQLITE_ONLY_TRIGGERS = FTS_TABLES.flatMap((t) => [`${t}_ad`, `${t}_ai`, `${t}_au`]).sort();
+/** The trigram GIN indexes over products.search_text (drizzle-pg/0001) and the sales search's texts (drizzle-pg/0007). */
+const POSTGRES_ONLY_INDEXES = ['products.products_search_trgm_idx', 'sale_items.sale_items_product_trgm_idx', 'sales.sales_customer_trgm_idx', 'sales.sales_number_trgm_idx'];
 
 interface Column {
   name: string;

@@ -22,6 +22,54 @@ export interface SaleFilters {
 /** A LIKE pattern matching `text` anywhere, with its own % and _ taken literally (customer and product names are compared folded: no case, no accents). */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * The FTS5 query that narrows a search to its candidates (SQLite's sales_fts and sale_items_fts,
+ * drizzle/0017), or null when the search has no part the trigram index can take (then the LIKE scans).
+ * The parts are the runs of 3+ printable ASCII characters of the folded search: every code point whose
+ * fold is ASCII is folded the same way by the tokenizer (remove_diacritics 1) except five that fold to
+ * ; ` = < > (U+037E, U+1FEF, U+2260, U+226E, U+226F), so those five split runs too. Then every row the
+ * exact LIKE finds holds each run and the MATCH is a superset of it (tests/server/sales-search.test.ts
+ * checks every code point). Runs of other scripts (Greek accents, say) are left to the LIKE.
+ */
+export function salesSearchMatch(search: string): string | null {
+  const runs = foldText(search)
+    .split(/[^\x21-\x7e]|[;`=<>]/)
+    .filter((run) => run.length >= 3);
+  return runs.length ? runs.map((run) => `"${run.replace(/"/g, '""')}"`).join(' AND ') : null;
+}
+
+/**
+ * A sale whose number holds the search (ASCII case folded), or whose customer or one of whose product
+ * names holds it folded (domain/text.ts). When the search has a run of 3+ characters it is answered from
+ * the trigram indexes: on SQLite the FTS tables give the candidates (salesSearchMatch) and the same LIKE
+ * as without them picks among those; on PostgreSQL each LIKE takes its own trigram GIN index
+ * (drizzle-pg/0007), so the OR becomes a union of three index reads. Shorter searches scan.
+ */
+function searchWhere(q: Q, search: string): SQL {
+  const folded = containing(foldText(search));
+  // SQLite's LIKE ignores ASCII case, PostgreSQL's does not: ILIKE there.
+  const numberLike = bySql(q, {
+    sqlite: sql`${sales.saleNumber} LIKE ${containing(search)} ESCAPE '\\'`,
+    postgres: sql`${sales.saleNumber} ILIKE ${containing(search)} ESCAPE '\\'`,
+  });
+  // fold_text: a function of the server's connections on SQLite (domain/text.ts), of drizzle-pg/0001 on PostgreSQL.
+  const customerLike = sql`fold_text(${sales.customerName}) LIKE ${folded} ESCAPE '\\'`;
+  const productLike = (items: SQL) => sql`fold_text(${items}.product_name) LIKE ${folded} ESCAPE '\\'`;
+  const scan = or(numberLike, customerLike, sql`exists (select 1 from ${saleItems} where ${saleItems.saleId} = ${sales.id} and ${productLike(sql.raw('sale_items'))})`) as SQL;
+  const match = salesSearchMatch(search);
+  if (!match) return scan;
+  return bySql(q, {
+    sqlite: and(
+      sql`${sales.id} IN (SELECT rowid FROM sales_fts WHERE sales_fts MATCH ${match}
+        UNION SELECT si.sale_id FROM sale_items si WHERE si.id IN (SELECT rowid FROM sale_items_fts WHERE sale_items_fts MATCH ${match}))`,
+      scan,
+    )!,
+    postgres: sql`${sales.id} IN (SELECT s2.id FROM sales s2 WHERE s2.sale_number ILIKE ${containing(search)} ESCAPE '\\'
+      UNION SELECT s2.id FROM sales s2 WHERE fold_text(s2.customer_name) LIKE ${folded} ESCAPE '\\'
+      UNION SELECT si.sale_id FROM sale_items si WHERE ${productLike(sql.raw('si'))})`,
+  });
+}
+
 const saleWithUser = {
   sale: sales,
   userFullName: users.fullName,
@@ -52,18 +100,7 @@ function filterWhere(q: Q, f: SaleFilters): SQL | undefined {
     f.paymentMethod ? eq(sales.paymentMethod, f.paymentMethod) : undefined,
     f.status ? eq(sales.paymentStatus, f.status) : undefined,
     f.userId ? eq(sales.userId, f.userId) : undefined,
-    f.search
-      ? or(
-          // SQLite's LIKE ignores ASCII case, PostgreSQL's does not: ILIKE there.
-          bySql(q, {
-            sqlite: sql`${sales.saleNumber} LIKE ${containing(f.search)} ESCAPE '\\'`,
-            postgres: sql`${sales.saleNumber} ILIKE ${containing(f.search)} ESCAPE '\\'`,
-          }),
-          // fold_text: a function of the server's connections on SQLite (domain/text.ts), of drizzle-pg/0001 on PostgreSQL.
-          sql`fold_text(${sales.customerName}) LIKE ${containing(foldText(f.search))} ESCAPE '\\'`,
-          sql`exists (select 1 from ${saleItems} where ${saleItems.saleId} = ${sales.id} and fold_text(${saleItems.productName}) LIKE ${containing(foldText(f.search))} ESCAPE '\\')`,
-        )
-      : undefined,
+    f.search ? searchWhere(q, f.search) : undefined,
     f.flagged === true ? and(mayNeedReview, needsReview) : undefined,
     f.flagged === false ? not(needsReview) : undefined,
   );
@@ -106,22 +143,30 @@ export const salesRepository = {
         .returning({ id: sales.id }),
     ),
 
-  /** A page of sales, newest first, with the seller's name and the number of items. */
-  list: async (q: Q, filters: SaleFilters, offset: number, limit: number) =>
-    (
-      await q
-        .select({
+  /** A page of sales, newest first, with the seller's name and the number of items: the query, unexecuted (the tests EXPLAIN it). */
+  listQuery: (q: Q, filters: SaleFilters, offset: number, limit: number) =>
+    q
+      .select({
         ...saleWithUser,
-          itemCount: sql<number>`(select count(*) from ${saleItems} where ${saleItems.saleId} = ${sales.id})`,
-        })
-        .from(sales)
-        .innerJoin(users, eq(users.id, sales.userId))
-        .leftJoin(devices, eq(devices.id, sales.deviceId))
-        .where(filterWhere(q, filters))
-        .orderBy(desc(sales.saleDate), desc(sales.id))
-        .limit(limit)
-        .offset(offset)
-    ).map((row) => ({ ...row.sale, userFullName: row.userFullName, deviceName: row.deviceName, cancelledByName: row.cancelledByName, itemCount: Number(row.itemCount) })),
+        itemCount: sql<number>`(select count(*) from ${saleItems} where ${saleItems.saleId} = ${sales.id})`,
+      })
+      .from(sales)
+      .innerJoin(users, eq(users.id, sales.userId))
+      .leftJoin(devices, eq(devices.id, sales.deviceId))
+      .where(filterWhere(q, filters))
+      .orderBy(desc(sales.saleDate), desc(sales.id))
+      .limit(limit)
+      .offset(offset),
+
+  /** A page of sales (listQuery). */
+  list: async (q: Q, filters: SaleFilters, offset: number, limit: number) =>
+    (await salesRepository.listQuery(q, filters, offset, limit)).map((row) => ({
+      ...row.sale,
+      userFullName: row.userFullName,
+      deviceName: row.deviceName,
+      cancelledByName: row.cancelledByName,
+      itemCount: Number(row.itemCount),
+    })),
 
   /** The count's query, unexecuted (the tests EXPLAIN it: the flagged count walks sales_review_date_idx). */
   countQuery: (q: Q, filters: SaleFilters) =>
