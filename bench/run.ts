@@ -11,10 +11,12 @@ import { BenchContext, FULL, NotMeasured, QUICK, type Scenario } from './lib/con
 import { codeVersion, describeMachine, machineInfo } from './lib/machine';
 import { QUICK_RESULTS_FILE, RESULTS_FILE } from './lib/paths';
 import { printTable, updateReadme, writeResults, type Measurement } from './lib/results';
+import { busyDay } from './scenarios/busy-day';
 import { catalogApi, catalogApiPg } from './scenarios/catalog-api';
 import { coldStart } from './scenarios/cold-start';
 import { dashboardSummary, dashboardSummaryPg } from './scenarios/dashboard-summary';
 import { dbCopy } from './scenarios/db-copy';
+import { growth } from './scenarios/growth';
 import { invoicing } from './scenarios/invoicing';
 import { lighthouseScenario } from './scenarios/lighthouse';
 import { longTasks } from './scenarios/long-tasks';
@@ -27,7 +29,7 @@ import { reconnectDrain } from './scenarios/reconnect-drain';
 import { syncIngest, syncIngestPg } from './scenarios/sync-ingest';
 import { syncRequests } from './scenarios/sync-requests';
 
-const SCENARIOS: Scenario[] = [publicBundle, posBundle, catalogApi, catalogApiPg, syncIngest, syncIngestPg, pushConcurrency, dashboardSummary, dbCopy, dashboardSummaryPg, coldStart, posSearch, posConfirm, syncRequests, reconnectDrain, invoicing, longTasks, lighthouseScenario];
+const SCENARIOS: Scenario[] = [publicBundle, posBundle, catalogApi, catalogApiPg, syncIngest, syncIngestPg, pushConcurrency, dashboardSummary, dbCopy, dashboardSummaryPg, coldStart, posSearch, posConfirm, syncRequests, reconnectDrain, invoicing, longTasks, lighthouseScenario, busyDay, growth];
 
 function parseArgs(argv: string[]) {
   const only = argv.includes('--only') ? (argv[argv.indexOf('--only') + 1] ?? '').split(',').filter(Boolean) : [];
