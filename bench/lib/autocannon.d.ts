@@ -5,6 +5,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
+    /** Each request's setupRequest may change its path (autocannon calls it before every request). */
+    requests?: { setupRequest?: (request: { path?: string }) => { path?: string } }[];
   }
   interface Histogram {
     average: number;

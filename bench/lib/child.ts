@@ -92,6 +92,11 @@ export function startBareFastify(payloadFile: string, options: { profile?: boole
   return startChild({ script: 'bench/lib/bare-fastify.ts', args: [payloadFile], profile: options.profile, label: 'fastify-pelado' });
 }
 
+/** The catalogue API baseline (bench/lib/bare-catalog.ts): the route's statements of `statementsFile` on `database` (a SQLite file or a postgres:// URL). */
+export function startBareCatalog(database: string, statementsFile: string, options: { profile?: boolean } = {}): Promise<Child> {
+  return startChild({ script: 'bench/lib/bare-catalog.ts', args: [database, statementsFile], profile: options.profile, label: 'catalogo-pelado' });
+}
+
 /** Runs a bench script to completion with the same node flags and returns what it printed. */
 export function runScript(script: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -16,9 +16,15 @@ export interface LoadFigures {
   timeouts: number;
 }
 
-export async function load(url: string, connections: number, seconds: number): Promise<LoadFigures> {
-  await autocannon({ url, connections, duration: Math.max(1, Math.round(seconds / 5)) });
-  const result = await autocannon({ url, connections, duration: seconds });
+/**
+ * `paths`: the requests walk this list in order (shared by every connection, from the start again when
+ * it ends), each one a path on `url`'s server, instead of repeating `url`.
+ */
+export async function load(url: string, connections: number, seconds: number, paths?: readonly string[]): Promise<LoadFigures> {
+  let next = 0;
+  const requests = paths && [{ setupRequest: (request: { path?: string }) => ({ ...request, path: paths[next++ % paths.length] }) }];
+  await autocannon({ url, connections, duration: Math.max(1, Math.round(seconds / 5)), requests });
+  const result = await autocannon({ url, connections, duration: seconds, requests });
   const failures = result.non2xx + result.errors - result.timeouts;
   if (failures > 0) throw new Error(`${url}: ${failures} respuestas fallidas de ${result.requests.total}`);
   return {

@@ -19,9 +19,12 @@ export function machineInfo(): Machine {
     cores: cpus.length,
     memGiB: Math.round(os.totalmem() / 2 ** 30),
     node: process.version,
-    loadAtStart: Math.round(os.loadavg()[0] * 100) / 100,
+    loadAtStart: loadAverage(),
   };
 }
+
+/** The 1-minute load average now: scenarios record it beside each figure (the machine may be shared). */
+export const loadAverage = (): number => Math.round(os.loadavg()[0] * 100) / 100;
 
 export const describeHardware = (m: Machine) => `${m.cpu}, ${m.cores} núcleos, ${m.memGiB} GiB, Node ${m.node}`;
 export const describeMachine = (m: Machine) => `${describeHardware(m)} (carga al empezar: ${m.loadAtStart})`;

@@ -136,9 +136,12 @@ export const productsRepository = {
       .limit(page.limit)
       .offset(page.offset),
 
+  /** How many products the public catalogue shows for these filters (exported, as catalogQuery, for the bench's baseline). */
+  catalogCountQuery: (q: Q, filters: Pick<ProductFilters, 'search' | 'categoryId'>) => q.select({ n: count() }).from(products).where(catalogWhere(q, filters)),
+
   catalog: async (q: Q, filters: Pick<ProductFilters, 'search' | 'categoryId'>, page: Page): Promise<{ rows: CatalogRow[]; total: number }> => {
     const rows = await productsRepository.catalogQuery(q, filters, page);
-    return { rows, total: await countOf(q, catalogWhere(q, filters)) };
+    return { rows, total: (await first(productsRepository.catalogCountQuery(q, filters)))?.n ?? 0 };
   },
 
   /** Every product ever created, deleted ones included (the demo seeds only an empty shop). */
