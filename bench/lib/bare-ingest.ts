@@ -5,7 +5,10 @@
  * from the same counter UPSERT), its items (name and cost read from the product), one stock movement and
  * one stock update per item, and the device's last sequence; then one fsync of the -wal per batch, as
  * the server does before it replies — on a copy of the same database with the server's pragmas (WAL,
- * synchronous NORMAL, foreign keys, 32 MB cache). The rollup triggers of the schema run here too.
+ * synchronous NORMAL, foreign keys, 32 MB cache) and the server's checkpoint policy (issue #39 item 1):
+ * the writer's automatic checkpoint raised to the same fallback and PASSIVE checkpoints on a worker
+ * thread a moment after commits (server/db/checkpointer.ts, the same module), so neither side pays
+ * checkpoints inline that the other does not. The rollup triggers of the schema run here too.
  * No validation, HTTP or ORM. Usage:
  * `node --import tsx bench/lib/bare-ingest.ts <db> <sales.json> <batch>`; prints {"ms": <elapsed>}
  * once every sale is committed and durable.
@@ -13,6 +16,7 @@
 import Database from 'better-sqlite3';
 import { closeSync, fsyncSync, openSync, readFileSync } from 'node:fs';
 import type { PushedSale } from '../../domain/schemas/sync';
+import { startCheckpointer } from '../../server/db/checkpointer';
 
 const [file, salesFile, batchArg] = process.argv.slice(2);
 const batch = Number(batchArg ?? 200);
@@ -67,11 +71,17 @@ function fsyncWal() {
   }
 }
 
+const checkpointer = startCheckpointer(sqlite);
 const start = performance.now();
 for (let i = 0; i < sales.length; i += batch) {
   writeBatch.immediate(sales.slice(i, i + batch));
   fsyncWal();
+  checkpointer.noteCommit();
+  // The server's loop turns between two pushes (the reply, the next request): so does this one, and
+  // the checkpoint timer fires when it is due.
+  await new Promise((resolve) => setImmediate(resolve));
 }
 const ms = performance.now() - start;
+await checkpointer.stop();
 sqlite.close();
 console.log(JSON.stringify({ ms }));

@@ -5,7 +5,8 @@
  * same durability (one transaction and one flush to disk per batch), on another copy, in its own process:
  * the floor for this work. `sync-ingest` runs on SQLite (baseline bench/lib/bare-ingest.ts, better-sqlite3),
  * `sync-ingest-pg` on PostgreSQL (bench/lib/postgres.ts; baseline bench/lib/bare-ingest-pg.ts, bare `pg`).
- * Targets: ≥ 3,000 sales/s and ≥ 50 % of the baseline, on both.
+ * Targets (issue #39 items 1 and 8): ≥ 50 % of the baseline on SQLite, ≥ 60 % of the batched baseline on
+ * PostgreSQL (the absolute 3,000 sales/s of issue #17 is above what bare SQLite does on this machine).
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,12 +15,13 @@ import { runScript, startServer } from '../lib/child';
 import type { BenchContext, Scenario } from '../lib/context';
 import { removeWorkDir, sellableProducts, workDir } from '../lib/data';
 import { catalogFile } from '../lib/datasets';
+import { loadAverage } from '../lib/machine';
 import { benchCluster, catalogPg, freshPgDatabase } from '../lib/postgres';
 import type { Measurement } from '../lib/results';
 import { round, timed } from '../lib/stats';
 
-const MIN_RATE = 3000;
-const MIN_RATIO = 0.5;
+/** Of the baseline's rate: 50 % on SQLite; 60 % on PostgreSQL, whose baseline is batched (issue #39 item 8). */
+const MIN_RATIO = { sqlite: 0.5, postgres: 0.6 };
 const BATCH = 200;
 
 /** Where the server and the baseline write: their data folders and, on PostgreSQL, their databases. */
@@ -36,7 +38,7 @@ async function sqliteTargets(source: string): Promise<Targets> {
   const baseDir = workDir('sync-ingest-base', source);
   return {
     serverDir,
-    baseline: { script: 'bench/lib/bare-ingest.ts', target: path.join(baseDir, 'mostrador.sqlite'), label: `better-sqlite3 pelado, mismas filas, 1 transacción y 1 fsync por lote de ${BATCH}` },
+    baseline: { script: 'bench/lib/bare-ingest.ts', target: path.join(baseDir, 'mostrador.sqlite'), label: `better-sqlite3 pelado, mismas filas, 1 transacción y 1 fsync por lote de ${BATCH}, checkpoints como el servidor` },
     cleanup: async () => [serverDir, baseDir].forEach(removeWorkDir),
   };
 }
@@ -49,7 +51,7 @@ async function pgTargets(ctx: BenchContext): Promise<Targets> {
   return {
     serverDir,
     databaseUrl: server.url,
-    baseline: { script: 'bench/lib/bare-ingest-pg.ts', target: base.url, label: `pg pelado, mismas filas, 1 transacción (COMMIT con flush) por lote de ${BATCH}` },
+    baseline: { script: 'bench/lib/bare-ingest-pg.ts', target: base.url, label: `pg pelado por lotes (una sentencia por tabla), mismas filas, 1 transacción (COMMIT con flush) por lote de ${BATCH}` },
     cleanup: async () => {
       removeWorkDir(serverDir);
       await server.drop();
@@ -71,18 +73,22 @@ function syncIngestOn(dialect: 'sqlite' | 'postgres'): Scenario {
       try {
         const server = await startServer(targets.serverDir, { profile: ctx.profile, label: name, databaseUrl: targets.databaseUrl });
         let pushMs: number;
+        let loadAtMeasure = 0;
         try {
           const { token } = await signIn(server.baseUrl);
+          loadAtMeasure = loadAverage();
           pushMs = (await timed(() => pushAll(server.baseUrl, token, sales, BATCH))).ms;
         } finally {
           await server.stop();
         }
         const salesFile = path.join(targets.serverDir, 'sales.json');
         writeFileSync(salesFile, JSON.stringify(sales));
+        const loadAtBaseline = loadAverage();
         const { ms: bareMs } = JSON.parse(await runScript(targets.baseline.script, [targets.baseline.target, salesFile, String(BATCH)])) as { ms: number };
         const rate = (count / pushMs) * 1000;
         const baseRate = (count / bareMs) * 1000;
         const ratio = rate / baseRate;
+        const minRatio = MIN_RATIO[dialect];
         return [
           {
             key: name,
@@ -92,9 +98,9 @@ function syncIngestOn(dialect: 'sqlite' | 'postgres'): Scenario {
             baseline: round(baseRate, 0),
             baselineLabel: targets.baseline.label,
             ratio: round(ratio, 3),
-            target: `≥ ${MIN_RATE.toLocaleString('es-AR')} ventas/s y ≥ ${MIN_RATIO * 100} % de la base`,
-            met: rate >= MIN_RATE && ratio >= MIN_RATIO,
-            details: { sales: count, batch: BATCH, serverMs: round(pushMs, 0), baselineMs: round(bareMs, 0) },
+            target: `≥ ${minRatio * 100} % de la base`,
+            met: ratio >= minRatio,
+            details: { sales: count, batch: BATCH, serverMs: round(pushMs, 0), baselineMs: round(bareMs, 0), loadAtMeasure, loadAtBaseline },
           },
         ];
       } finally {
