@@ -6,10 +6,12 @@
  * CUSTOMERS). A million sales take seconds rather than minutes: the rows are made by INSERT … SELECT over
  * temporary tables, not one statement per row.
  * Invariants kept as the server keeps them: every line has its 'sale' stock movement (and a 'cancel' one
- * for a cancelled sale) and products.stock moves by the same totals (stock = Σ ledger); the rollups are
- * exactly what their triggers would have written: the insert triggers are dropped for the load, put back
- * with their own SQL, and the rollups rebuilt from the raw rows by the statements of the migration that
- * last rebuilt them (the same SQL the server ran on its own data).
+ * for a cancelled sale) and products.stock moves by the same totals (stock = Σ ledger); what the insert
+ * triggers of sales and sale_items maintain is exactly what they would have written: the triggers are
+ * dropped for the load and put back with their own SQL, then the rollups are rebuilt from the raw rows by
+ * the statements of the migration that last rebuilt them, and the search indexes (FTS5 tables over sales
+ * and sale_items) by FTS5's 'rebuild', as their migration does. An insert trigger of another kind stops
+ * the build: this file must learn what it maintains first.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,8 +25,8 @@ const FIRST = ['Valeria', 'Martín', 'Lucía', 'Diego', 'Camila', 'Federico', 'S
 const LAST = ['Quiroga', 'Fernández', 'Gómez', 'Sosa', 'Benítez', 'Acosta', 'Medina', 'Herrera', 'Aguirre', 'Pereyra', 'Giménez', 'Molina', 'Castro', 'Ledesma', 'Villalba', 'Ojeda', 'Cabrera', 'Ríos', 'Luna', 'Vera'];
 /** 400 customers ("Valeria Quiroga" … "Leandro Vera"), each on about 1 sale in 4,000. */
 export const CUSTOMERS = FIRST.flatMap((first) => LAST.map((last) => `${first} ${last}`));
-/** The insert triggers of the rollups (drizzle/0014_revenue_paid_not_refunded.sql), dropped during the load. */
-const ROLLUP_INSERT_TRIGGERS = ['sales_rollup_ai', 'sale_items_rollup_ai'];
+/** Insert triggers this file rebuilds after: the rollups' (drizzle/0014) and the search indexes' (drizzle/0017). */
+const REBUILT_TRIGGER = /_(rollup|fts)_ai$/;
 const ROLLUP_TABLES = ['sales_daily', 'product_sales_daily', 'product_sales_monthly', 'product_sales_yearly'];
 
 /** The top-level DELETE/INSERT statements of the newest migration that rebuilds the rollups from the raw rows. */
@@ -44,12 +46,17 @@ export async function bulkSalesDatabase(products: number, count: number): Promis
   return cachedDatabase(`ventas-sql-${products}-${count}`, ({ sqlite }) => {
     const start = Date.UTC(SALES_YEAR, 0, 1, 3);
     const span = Date.UTC(SALES_YEAR + 1, 0, 1, 3) - start;
-    const triggers = ROLLUP_INSERT_TRIGGERS.map((name) => (sqlite.prepare(`SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?`).get(name) as { sql: string }).sql);
+    const triggers = sqlite
+      .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('sales', 'sale_items') AND sql LIKE '%AFTER INSERT ON%'`)
+      .all() as { name: string; sql: string }[];
+    const unknown = triggers.filter((t) => !REBUILT_TRIGGER.test(t.name));
+    if (unknown.length) throw new Error(`data-sales-bulk: no sé reconstruir lo que mantiene ${unknown.map((t) => t.name).join(', ')}`);
+    const searchIndexes = (sqlite.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%fts5%' AND (sql LIKE '%content=''sales''%' OR sql LIKE '%content=''sale_items''%')`).all() as { name: string }[]).map((t) => t.name);
     const rand = (n: number) => `abs(random() % ${n})`;
     const unit = `(abs(random() % 1000000) / 1000000.0)`;
     sqlite.pragma('temp_store = MEMORY');
     sqlite.transaction(() => {
-      ROLLUP_INSERT_TRIGGERS.forEach((name) => sqlite.exec(`DROP TRIGGER ${name}`));
+      triggers.forEach((t) => sqlite.exec(`DROP TRIGGER ${t.name}`));
       DEVICES.forEach((id, i) => sqlite.prepare('INSERT INTO devices (id, name, user_id) VALUES (?, ?, 1)').run(id, `Caja ${i + 1}`));
       sqlite.exec(`CREATE TEMP TABLE cat AS SELECT row_number() OVER (ORDER BY id) - 1 AS idx, id, name, price_cents AS price, cost_cents AS cost FROM products`);
       sqlite.exec('CREATE TEMP TABLE customers (n INTEGER PRIMARY KEY, name TEXT NOT NULL)');
@@ -92,8 +99,9 @@ export async function bulkSalesDatabase(products: number, count: number): Promis
         WHERE products.id = d.product_id`);
       DEVICES.forEach((id, d) => sqlite.prepare('UPDATE devices SET last_seq = (SELECT count(*) FROM temp.g WHERE i % 2 = ?) WHERE id = ?').run(d, id));
       sqlite.prepare(`UPDATE configuration SET valor = ? WHERE categoria = 'ventas' AND clave = 'numero_actual'`).run(String(base + count));
-      triggers.forEach((sql) => sqlite.exec(sql));
+      triggers.forEach((t) => sqlite.exec(t.sql));
       rollupRebuild().forEach((sql) => sqlite.exec(sql));
+      searchIndexes.forEach((name) => sqlite.exec(`INSERT INTO ${name}(${name}) VALUES ('rebuild')`));
       sqlite.exec('DROP TABLE temp.g; DROP TABLE temp.gi; DROP TABLE temp.k; DROP TABLE temp.cat; DROP TABLE temp.customers');
     })();
   }, catalog);
