@@ -119,7 +119,9 @@ describe('reports, counts and lists read their rows through an index (issue #39 
         const nodes = await pgPlan(s.app, query, { seqscanOff: true });
         expect(nodes.filter((n) => (n['Relation Name'] === 'sales' || n['Relation Name'] === 'sale_items') && n['Node Type'] === 'Seq Scan'), name).toEqual([]);
         const bounded = nodes.filter((n) => n['Index Name'] === 'sales_status_local_date_idx');
-        expect(bounded.map((n) => String(n['Index Cond'])), name).toEqual([expect.stringMatching(/local_date >= '2025-06-01'.*local_date <= '2025-06-30'/)]);
+        // byProduct reads the range twice: every line, and the lines of the sales that may carry a discount.
+        expect(bounded.length, name).toBeGreaterThan(0);
+        for (const node of bounded) expect(String(node['Index Cond']), name).toMatch(/local_date >= '2025-06-01'.*local_date <= '2025-06-30'/);
       }
     }
   });
