@@ -10,8 +10,8 @@
  * thread a moment after commits (server/db/checkpointer.ts, the same module), so neither side pays
  * checkpoints inline that the other does not. The rollup triggers of the schema run here too.
  * No validation, HTTP or ORM. Usage:
- * `node --import tsx bench/lib/bare-ingest.ts <db> <sales.json> <batch>`; prints {"ms": <elapsed>}
- * once every sale is committed and durable.
+ * `node --import tsx bench/lib/bare-ingest.ts <db> <sales.json> <batch>`; prints {"ms": <elapsed>,
+ * "cpuMs": <CPU of every thread, the checkpointer's included>} once every sale is committed and durable.
  */
 import Database from 'better-sqlite3';
 import { closeSync, fsyncSync, openSync, readFileSync } from 'node:fs';
@@ -72,6 +72,7 @@ function fsyncWal() {
 }
 
 const checkpointer = startCheckpointer(sqlite);
+const cpu = process.cpuUsage();
 const start = performance.now();
 for (let i = 0; i < sales.length; i += batch) {
   writeBatch.immediate(sales.slice(i, i + batch));
@@ -83,5 +84,6 @@ for (let i = 0; i < sales.length; i += batch) {
 }
 const ms = performance.now() - start;
 await checkpointer.stop();
+const { user, system } = process.cpuUsage(cpu);
 sqlite.close();
-console.log(JSON.stringify({ ms }));
+console.log(JSON.stringify({ ms, cpuMs: (user + system) / 1000 }));

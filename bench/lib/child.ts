@@ -6,7 +6,7 @@
  * with bench/lib/profile-top.ts).
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort, waitForHealth } from '../../scripts/lib/server-process';
 import { BENCH_ADMIN_PASSWORD, BUILD_DIR, PROFILE_DIR, REPO_ROOT } from './paths';
@@ -15,6 +15,8 @@ export interface Child {
   baseUrl: string;
   /** Spawn → first 200 from GET /api/health, in ms. */
   startMs: number;
+  /** CPU time the process has used so far, every thread (Linux /proc), in ms. */
+  cpuMs: () => number;
   stop: () => Promise<void>;
 }
 
@@ -28,6 +30,16 @@ export interface ChildOptions {
 }
 
 const running = new Set<ChildProcess>();
+/** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
+const TICKS_PER_S = 100;
+
+/** utime + stime of process `pid` (all its threads), in ms. */
+export function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // After the command: state is field 3, utime field 14 and stime field 15 (1-based in proc(5)).
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S;
+}
 process.once('exit', () => running.forEach((child) => child.kill('SIGKILL')));
 
 
@@ -58,6 +70,7 @@ export async function startChild(options: ChildOptions): Promise<Child> {
   return {
     baseUrl,
     startMs,
+    cpuMs: () => processCpuMs(child.pid!),
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
