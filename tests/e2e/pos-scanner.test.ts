@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SELLER_PASSWORD, serverAndBrowser } from './harness';
-import { createProduct, newDevice, productStock, searchBox, serverSales, signInAndOpenPos, waitAllSynced, waitForOutbox } from './pos-helpers';
+import { cartQuantity, createProduct, newDevice, productStock, searchBox, serverSales, signInAndOpenPos, waitAllSynced, waitForOutbox } from './pos-helpers';
 
 const ids: Record<string, number> = {};
 const YERBA = '7790387000012';
@@ -119,6 +119,63 @@ describe('POS with a scanner', () => {
     await waitLines(page, 2);
     expect(await searchHasFocus(page)).toBe(true);
     expect(await page.getByRole('textbox', { name: 'Buscar producto' }).inputValue()).toBe('');
+    await page.context().close();
+  });
+
+  it('a scanned line shows at once, and when the device store then refuses it (stock sold meanwhile) it goes away with the warning', async () => {
+    const code = '7790000000999';
+    const id = await createProduct(server, { name: 'Mate de calabaza', code, price: 9000, stock: 3 });
+    const page = await cashierPos();
+    await scan(page, YERBA);
+    await waitLines(page, 1);
+    await searchBox(page).fill('calabaza');
+    await page.getByRole('button', { name: 'Agregar Mate de calabaza', exact: true }).waitFor();
+    await searchBox(page).fill('');
+    // The stored product now has no stock, written straight to IndexedDB: the in-memory catalogue
+    // (which only re-reads what a change announces) still shows 3, as when a sale of another tab is being read.
+    await page.evaluate(
+      (productId) =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('mostrador');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const tx = open.result.transaction('products', 'readwrite');
+            const store = tx.objectStore('products');
+            store.get(productId).onsuccess = (event) => store.put({ ...(event.target as IDBRequest).result, stock: 0 });
+            tx.oncomplete = () => (open.result.close(), resolve());
+            tx.onerror = () => reject(tx.error);
+          };
+        }),
+      id,
+    );
+    await page.evaluate(() => {
+      (window as { linesSeen?: number }).linesSeen = 0;
+      new MutationObserver(() => {
+        const w = window as { linesSeen?: number };
+        w.linesSeen = Math.max(w.linesSeen ?? 0, document.querySelectorAll('[data-testid="cart-line"]').length);
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await scan(page, code);
+    await page.getByText('No hay más stock disponible').first().waitFor();
+    await waitLines(page, 1);
+    // It was shown (2 lines) before the write refused it; now only the yerba is there, on screen and stored.
+    expect(await page.evaluate(() => (window as { linesSeen?: number }).linesSeen)).toBe(2);
+    expect(await page.getByTestId('cart-line').innerText()).toContain('Yerba mate 1 kg');
+    const stored = await page.evaluate(
+      () =>
+        new Promise<number[]>((resolve, reject) => {
+          const open = indexedDB.open('mostrador');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const all = open.result.transaction('cart').objectStore('cart').getAll();
+            all.onsuccess = () => (open.result.close(), resolve((all.result as { productId: number }[]).map((line) => line.productId)));
+          };
+        }),
+    );
+    expect(stored).toEqual([ids.yerba]);
+    // The next scan still works, and adds to the line that is really there.
+    await scan(page, YERBA);
+    await expect.poll(() => cartQuantity(page, 'Yerba mate 1 kg'), { timeout: 15_000 }).toBe(2);
     await page.context().close();
   });
 

@@ -7,15 +7,18 @@
  * Performance marks: `confirm-start` when "Confirmar Venta" is pressed, `confirm-end` when the emptied
  * cart has rendered (measure `pos-confirm`). The cart empties in the render right after captureSale
  * resolved (its transaction, which cleared the stored cart, committed), without waiting for the cart's
- * live query to read it back.
+ * live query to read it back; a scanned or tapped product shows in the cart in the input's own task
+ * (useCart.ts).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { MSG } from '../../../domain/messages';
 import { formatCents } from '../../../domain/money';
 import { useAuth } from '../../session/auth-context';
 import { useBusiness } from '../../session/business-context';
 import { cartLines, cartSubtotalCents } from '../../offline/cart';
+import { usePosCart } from './useCart';
 import { db, getMeta, type OutboxEntry } from '../../offline/db';
 import { startSync } from '../../sync/instance';
 import { markCounter } from '../../offline/device';
@@ -65,8 +68,9 @@ export default function PosPage() {
   const { user } = useAuth();
   const { info } = useBusiness();
   const { isOnline } = useSyncStatus();
-  const lines = useLiveQuery(cartLines);
-  const lastSale = useLastSale();
+  const { lines, add, showSold } = usePosCart();
+  // Deferred: the last sale's panel and ticket render after the emptied cart has painted, never before it.
+  const lastSale = useDeferredValue(useLastSale());
   const storedBusiness = useLiveQuery(() => getMeta('businessInfo'));
   const [checkoutOpen, setCheckoutOpen] = useState(false);
   const shortages = useShortages(checkoutOpen);
@@ -87,9 +91,7 @@ export default function PosPage() {
     void preloadInvoicePrintout();
   }, []);
 
-  // The lines just sold: shown as an empty cart until the live query brings the stored (empty) cart.
-  const [sold, setSold] = useState<typeof lines>(undefined);
-  const cart = lines && lines !== sold ? lines : [];
+  const cart = lines ?? [];
   const subtotalCents = cartSubtotalCents(cart);
 
   useEffect(() => {
@@ -139,16 +141,22 @@ export default function PosPage() {
   }, [lastSale]);
 
   const onConfirmed = (entry: OutboxEntry) => {
-    setSold(lines);
+    // Rendered at once, in the task that saw the commit, rather than in a later scheduled one.
+    flushSync(() => {
+      showSold();
+      setCheckoutOpen(false);
+    });
     if (entry.invoice) printInvoice(entry);
     else if (entry.invoiceRequest) awaitingInvoice.current = entry.clientSaleId;
-    setCheckoutOpen(false);
-    // The emptied cart paints first; the notice and the focus (which forces a layout) follow a frame later.
+    // The emptied cart paints first; the notice and the focus (which forces a layout) follow after that
+    // frame's paint (a task queued from its animation frame), not inside it.
     // The push needs no call here: the outbox announces every sale it writes to the sync engine.
-    requestAnimationFrame(() => {
-      success(MSG.saleRegistered);
-      focusSearch();
-    });
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        success(MSG.saleRegistered);
+        focusSearch();
+      }),
+    );
   };
 
   return (
@@ -160,7 +168,7 @@ export default function PosPage() {
       </div>
       <ClockWarning />
       <div className={classes.layout}>
-        <ProductPanel searchRef={searchRef} />
+        <ProductPanel searchRef={searchRef} onAdd={add} />
         <CartPanel
           ref={cartRef}
           lines={cart}

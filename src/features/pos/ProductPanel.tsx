@@ -3,19 +3,19 @@
  * the local catalogue (works offline). Accent-insensitive search; an exact product code + Enter (what a
  * USB barcode scanner types) adds that product at once and clears the box, which keeps the focus for
  * the next scan (except after a finger tap, where focusing would pop up the on-screen keyboard).
- * At most `limit` cards are rendered; "Mostrar más" extends the list. Until the index has loaded the
+ * At most `limit` cards are rendered; "Mostrar más" extends the list. After a scan the grid goes back
+ * to the whole catalogue in a transition, so the new cart line paints without waiting for 40 cards. Until the index has loaded the
  * whole catalogue the grid says "Cargando productos…" (never "No se encontraron productos"), and a
  * scan waits for it.
  */
 import { Button, Center, Kbd, Loader, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { memo, useCallback, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { memo, startTransition, useCallback, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { MSG } from '../../../domain/messages';
-import { addToCart } from '../../offline/cart';
 import type { LocalProduct } from '../../offline/db';
 import { productIndex } from '../../offline/product-index';
 import { SHORTCUTS } from './focus-search';
-import { reportCartResult, warn } from './notify';
+import { warn } from './notify';
 import { ProductCard } from './ProductCard';
 import classes from './pos.module.css';
 import { markSearchStart, useProductSearch } from './useProductSearch';
@@ -23,7 +23,10 @@ import { markSearchStart, useProductSearch } from './useProductSearch';
 const PAGE = 40;
 
 // Memoised: a confirmed sale re-renders the page (cart, dialog), never the product grid.
-export const ProductPanel = memo(function ProductPanel({ searchRef }: { searchRef: RefObject<HTMLInputElement | null> }) {
+export const ProductPanel = memo(function ProductPanel({ searchRef, onAdd }: { searchRef: RefObject<HTMLInputElement | null>; onAdd: (product: LocalProduct) => void }) {
+  // What the box shows, and what the grid shows: equal while typing (rendered together, at once); after
+  // a scan the box clears at once and the grid follows as a transition, so the cart line paints first.
+  const [text, setText] = useState('');
   const [query, setQuery] = useState('');
   const [limit, setLimit] = useState(PAGE);
   const lastPointer = useRef('mouse');
@@ -31,19 +34,25 @@ export const ProductPanel = memo(function ProductPanel({ searchRef }: { searchRe
 
   const add = useCallback(
     (product: LocalProduct) => {
-      void addToCart(product.id).then(reportCartResult);
+      onAdd(product);
       if (lastPointer.current !== 'touch') searchRef.current?.focus();
     },
-    [searchRef],
+    [searchRef, onAdd],
   );
 
   /** The code (or only match) of `text` goes to the cart; the box is cleared unless something else was typed meanwhile. */
-  const scan = (text: string) => {
-    const match = productIndex.search(text, 1);
-    const product = productIndex.findByCode(text) ?? (match.more ? undefined : match.items[0]);
-    const clear = () => setQuery((current) => (current.trim() === text ? '' : current));
+  const scan = (code: string) => {
+    // The exact code first: a scan never pays for a search.
+    const byCode = productIndex.findByCode(code);
+    const match = byCode ? { items: [byCode], more: false } : productIndex.search(code, 1);
+    const product = byCode ?? (match.more ? undefined : match.items[0]);
+    const unlessRetyped = (current: string) => (current.trim() === code ? '' : current);
+    const clear = () => {
+      setText(unlessRetyped);
+      startTransition(() => setQuery(unlessRetyped));
+    };
     if (product) {
-      void addToCart(product.id).then(reportCartResult);
+      onAdd(product);
       clear();
     } else if (!match.items.length) {
       warn(MSG.productNotFound);
@@ -54,11 +63,11 @@ export const ProductPanel = memo(function ProductPanel({ searchRef }: { searchRe
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
     event.preventDefault();
-    const text = query.trim();
-    if (!text) return;
+    const code = text.trim();
+    if (!code) return;
     // A scan right after the page opened waits for the catalogue instead of finding nothing.
-    if (productIndex.loaded) scan(text);
-    else void productIndex.whenLoaded().then(() => scan(text));
+    if (productIndex.loaded) scan(code);
+    else void productIndex.whenLoaded().then(() => scan(code));
   };
 
   return (
@@ -71,9 +80,10 @@ export const ProductPanel = memo(function ProductPanel({ searchRef }: { searchRe
         leftSection={<IconSearch size={20} />}
         rightSection={<Kbd title="Atajo: F2 vuelve a la búsqueda">{SHORTCUTS.search}</Kbd>}
         rightSectionWidth={52}
-        value={query}
+        value={text}
         onChange={(event) => {
           markSearchStart();
+          setText(event.currentTarget.value);
           setQuery(event.currentTarget.value);
           setLimit(PAGE);
         }}
