@@ -21,6 +21,7 @@ import { invoicing } from './scenarios/invoicing';
 import { lighthouseScenario } from './scenarios/lighthouse';
 import { longTasks } from './scenarios/long-tasks';
 import { posBundle } from './scenarios/pos-bundle';
+import { posColdOpen } from './scenarios/pos-cold-open';
 import { posConfirm } from './scenarios/pos-confirm';
 import { posSearch } from './scenarios/pos-search';
 import { publicBundle } from './scenarios/public-bundle';
@@ -29,7 +30,7 @@ import { reconnectDrain } from './scenarios/reconnect-drain';
 import { syncIngest, syncIngestPg } from './scenarios/sync-ingest';
 import { syncRequests } from './scenarios/sync-requests';
 
-const SCENARIOS: Scenario[] = [publicBundle, posBundle, catalogApi, catalogApiPg, syncIngest, syncIngestPg, pushConcurrency, dashboardSummary, dbCopy, dashboardSummaryPg, coldStart, posSearch, posConfirm, syncRequests, reconnectDrain, invoicing, longTasks, lighthouseScenario, busyDay, growth];
+const SCENARIOS: Scenario[] = [publicBundle, posBundle, catalogApi, catalogApiPg, syncIngest, syncIngestPg, pushConcurrency, dashboardSummary, dbCopy, dashboardSummaryPg, coldStart, posSearch, posConfirm, posColdOpen, syncRequests, reconnectDrain, invoicing, longTasks, lighthouseScenario, busyDay, growth];
 
 function parseArgs(argv: string[]) {
   const only = argv.includes('--only') ? (argv[argv.indexOf('--only') + 1] ?? '').split(',').filter(Boolean) : [];
