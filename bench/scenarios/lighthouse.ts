@@ -1,19 +1,24 @@
 /**
  * Lighthouse on the public pages (issue #17 item 8): `/` and `/catalog` of the real server on the bench
- * catalogue, audited by `lighthouse` 12.8 (npm; 13 needs Node 22) in Debian's Chromium — mobile with
+ * catalogue with photos (issue #39 item 1: 200 distinct WebP pictures drawn as the demo catalogue's are,
+ * server/setup/demo-images.ts, spread over every product, so a page's largest paint is an image as in a
+ * shop with photos, not text), audited by `lighthouse` 12.8 (npm; 13 needs Node 22) in Debian's Chromium — mobile with
  * simulated throttling, median of 3 runs (1 with --quick), plus one desktop run for layout shift.
  * No baseline: Lighthouse scores are already relative to its reference device. Targets: performance
  * ≥ 90 on mobile for both pages, CLS < 0.1 on mobile and desktop.
  */
 import lighthouse, { type Config } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { drawDemoImages } from '../../server/setup/demo-images';
 import { startServer } from '../lib/child';
 import type { Scenario } from '../lib/context';
+import { loadNow } from '../lib/cpu-load';
 import { removeWorkDir, workDir } from '../lib/data';
 import { catalogFile } from '../lib/datasets';
 import type { Measurement } from '../lib/results';
@@ -25,6 +30,25 @@ const PAGES = [
   { path: '/', key: 'landing', label: 'Lighthouse móvil, página de inicio (/)' },
   { path: '/catalog', key: 'catalog', label: 'Lighthouse móvil, catálogo (/catalog)' },
 ] as const;
+
+const PHOTOS = 200;
+
+/** Draws PHOTOS pictures into `dir`/uploads and gives every product one of them (by id), in the copy of the database there. */
+async function addPhotos(dir: string): Promise<void> {
+  const uploads = path.join(dir, 'uploads');
+  mkdirSync(uploads, { recursive: true });
+  const sqlite = new Database(path.join(dir, 'mostrador.sqlite'));
+  try {
+    const names = sqlite.prepare('SELECT name FROM products ORDER BY id LIMIT ?').pluck().all(PHOTOS) as string[];
+    const images = await drawDemoImages(names.map((name, i) => ({ id: i, name, categoryIndex: i })), uploads);
+    sqlite.exec('CREATE TEMP TABLE bench_photos (k INTEGER PRIMARY KEY, image TEXT NOT NULL)');
+    const insert = sqlite.prepare('INSERT INTO bench_photos (k, image) VALUES (?, ?)');
+    for (const [k, image] of images) insert.run(k, image);
+    sqlite.prepare(`UPDATE products SET image = (SELECT image FROM bench_photos WHERE k = products.id % ${images.size})`).run();
+  } finally {
+    sqlite.close();
+  }
+}
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -68,6 +92,8 @@ interface Audit {
   cls: number;
   lcpMs: number;
   tbtMs: number;
+  /** The largest contentful paint was an image. */
+  lcpIsImage: boolean;
 }
 
 /** Runs that failed to record the page load (Lighthouse's own NO_NAVSTART and the like) are run again, up to this many times. */
@@ -87,6 +113,7 @@ async function audit(url: string, port: number, config?: Config, retries = RUNTI
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
     lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
     tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+    lcpIsImage: JSON.stringify(lhr.audits['largest-contentful-paint-element']?.details ?? '').includes('<img'),
   };
 }
 
@@ -96,6 +123,7 @@ export const lighthouseScenario: Scenario = {
   run: async (ctx): Promise<Measurement[]> => {
     const source = await catalogFile(ctx);
     const dir = workDir('lighthouse', source);
+    await addPhotos(dir);
     const server = await startServer(dir, { label: 'lighthouse' });
     const chromium = await launchChromium();
     try {
@@ -106,6 +134,7 @@ export const lighthouseScenario: Scenario = {
       for (const page of PAGES) {
         const url = `${server.baseUrl}${page.path}`;
         const mobile: Audit[] = [];
+        const loadStart = loadNow();
         for (let i = 0; i < runs; i++) mobile.push(await audit(url, chromium.port));
         const desktop = await audit(url, chromium.port, desktopConfig);
         const score = median(mobile.map((a) => a.score));
@@ -127,6 +156,9 @@ export const lighthouseScenario: Scenario = {
             lcpMs: round(median(mobile.map((a) => a.lcpMs)), 0),
             tbtMs: round(median(mobile.map((a) => a.tbtMs)), 0),
             desktopScore: desktop.score,
+            lcpElement: median(mobile.map((a) => (a.lcpIsImage ? 1 : 0))) === 1 ? 'imagen' : 'texto',
+            loadStart,
+            loadEnd: loadNow(),
           },
         });
       }
