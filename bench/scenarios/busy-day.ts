@@ -9,7 +9,8 @@
  * bench/lib/shop-reads.ts dashboardPaths), the June sales report every 15 s and the year report every
  * 60 s. Reads and probes go on their schedule whatever the others are doing (open loop). Time is
  * compressed, the rates are not: each phase lasts 60 s (--quick 5 s), then the requests in flight finish.
- * One server runs the four phases in turn (1× baseline, 1× busy, 5× baseline, 5× busy).
+ * Each rate has its own server on a fresh copy (baseline, then busy): reports the clients gave up on may
+ * still be running on the server after the busy phase, and must not weigh on the next baseline.
  * Timeouts are the app's: 3 s for the health probe (src/api/sync.ts), 30 s for the rest
  * (LIMITS.requestTimeoutMs); a timed-out request counts at its timeout in the percentiles.
  * Figures at 1× and 5×: push p99, health p99 and failed requests (resets, non-2xx, timeouts, sales not
@@ -186,22 +187,22 @@ export const busyDay: Scenario = {
     const source = await bulkSalesDatabase(PRODUCTS, salesCount);
     const products = sellableProducts(source);
     const out: Measurement[] = [];
-    const dir = workDir('busy-day', source);
-    try {
-      const server = await startServer(dir, { profile: ctx.profile, label: 'busy-day' });
+    for (const rate of RATES) {
+      const dir = workDir(`busy-day-${rate}x`, source);
       try {
-        const { token } = await signIn(server.baseUrl);
-        const records: { phase: Phase | null } = { phase: null };
-        const tablets: ReturnType<typeof tablet>[] = [];
-        for (let i = 0; i < TABLETS; i++) {
-          const device = await registerDevice(server.baseUrl, token);
-          tablets.push(tablet(server.baseUrl, device, products, i + 1, (t, failure) => {
-            const phase = records.phase!;
-            phase.samples.push.push(t);
-            if (failure) phase.failures[`push ${failure}`] = (phase.failures[`push ${failure}`] ?? 0) + 1;
-          }));
-        }
-        for (const rate of RATES) {
+        const server = await startServer(dir, { profile: ctx.profile, label: `busy-day-${rate}x` });
+        try {
+          const { token } = await signIn(server.baseUrl);
+          const records: { phase: Phase | null } = { phase: null };
+          const tablets: ReturnType<typeof tablet>[] = [];
+          for (let i = 0; i < TABLETS; i++) {
+            const device = await registerDevice(server.baseUrl, token);
+            tablets.push(tablet(server.baseUrl, device, products, i + 1, (t, failure) => {
+              const phase = records.phase!;
+              phase.samples.push.push(t);
+              if (failure) phase.failures[`push ${failure}`] = (phase.failures[`push ${failure}`] ?? 0) + 1;
+            }));
+          }
           const base = await runPhase(server.baseUrl, token, tablets, records, rate, windowMs, false);
           const busy = await runPhase(server.baseUrl, token, tablets, records, rate, windowMs, true);
           const details = { sales: salesCount, products: PRODUCTS, tablets: TABLETS, rate, saleEveryMs: SALE_EVERY_MS / rate, windowS: windowMs / 1000, ...phaseDetails('base', base), ...phaseDetails('busy', busy) };
@@ -239,12 +240,12 @@ export const busyDay: Scenario = {
             },
           );
           console.log(`  ${rate}×: ${JSON.stringify(details)}`);
+        } finally {
+          await server.stop();
         }
       } finally {
-        await server.stop();
+        removeWorkDir(dir);
       }
-    } finally {
-      removeWorkDir(dir);
     }
     return out;
   },
