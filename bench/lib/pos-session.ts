@@ -8,7 +8,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { STORAGE_KEYS } from '../../domain/constants';
 import { signIn, type Session } from './api';
 import { startServer, type Child } from './child';
@@ -38,18 +38,8 @@ export async function waitUntil(what: string, check: () => Promise<boolean>, tim
   }
 }
 
-async function open(ctx: BenchContext): Promise<PosSession> {
-  const source = await catalogFile(ctx);
-  const last = sellableProducts(source).at(-1)!;
-  const dir = workDir('pos', source);
-  const server = await startServer(dir, { profile: ctx.profile, label: 'pos' });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: BROWSER_ARGS });
-  ctx.onClose(async () => {
-    await browser.close();
-    await server.stop();
-    removeWorkDir(dir);
-  });
-  const session = await signIn(server.baseUrl);
+/** A desktop browser context (service workers blocked) whose pages start signed in as `session`, stored as the app stores it. */
+export async function signedInContext(browser: Browser, session: Session): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'es-AR', serviceWorkers: 'block', reducedMotion: 'reduce' });
   // tsx compiles the bench with esbuild's keepNames, which wraps named functions inside page.evaluate
   // callbacks in a __name() helper the page does not have.
@@ -63,6 +53,22 @@ async function open(ctx: BenchContext): Promise<PosSession> {
     },
     { keys: STORAGE_KEYS, token: session.token, user: session.user },
   );
+  return context;
+}
+
+async function open(ctx: BenchContext): Promise<PosSession> {
+  const source = await catalogFile(ctx);
+  const last = sellableProducts(source).at(-1)!;
+  const dir = workDir('pos', source);
+  const server = await startServer(dir, { profile: ctx.profile, label: 'pos' });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: BROWSER_ARGS });
+  ctx.onClose(async () => {
+    await browser.close();
+    await server.stop();
+    removeWorkDir(dir);
+  });
+  const session = await signIn(server.baseUrl);
+  const context = await signedInContext(browser, session);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`  [página] ${error.message}`));
 

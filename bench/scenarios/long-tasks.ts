@@ -10,7 +10,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
-import { STORAGE_KEYS } from '../../domain/constants';
 import { signIn } from '../lib/api';
 import { startServer } from '../lib/child';
 import type { BenchContext, Scenario } from '../lib/context';
@@ -18,7 +17,7 @@ import { loadNow } from '../lib/cpu-load';
 import { removeWorkDir, workDir } from '../lib/data';
 import { salesFile } from '../lib/datasets';
 import { PROFILE_DIR } from '../lib/paths';
-import { posSession } from '../lib/pos-session';
+import { posSession, signedInContext } from '../lib/pos-session';
 import type { Measurement } from '../lib/results';
 import { round } from '../lib/stats';
 
@@ -49,24 +48,12 @@ async function traced(cdp: CDPSession, name: string, open: () => Promise<void>):
 async function salesShop(ctx: BenchContext, browserContext: BrowserContext): Promise<{ baseUrl: string; context: BrowserContext }> {
   const dir = workDir('long-tasks-sales', await salesFile(ctx));
   const server = await startServer(dir, { label: 'long-tasks' });
-  const browser = browserContext.browser()!;
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'es-AR', serviceWorkers: 'block', reducedMotion: 'reduce' });
   ctx.onClose(async () => {
-    await context.close();
     await server.stop();
     removeWorkDir(dir);
   });
-  const session = await signIn(server.baseUrl);
-  await context.addInitScript('globalThis.__name = (fn) => fn;');
-  await context.addInitScript(
-    ({ keys, token, user }) => {
-      if (!localStorage.getItem(keys.token)) {
-        localStorage.setItem(keys.token, token);
-        localStorage.setItem(keys.user, JSON.stringify(user));
-      }
-    },
-    { keys: STORAGE_KEYS, token: session.token, user: session.user },
-  );
+  const context = await signedInContext(browserContext.browser()!, await signIn(server.baseUrl));
+  ctx.onClose(() => context.close());
   return { baseUrl: server.baseUrl, context };
 }
 
