@@ -11,10 +11,11 @@
  * indexes (the plan check).
  */
 import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createProduct, createProducts, setProductPrice, softDeleteProduct } from '../helpers/fixtures';
-import type { Q } from '../../server/db/store';
+import { exec, type Q } from '../../server/db/store';
 import { pullRepository } from '../../server/modules/sync/pull-repository';
 import { buildApp, testDialect, type Envelope } from '../helpers/server';
 import { pgPlan, sqlAll, sqlRun, sqlValue } from '../helpers/sql';
@@ -184,16 +185,18 @@ async function emptyTheCatalogue(): Promise<void> {
  */
 async function insertProducts(count: number, priceCents: number, categoryId: number | null): Promise<void> {
   if (testDialect === 'postgres') {
-    await sqlRun(s.app, 'ALTER TABLE products DISABLE TRIGGER products_revision_ai');
-    await sqlRun(
-      s.app,
-      "INSERT INTO products (name, price_cents, search_text, category_id, revision) SELECT 'Masivo ' || i, ?, '', ?, (SELECT revision FROM sync_state WHERE id = 1) + i FROM generate_series(1, ?) i",
-      priceCents,
-      categoryId,
-      count,
-    );
-    await sqlRun(s.app, 'ALTER TABLE products ENABLE TRIGGER products_revision_ai');
-    await sqlRun(s.app, 'UPDATE sync_state SET revision = revision + ? WHERE id = 1', count);
+    // One unit (DDL is transactional on PostgreSQL): the block of revisions is reserved under the
+    // sync_state row lock, and a failure rolls the trigger back on, so no later insert ever goes unstamped.
+    await s.app.store.write(async (tx) => {
+      await exec(tx, sql.raw('ALTER TABLE products DISABLE TRIGGER products_revision_ai'));
+      await exec(
+        tx,
+        sql`WITH block AS (UPDATE sync_state SET revision = revision + ${count} WHERE id = 1 RETURNING revision - ${count} AS base)
+            INSERT INTO products (name, price_cents, search_text, category_id, revision)
+            SELECT 'Masivo ' || i, ${priceCents}, '', ${categoryId}, block.base + i FROM block, generate_series(1, ${count}) i`,
+      );
+      await exec(tx, sql.raw('ALTER TABLE products ENABLE TRIGGER products_revision_ai'));
+    });
   } else {
     await sqlRun(
       s.app,
@@ -223,7 +226,9 @@ describe('GET /sync/pull: property', () => {
       }),
       { numRuns: 8 },
     );
-  });
+    // 5–12 s alone; the time covers a run beside the e2e half on two busy cores (a timeout would leave
+    // the runs going on under the next test).
+  }, 240_000);
 
   it('a +10 % update on 2,500 products reaches a caught-up tablet and a new one whole, in pages of 2,000', async () => {
     await emptyTheCatalogue();
