@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousFindings } from './a11y-helpers';
 import { adminPage, createSale, themedContext } from './backoffice-helpers';
-import { serverAndBrowser } from './harness';
+import { serverAndBrowser, visit } from './harness';
 import { createProduct } from './pos-helpers';
 
 const { server, browser } = await serverAndBrowser();
@@ -32,8 +32,8 @@ const PUBLIC: Step[] = [
 
 const heading = (p: Page, name: string) => p.getByRole('heading', { name, exact: true }).first().waitFor();
 const STAFF: Step[] = [
-  { name: 'dashboard', open: async (p) => void (await p.goto(`${server.baseUrl}/dashboard`), await heading(p, 'Dashboard')) },
-  { name: 'ventas', open: async (p) => void (await p.goto(`${server.baseUrl}/sales`), await p.getByRole('table', { name: 'Ventas' }).waitFor()) },
+  { name: 'dashboard', open: async (p) => void (await visit(p, '/dashboard'), await heading(p, 'Dashboard')) },
+  { name: 'ventas', open: async (p) => void (await visit(p, '/sales'), await p.getByRole('table', { name: 'Ventas' }).waitFor()) },
   {
     name: 'detalle de venta',
     open: async (p) => {
@@ -41,8 +41,8 @@ const STAFF: Step[] = [
       await p.getByRole('dialog').getByText('Resma A4 500 hojas').first().waitFor();
     },
   },
-  { name: 'facturas', open: async (p) => void (await p.goto(`${server.baseUrl}/invoices`), await heading(p, 'Facturas Emitidas')) },
-  { name: 'productos', open: async (p) => void (await p.goto(`${server.baseUrl}/products`), await p.getByText(/Mostrando \d+ producto/).waitFor()) },
+  { name: 'facturas', open: async (p) => void (await visit(p, '/invoices'), await heading(p, 'Facturas Emitidas')) },
+  { name: 'productos', open: async (p) => void (await visit(p, '/products'), await p.getByText(/Mostrando \d+ producto/).waitFor()) },
   { name: 'nuevo producto', open: async (p) => void (await p.getByRole('button', { name: 'Nuevo Producto' }).click(), await p.getByRole('dialog').waitFor()) },
   {
     name: 'importar',
@@ -53,8 +53,8 @@ const STAFF: Step[] = [
       await p.getByRole('dialog', { name: 'Importar productos' }).waitFor();
     },
   },
-  { name: 'reportes', open: async (p) => void (await p.goto(`${server.baseUrl}/reports`), await p.getByTestId('report-total').waitFor()) },
-  { name: 'mensajes', open: async (p) => void (await p.goto(`${server.baseUrl}/contact-messages`), await p.getByRole('table', { name: 'Mensajes' }).waitFor()) },
+  { name: 'reportes', open: async (p) => void (await visit(p, '/reports'), await p.getByTestId('report-total').waitFor()) },
+  { name: 'mensajes', open: async (p) => void (await visit(p, '/contact-messages'), await p.getByRole('table', { name: 'Mensajes' }).waitFor()) },
   {
     name: 'detalle de mensaje',
     open: async (p) => {
@@ -62,8 +62,8 @@ const STAFF: Step[] = [
       await p.getByRole('dialog').getByText('¿Tienen resmas A4 en cantidad?').waitFor();
     },
   },
-  { name: 'configuración', open: async (p) => void (await p.goto(`${server.baseUrl}/settings`), await p.getByRole('tab').first().waitFor()) },
-  { name: 'perfil', open: async (p) => void (await p.goto(`${server.baseUrl}/profile`), await p.getByRole('heading').first().waitFor()) },
+  { name: 'configuración', open: async (p) => void (await visit(p, '/settings'), await p.getByRole('tab').first().waitFor()) },
+  { name: 'perfil', open: async (p) => void (await visit(p, '/profile'), await p.getByRole('heading').first().waitFor()) },
 ];
 
 async function findingsOf(page: Page, steps: Step[]): Promise<Record<string, string[]>> {

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_SCHEMA_VERSION } from '../../domain/constants';
 import { pushedSale } from '../helpers/fixtures';
 import { adminPage, createSale, layoutProblems, pngImage, statValue, themedContext, waitForText, type ApiProduct } from './backoffice-helpers';
-import { DESKTOP, newContext, screenshot, serverAndBrowser } from './harness';
+import { DESKTOP, newContext, screenshot, serverAndBrowser, visit } from './harness';
 
 const VIEWPORTS = [
   ['desktop', DESKTOP],
@@ -80,7 +80,7 @@ describe('back-office screens', () => {
         await page.getByLabel('Ventas por día').locator('svg').first().waitFor();
         await shot('dashboard');
 
-        await page.goto(`${server.baseUrl}/products`);
+        await visit(page, '/products');
         await page.getByText(/^Mostrando \d+ producto\(s\)$/).waitFor();
         await shot('products');
         await page.getByRole('button', { name: 'Editar' }).first().click();
@@ -88,7 +88,7 @@ describe('back-office screens', () => {
         await shot('product-dialog', false);
         await closeDialog();
 
-        await page.goto(`${server.baseUrl}/sales`);
+        await visit(page, '/sales');
         await page.getByRole('button', { name: /^Ver venta/ }).first().waitFor();
         await shot('sales');
         await page.getByRole('button', { name: 'Fecha Desde', exact: true }).click();
@@ -104,7 +104,7 @@ describe('back-office screens', () => {
         await shot('sale-detail', false);
         await closeDialog();
 
-        await page.goto(`${server.baseUrl}/contact-messages`);
+        await visit(page, '/contact-messages');
         await page.getByRole('button', { name: 'Ver mensaje de Lucía Gómez' }).waitFor();
         await shot('messages');
         await page.getByRole('button', { name: 'Ver mensaje de Lucía Gómez' }).click();
@@ -113,7 +113,7 @@ describe('back-office screens', () => {
         await closeDialog();
 
         for (const [tab, marker] of SETTINGS_TABS) {
-          await page.goto(`${server.baseUrl}/settings?tab=${tab}`);
+          await visit(page, `/settings?tab=${tab}`);
           await page.getByText(marker).first().waitFor();
           await shot(`settings-${tab}`);
         }

@@ -164,6 +164,19 @@ export async function screenshot(page: Page, name: string, fullPage = true): Pro
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
 }
 
+/**
+ * Goes to `path` inside the running app, as a link would (history entry + popstate, which react-router's
+ * BrowserRouter follows): the screen changes without reloading and re-parsing the bundle. Screen tests
+ * that walk many pages use it; a test about what a fresh load does still uses `page.goto`.
+ */
+export async function visit(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    const idx = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+    history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  }, path);
+}
+
 /** Signs in through the login form and waits for the dashboard. */
 export async function loginThroughForm(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
   await page.goto(`${baseUrl}/login`);
