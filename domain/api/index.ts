@@ -10,6 +10,7 @@ import type { cashApi } from './cash';
 import type { categoriesApi } from './categories';
 import type { configurationApi } from './configuration';
 import type { contactApi } from './contact';
+import type { customersApi } from './customers';
 import type { healthApi } from './health';
 import type { invoicesApi } from './invoices';
 import type { paymentsApi } from './payments';
@@ -41,6 +42,7 @@ export type AnyEndpoint =
   | EndpointsOf<typeof businessApi>
   | EndpointsOf<typeof configurationApi>
   | EndpointsOf<typeof contactApi>
+  | EndpointsOf<typeof customersApi>
   | EndpointsOf<typeof usersApi>
   | EndpointsOf<typeof authApi>
   | EndpointsOf<typeof healthApi>

@@ -8,6 +8,7 @@
  */
 import { LIMITS, SALE_FLAGS, SYNC_SCHEMA_VERSION } from '../constants';
 import { ARCA_ENVIRONMENTS, ISSUER_TAX_CONDITIONS } from '../invoicing/codes';
+import { pulledCustomer, type PushedCustomer } from './customers';
 import { brandDto, categoryDto, productDto } from './products';
 import { money, optionalText, z } from './common';
 import { caeaJson, generateInvoiceBody, invoiceJson } from './invoices';
@@ -87,8 +88,22 @@ export const pushedSale = z.object({
   notes: optionalText(5000),
   invoice: pushedInvoice.optional(),
   cashSessionId: z.uuid('debe ser un UUID').nullish(), // the device's open cash session (issue #16, domain/schemas/cash.ts)
+  /**
+   * The sale's customer from the customer file (issue #33): its uuid (the server's, or the one the device
+   * gave it offline). Never a reason to reject the sale: an unknown or malformed reference lands the sale
+   * without a customer and flags it for review.
+   */
+  customerUuid: z.string().max(100).nullish(),
+  /**
+   * The customer itself (a PushedCustomer, domain/schemas/customers.ts) while the server has not confirmed
+   * it: created exactly once by uuid (or mapped onto the customer that already has its document) in the
+   * sale's transaction. Validated on its own: an invalid one flags the sale, the sale still lands.
+   */
+  customer: z.unknown().optional(),
 });
 export type PushedSale = z.output<typeof pushedSale>;
+/** What a device sends as one sale (the typed shape of `customer`). */
+export type PushedSaleBody = Omit<z.input<typeof pushedSale>, 'customer'> & { customer?: PushedCustomer };
 
 export const PUSH_STATUSES = ['applied', 'duplicate', 'rejected'] as const;
 export type PushStatus = (typeof PUSH_STATUSES)[number];
@@ -111,6 +126,9 @@ export const pushResult = z.object({
    */
   invoice: invoiceJson.nullable().optional(),
   invoiceNote: z.string().optional(),
+  /** The customer the sale was booked to (issue #33), when it named one the server could resolve: its canonical uuid. */
+  customerId: z.number().int().optional(),
+  customerUuid: z.string().optional(),
 });
 export type PushResult = z.infer<typeof pushResult>;
 
@@ -198,6 +216,8 @@ export const pullReply = z.object({
   products: z.array(pulledProduct),
   categories: z.array(categoryDto),
   brands: z.array(brandDto),
+  /** Customers changed after the cursor (issue #33), on the same revision cursor as the catalogue. */
+  customers: z.array(pulledCustomer),
   /** The whole business info when it changed after the cursor, else null. */
   businessInfo: z.record(z.string(), z.string().nullable()).nullable(),
   deleted: z.object({ products: z.array(z.number().int()), categories: z.array(z.number().int()), brands: z.array(z.number().int()) }),

@@ -17,3 +17,4 @@ export * from './schema/sales';
 export * from './schema/invoicing';
 export * from './schema/payments';
 export * from './schema/cash';
+export * from './schema/customers';

@@ -32,6 +32,7 @@ export function pullPage(overrides: Partial<PullReply> = {}): PullReply {
     products: [],
     categories: [],
     brands: [],
+    customers: [],
     businessInfo: null,
     deleted: { products: [], categories: [], brands: [] },
     caea: null,

@@ -19,13 +19,19 @@ import { migratePg } from '../../server/db/pg-store';
 import * as sqliteSchema from '../../server/db/schema';
 import { testDatabase } from '../helpers/postgres';
 
-const FTS_TABLES = ['products_fts', 'sales_fts', 'sale_items_fts'];
+const FTS_TABLES = ['products_fts', 'sales_fts', 'sale_items_fts', 'customers_fts'];
 /** SQLite's FTS5 search tables and their shadow tables; on PostgreSQL the trigram indexes below do their work. */
 const SQLITE_ONLY_TABLES = FTS_TABLES.flatMap((t) => [t, `${t}_config`, `${t}_data`, `${t}_docsize`, `${t}_idx`]).sort();
 /** The triggers that keep them in step with products, sales and sale_items (PostgreSQL indexes the columns themselves). */
 const SQLITE_ONLY_TRIGGERS = FTS_TABLES.flatMap((t) => [`${t}_ad`, `${t}_ai`, `${t}_au`]).sort();
-/** The trigram GIN indexes over products.search_text (drizzle-pg/0001) and the sales search's texts (drizzle-pg/0007). */
-const POSTGRES_ONLY_INDEXES = ['products.products_search_trgm_idx', 'sale_items.sale_items_product_trgm_idx', 'sales.sales_customer_trgm_idx', 'sales.sales_number_trgm_idx'];
+/** The trigram GIN indexes over products.search_text (drizzle-pg/0001), the sales search's texts (drizzle-pg/0007) and customers.search_text (drizzle-pg/0008). */
+const POSTGRES_ONLY_INDEXES = [
+  'customers.customers_search_trgm_idx',
+  'products.products_search_trgm_idx',
+  'sale_items.sale_items_product_trgm_idx',
+  'sales.sales_customer_trgm_idx',
+  'sales.sales_number_trgm_idx',
+];
 
 interface Column {
   name: string;
@@ -63,7 +69,7 @@ function normalizeDefault(value: string | null): string | null {
 
 /** A partial index's predicate with quotes, table prefixes and parentheses dropped, lower case. */
 const normalizePredicate = (where: string | null): string | null =>
-  where === null ? null : where.replace(/"[a-z_]+"\."|[`"()]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+  where === null ? null : where.replace(/::[a-z]+/g, '').replace(/"[a-z_]+"\."|[`"()]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
 
 const sqliteTables = (Object.values(sqliteSchema) as unknown[]).filter((v): v is SQLiteTable => is(v, SQLiteTable));
 const booleanColumns = new Set(

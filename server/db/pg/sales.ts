@@ -4,6 +4,7 @@ import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 
 import { cents, createdAt } from './columns';
 import { users, products } from './catalog';
 import { devices } from './devices';
+import { customers } from './customers';
 
 export const sales = pgTable(
   'sales',
@@ -46,10 +47,12 @@ export const sales = pgTable(
     bodyHash: text('body_hash'),
     syncBatchId: integer('sync_batch_id'),
     cashSessionId: text('cash_session_id'),
+    customerId: integer('customer_id').references(() => customers.id),
   },
   (t) => [
     uniqueIndex('sales_device_seq_uq').on(t.deviceId, t.deviceSeq),
     index('sales_cash_session_idx').on(t.cashSessionId),
+    index('sales_customer_idx').on(t.customerId, t.saleDate),
     index('sales_date_idx').on(t.saleDate),
     index('sales_status_date_idx').on(t.paymentStatus, t.saleDate),
     // The reports' range (whole local days of revenue, reports/repository.ts): payment_status = 'pagado' fixed, local_date

@@ -10,3 +10,4 @@ export * from './sales';
 export * from './invoicing';
 export * from './payments';
 export * from './cash';
+export * from './customers';

@@ -4,6 +4,7 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'driz
 import { createdAt } from './columns';
 import { users, products } from './catalog';
 import { devices } from './devices';
+import { customers } from './customers';
 
 export const sales = sqliteTable(
   'sales',
@@ -63,10 +64,13 @@ export const sales = sqliteTable(
     syncBatchId: integer('sync_batch_id'),
     /** The device's cash session the sale was rung up in (its client uuid, cash_sessions.client_session_id; issue #16). */
     cashSessionId: text('cash_session_id'),
+    /** The customer from the customer file (issue #33), or null; the customer_* texts above are what was printed. */
+    customerId: integer('customer_id').references(() => customers.id),
   },
   (t) => [
     uniqueIndex('sales_device_seq_uq').on(t.deviceId, t.deviceSeq),
     index('sales_cash_session_idx').on(t.cashSessionId),
+    index('sales_customer_idx').on(t.customerId, t.saleDate),
     index('sales_date_idx').on(t.saleDate),
     index('sales_status_date_idx').on(t.paymentStatus, t.saleDate),
     // The reports' range (whole local days of revenue, reports/repository.ts): payment_status = 'pagado' fixed, local_date

@@ -4,7 +4,7 @@
  * reads at most `limit` rows, so a page costs O(limit) whatever the catalogue size.
  */
 import { asc, gt, inArray } from 'drizzle-orm';
-import { brands, businessInfo, categories, products } from '../../db/schema';
+import { brands, businessInfo, categories, customers, products } from '../../db/schema';
 import type { Q } from '../../db/store';
 
 export const pullRepository = {
@@ -61,6 +61,30 @@ export const pullRepository = {
       .from(brands)
       .where(gt(brands.revision, since))
       .orderBy(asc(brands.revision))
+      .limit(limit),
+
+  /** Customers (issue #33): they travel on the same cursor as the catalogue. */
+  customers: (q: Q, since: number, limit: number) =>
+    q
+      .select({
+        id: customers.id,
+        uuid: customers.uuid,
+        docType: customers.docType,
+        docNumber: customers.docNumber,
+        name: customers.name,
+        ivaConditionId: customers.ivaConditionId,
+        address: customers.address,
+        phone: customers.phone,
+        email: customers.email,
+        accountEnabled: customers.accountEnabled,
+        creditLimitCents: customers.creditLimitCents,
+        balanceCents: customers.balanceCents,
+        active: customers.active,
+        revision: customers.revision,
+      })
+      .from(customers)
+      .where(gt(customers.revision, since))
+      .orderBy(asc(customers.revision))
       .limit(limit),
 
   businessInfo: (q: Q, since: number) => q.select().from(businessInfo).where(gt(businessInfo.revision, since)).orderBy(asc(businessInfo.revision)),
