@@ -1,26 +1,9 @@
-/** CUIT / CUIL check digit (módulo 11 with weights 5,4,3,2,7,6,5,4,3,2) and document number rules. */
+/** Document number rules of an invoice's buyer (the CUIT check digit itself is domain/cuit.ts). */
+import { isValidCuit } from '../cuit';
 import type { DocTipo } from './codes';
 
-const WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
-
-/** Digits only ("20-12345678-6" → "20123456786"). */
-export const onlyDigits = (value: string): string => value.replace(/[-\s.]/g, '');
-
-/** True when an 11-digit CUIT/CUIL has the right check digit. */
-export function isValidCuit(value: string | number): boolean {
-  const digits = onlyDigits(String(value));
-  if (!/^\d{11}$/.test(digits)) return false;
-  const sum = WEIGHTS.reduce((acc, w, i) => acc + w * Number(digits[i]), 0);
-  const mod = 11 - (sum % 11);
-  const check = mod === 11 ? 0 : mod === 10 ? 9 : mod;
-  return check === Number(digits[10]);
-}
-
-/** "20123456786" → "20-12345678-6". */
-export function formatCuit(value: string | number): string {
-  const d = onlyDigits(String(value));
-  return d.length === 11 ? `${d.slice(0, 2)}-${d.slice(2, 10)}-${d.slice(10)}` : d;
-}
+/** The check digit and formats live in domain/cuit.ts (one rule for invoices, customers and the registry). */
+export { formatCuit, isValidCuit, normalizeCuit as onlyDigits } from '../cuit';
 
 /** Spanish reason why a document number is wrong for its type, or null. */
 export function documentProblem(docTipo: DocTipo, docNro: string): string | null {
