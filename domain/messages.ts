@@ -290,4 +290,8 @@ export const PUSH_INVOICE_NOTES = {
   caeaOutOfValidity: (date: string) => `La factura CAEA tiene fecha ${date}, fuera de la vigencia de su CAEA`,
   caeaProblem: (reason: string) => `La factura CAEA entregada tiene un problema: ${reason}`,
   caeaNumberTaken: (number: string) => `La factura CAEA ${number} ya existe en el servidor con otra venta: no se registró; revisala en Facturas`,
+  /** Issue #33.5: the owner's view of a row held for its device (failure_reason while held). */
+  held: 'Esperando al mostrador: la emite con CAEA si no recibió respuesta a tiempo, o pide el CAE',
+  caeaAfterCae: (number: string) =>
+    `El mostrador entregó la factura CAEA ${number} de una venta cuya factura ya se pedía con CAE: no se registró ese número; revisala en Facturas`,
 } as const;

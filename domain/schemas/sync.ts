@@ -49,11 +49,17 @@ export type PushBody = z.output<typeof pushBody>;
  * entry. Without `caea` the server issues it with CAE right after it applies the sale (or, when it cannot
  * reach ARCA, on its own CAEA point of sale). With `caea` the device already numbered and printed it
  * offline on its CAEA point of sale: the server records it as issued and reports it to ARCA
- * (FECAEARegInformativo). A device numbers with CAEA only when it knows it cannot reach the server at the
- * moment of capture; an entry sent as a plain request is never converted afterwards (it might already be
- * at ARCA: one sale, one invoice).
+ * (FECAEARegInformativo). A plain request (no `hold`) is never converted afterwards (it might already be at
+ * ARCA: one sale, one invoice).
+ * `hold` (issue #33.5, docs/invoicing.md): the device holds a valid CAEA and may still number this sale
+ * with it if the server does not answer within seconds. The server records the row held and asks ARCA
+ * nothing until the same sale comes back with `release` (the device committed to the CAE: ask ARCA now) or
+ * with `caea` (the device numbered it: the held row becomes that CAEA invoice). The device sends one or
+ * the other, never both.
  */
 export const pushedInvoice = generateInvoiceBody.extend({
+  hold: z.literal(true).optional(),
+  release: z.literal(true).optional(),
   caea: z
     .object({
       caea: z.string().regex(/^\d{14}$/, 'debe ser un CAEA de 14 dígitos'),
@@ -129,6 +135,8 @@ export const pushResult = z.object({
   /** The customer the sale was booked to (issue #33), when it named one the server could resolve: its canonical uuid. */
   customerId: z.number().int().optional(),
   customerUuid: z.string().optional(),
+  /** The invoice is held for the device (`hold`): it answers with `release` or its CAEA invoice. */
+  invoiceHeld: z.literal(true).optional(),
 });
 export type PushResult = z.infer<typeof pushResult>;
 

@@ -6,8 +6,9 @@
  *    either the sale exists with all of it, or nothing; the promise resolves only after the commit;
  *  - the transaction is lean, because the cashier waits on it: every read in one round trip, every write
  *    in the next one, nothing else awaited inside it;
- *  - a sale's invoice request (issue #11) is written with it and never changes; its CAEA number, when
- *    the device numbers offline, is reserved in the same transaction (invoice-request.ts);
+ *  - a sale's invoice request (issue #11) is written with it; its CAEA number, when the device numbers
+ *    offline, is reserved in the same transaction (invoice-request.ts); only a held request changes later,
+ *    once, in its own transaction (invoice-fallback.ts, issue #33.5);
  *  - with "Exigir caja abierta para vender" on and no open session, nothing is written;
  *  - every sale (and cash event, cash.ts) committed is announced to onSaleWritten listeners (the sync
  *    engine listens), so no caller can forget to ask for a push.
@@ -17,7 +18,9 @@ import { DEFAULT_IVA_RATE } from '../../domain/invoicing/codes';
 import { MSG } from '../../domain/messages';
 import { computeSaleTotals } from '../../domain/sale-totals';
 import { db, getMeta, type CartLine, type LocalProduct, type MetaValues, type OutboxEntry } from './db';
-import { localCaeaInvoice, reserveCaeaNumber, type InvoiceRequest } from './invoice-request';
+import { arcaDate, isoFromArcaDate } from '../../domain/invoicing';
+import { caeaFor, numberWithCaea, type InvoiceRequest } from './invoice-request';
+import { HOLD_MS, scheduleHeld } from './invoice-fallback';
 import { OFFLINE_MSG } from './messages';
 import { newOutboxEntry, type CapturedSale } from './outbox-entry';
 
@@ -25,7 +28,7 @@ import { newOutboxEntry, type CapturedSale } from './outbox-entry';
 export interface SaleInput
   extends Pick<CapturedSale, 'sellerId' | 'sellerName' | 'discountCents' | 'paymentMethod' | 'customerName' | 'customerDocument' | 'customerEmail' | 'notes'> {
   /** The invoice asked for at checkout (issue #11), or none: the ticket says "No válido como factura". */
-  invoice?: Omit<InvoiceRequest, 'caea'> | null;
+  invoice?: Omit<InvoiceRequest, 'caea' | 'hold'> | null;
   /** At capture the device knows it cannot reach the server: an invoice is numbered here with CAEA when it can. */
   offline?: boolean;
 }
@@ -47,6 +50,8 @@ export function announceWrite(): void {
 export async function captureSale(input: SaleInput): Promise<OutboxEntry> {
   const entry = await writeSale(input);
   announceWrite();
+  // A held invoice is numbered with CAEA at its deadline unless the server answered first (issue #33.5).
+  if (entry.invoiceRequest?.hold) scheduleHeld(entry);
   return entry;
 }
 
@@ -118,9 +123,13 @@ function writeSale(input: SaleInput): Promise<OutboxEntry> {
   });
 }
 
-/** The sale's invoice request at capture: numbered with CAEA offline when it can (inside writeSale's transaction). */
+/**
+ * The sale's invoice request at capture (inside writeSale's transaction): numbered with CAEA when the
+ * device knows it is offline and can; held (issue #33.5) when it believes it is online and holds a valid
+ * CAEA, so it may still number it if the server does not answer in time; a plain request otherwise.
+ */
 async function invoiceAtCapture(
-  asked: Omit<InvoiceRequest, 'caea'>,
+  asked: Omit<InvoiceRequest, 'caea' | 'hold'>,
   offline: boolean,
   now: Date,
   lines: readonly CartLine[],
@@ -128,11 +137,12 @@ async function invoiceAtCapture(
   discountCents: number,
 ) {
   const request: InvoiceRequest = { ...asked };
-  if (!offline) return { request, printed: null, note: null };
-  const caea = await reserveCaeaNumber(request, now);
-  const data = await getMeta('caea');
-  if (!caea || !data) return { request, printed: null, note: OFFLINE_MSG.invoiceWhenOnline };
+  if (!offline) {
+    const held = caeaFor(await getMeta('caea'), isoFromArcaDate(arcaDate(now))) ? { ...request, hold: { until: new Date(now.getTime() + HOLD_MS).toISOString() } } : request;
+    return { request: held, printed: null, note: null };
+  }
   const withRates = lines.map((line, i) => ({ ...line, ivaRate: products[i]?.ivaRate ?? DEFAULT_IVA_RATE }));
-  const issuer = { issuerCuit: data.issuer.cuit, issuerTaxCondition: data.issuer.taxCondition, environment: data.issuer.environment, simulator: data.issuer.simulator };
-  return { request: { ...request, caea }, printed: localCaeaInvoice({ ...request, caea }, withRates, discountCents, issuer), note: null };
+  const numbered = await numberWithCaea(request, now, withRates, discountCents);
+  if (!numbered) return { request, printed: null, note: OFFLINE_MSG.invoiceWhenOnline };
+  return { ...numbered, note: null };
 }

@@ -1,10 +1,14 @@
 /**
  * The invoice asked for at checkout (issue #11), as it travels in the sale's outbox entry.
  * Invariants:
- *  - one sale, one invoice: the request is decided when the sale is written and never changes; an entry
- *    written as a plain request (the device could reach the server) is never numbered with CAEA later;
- *  - a device numbers with CAEA only when, at capture, it knows it cannot reach the server, and only with
- *    a CAEA valid for today (Argentine calendar date) and its own CAEA point of sale (PullReply.caea);
+ *  - one sale, one authorisation: an entry written as a plain request (no `hold`) is never numbered with
+ *    CAEA later (it may already be at ARCA);
+ *  - a device numbers with CAEA when, at capture, it knows it cannot reach the server, or (issue #33.5,
+ *    invoice-fallback.ts) when a HELD request got no answer from the server in time; always with a CAEA
+ *    valid for today (Argentine calendar date) and its own CAEA point of sale (PullReply.caea);
+ *  - a request is held when the device holds such a CAEA at capture: the server asks ARCA nothing for it
+ *    until the device sends `release`, which it does only after the server answered and only if it did
+ *    not number it with CAEA (both decided in Dexie transactions on the entry: one or the other, once);
  *  - the number is max(last number this device used, the server's last number on that point of sale) + 1,
  *    reserved in meta `caeaNumbers` inside the SAME Dexie transaction that writes the outbox entry
  *    (outbox.ts writeSale), so a crash or a reload never hands the same number out twice.
@@ -33,6 +37,12 @@ export interface InvoiceRequest {
   condicion: CondicionIvaReceptor;
   /** Numbered offline on the device's CAEA point of sale. */
   caea?: { caea: string; ptoVta: number; cbteNro: number; cbteFch: string; validTo: string };
+  /**
+   * Issue #33.5: asked for while the device held a valid CAEA. Until `released`, the device may number it
+   * with CAEA (at `until`, ISO, or at the first push that does not reach the server); `released`: the
+   * server answered and the device committed to its CAE.
+   */
+  hold?: { until: string; released?: true };
 }
 
 /** What the counter prints and shows of an invoice: the server's InvoiceJson, or one numbered here with CAEA. */
@@ -64,15 +74,20 @@ export type CounterInvoice = Pick<
 
 /** The push payload of a request. */
 export function toPushedInvoice(request: InvoiceRequest): PushedInvoice {
-  const { caea } = request;
+  const { caea, hold } = request;
   return {
     tipo_comprobante: request.tipo,
     documento_tipo: request.docTipo,
     documento_nro: request.docNro,
     condicion_iva_receptor: request.condicion,
+    ...(hold ? { hold: true as const } : {}),
+    ...(hold?.released && !caea ? { release: true as const } : {}),
     ...(caea ? { caea: { caea: caea.caea, ptoVta: caea.ptoVta, cbteNro: caea.cbteNro, cbteFch: caea.cbteFch } } : {}),
   };
 }
+
+/** A held request the device may still number with CAEA (not released, not numbered). */
+export const mayNumberHeld = (request: InvoiceRequest | null | undefined): boolean => Boolean(request?.hold && !request.hold.released && !request.caea);
 
 /** The CAEA valid on `today` ("YYYY-MM-DD") on the device's point of sale, or null. */
 export function caeaFor(data: DeviceCaeaJson | null | undefined, today: string) {
@@ -95,6 +110,24 @@ export async function reserveCaeaNumber(request: InvoiceRequest, now: Date): Pro
   const cbteNro = Math.max(used[key] ?? 0, data.lastNumbers[String(request.tipo)] ?? 0) + 1;
   await setMeta('caeaNumbers', { ...used, [key]: cbteNro });
   return { caea: valid.caea, ptoVta: valid.ptoVta, cbteNro, cbteFch, validTo: valid.validTo };
+}
+
+/**
+ * The request numbered with CAEA now, with the invoice the counter prints, or null (no valid CAEA or no
+ * CAEA point of sale). Call only inside the Dexie transaction that writes the entry (it reserves the number).
+ */
+export async function numberWithCaea(
+  request: InvoiceRequest,
+  now: Date,
+  lines: readonly InvoiceLineInput[],
+  discountCents: number,
+): Promise<{ request: InvoiceRequest; printed: CounterInvoice } | null> {
+  const caea = await reserveCaeaNumber(request, now);
+  const data = await getMeta('caea');
+  if (!caea || !data) return null;
+  const issuer = { issuerCuit: data.issuer.cuit, issuerTaxCondition: data.issuer.taxCondition, environment: data.issuer.environment, simulator: data.issuer.simulator };
+  const numbered = { ...request, caea };
+  return { request: numbered, printed: localCaeaInvoice(numbered, lines, discountCents, issuer) };
 }
 
 export interface InvoiceLineInput {

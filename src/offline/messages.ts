@@ -21,6 +21,10 @@ export const OFFLINE_MSG = {
   mercadoPagoOffline: 'Requiere conexión a internet',
   invoiceWhenOnline: 'La factura se emitirá con CAE cuando vuelva la conexión. Podés reimprimirla desde Ventas.',
   invoiceAwaiting: 'Emitiendo la factura… Si el servidor no responde, se emitirá con CAE cuando llegue la respuesta.',
+  /** Issue #33.5: said in checkout, before confirming a Factura, when this device could not invoice through an outage. */
+  noCaeaPtoVta:
+    'Este mostrador no tiene punto de venta CAEA: si se corta la conexión, la factura no se podrá entregar hasta que vuelva. El administrador lo asigna en Configuración → Dispositivos.',
+  noValidCaea: 'Este mostrador no tiene un CAEA vigente: si se corta la conexión, la factura no se podrá entregar hasta que vuelva.',
   entryVersionUnknown: (version: number) =>
     `Falta la migración de ventas en cola de la versión ${version}: actualizá la aplicación. Las ventas quedan guardadas en este dispositivo.`,
 } as const;

@@ -5,7 +5,9 @@
  *    or back to pending when the server did not confirm; `synced` and `rejected` are set only from a
  *    server result for that very clientSaleId;
  *  - only synced entries are ever deleted (pruneSynced keeps the most recent ones for the screen);
- *  - a rejected entry never blocks the queue: batches take `pending` entries only.
+ *  - a rejected entry never blocks the queue: batches take `pending` entries only;
+ *  - issue #33.5: a sale the server applied goes back to `pending` (with its saleId) only to tell the
+ *    server the outcome of its held invoice: `release`, or the CAEA invoice numbered during the flight.
  */
 import Dexie from 'dexie';
 import type { PushedSale, PushResult } from '../../domain/schemas/sync';
@@ -14,7 +16,7 @@ import { MSG } from '../../domain/messages';
 import { recomputeStock } from './product-store';
 import { db, type OutboxEntry } from './db';
 import { upgradeEntry } from './entry-version';
-import { toPushedInvoice } from './invoice-request';
+import { mayNumberHeld, toPushedInvoice } from './invoice-request';
 
 /** The push payload of one entry (money back to decimals, as the API speaks). */
 export function toPushedSale(entry: OutboxEntry): PushedSale {
@@ -87,21 +89,34 @@ export interface AppliedResults {
   unresolved: number;
 }
 
-/** Applies the per-sale results of a push to the batch it answers. */
+/**
+ * The invoice side of a sale the server applied (issue #11, #33.5). `sent` is the entry as pushed, `now`
+ * as it stands in this transaction: a held request may have been numbered with CAEA during the flight.
+ */
+function invoiceAfterResult(sent: OutboxEntry, now: OutboxEntry, result: PushResult): Pick<OutboxEntry, 'invoiceRequest' | 'invoice' | 'invoiceNote' | 'status'> {
+  const request = now.invoiceRequest!;
+  // A CAEA invoice stays as printed and handed over; pending again when the server has not seen its number.
+  if (request.caea) return { invoiceRequest: request, invoice: now.invoice ?? null, invoiceNote: result.invoiceNote ?? null, status: sent.invoiceRequest?.caea ? 'synced' : 'pending' };
+  // The server answered a held request: the hold ends here. Held there → released (pushed again at once).
+  const invoiceRequest = mayNumberHeld(request) ? { ...request, hold: { ...request.hold!, released: true as const } } : request;
+  return { invoiceRequest, invoice: result.invoice ?? null, invoiceNote: result.invoiceNote ?? null, status: result.invoiceHeld && mayNumberHeld(request) ? 'pending' : 'synced' };
+}
+
+/** Applies the per-sale results of a push to the batch it answers (inside the caller's transaction, which reads the entries as they stand). */
 export async function applyResults(batch: readonly OutboxEntry[], results: readonly PushResult[]): Promise<AppliedResults> {
   const byId = new Map(results.filter((r) => r.clientSaleId).map((r) => [r.clientSaleId as string, r]));
   const bySeq = new Map(results.filter((r) => r.deviceSeq !== null).map((r) => [r.deviceSeq as number, r]));
   const outcome: AppliedResults = { synced: [], rejected: [], unresolved: 0 };
   const at = new Date().toISOString();
-  const updated = batch.map((entry): OutboxEntry => {
+  const stored = await db.outbox.bulkGet(batch.map((entry) => entry.clientSaleId));
+  const updated = batch.map((sent, i): OutboxEntry => {
+    // Only the invoice fields change during a flight (invoice-fallback.ts): everything else is the batch's.
+    const now = stored[i];
+    const entry: OutboxEntry = now ? { ...sent, invoiceRequest: now.invoiceRequest, invoice: now.invoice, invoiceNote: now.invoiceNote } : sent;
     const result = byId.get(entry.clientSaleId) ?? bySeq.get(entry.deviceSeq);
     if (result && (result.status === 'applied' || result.status === 'duplicate')) {
       const next: OutboxEntry = { ...entry, status: 'synced', saleId: result.saleId ?? null, saleNumber: result.saleNumber ?? null, flags: result.flags ?? [], lastError: null, syncedAt: at };
-      if (entry.invoiceRequest) {
-        // A CAEA invoice stays as printed and handed over; a CAE one is the server's.
-        next.invoice = entry.invoiceRequest.caea ? (entry.invoice ?? null) : (result.invoice ?? null);
-        next.invoiceNote = result.invoiceNote ?? null;
-      }
+      if (entry.invoiceRequest) Object.assign(next, invoiceAfterResult(sent, entry, result));
       outcome.synced.push(next);
       return next;
     }

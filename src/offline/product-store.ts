@@ -24,6 +24,8 @@ export async function unsyncedQuantities(): Promise<Map<number, number>> {
   const open = await db.outbox.where('status').anyOf('pending', 'syncing').toArray();
   const quantities = new Map<number, number>();
   for (const entry of open) {
+    // Applied by the server already (pending again only for its held invoice, issue #33.5): in serverStock.
+    if (entry.saleId) continue;
     for (const item of entry.items) quantities.set(item.productId, (quantities.get(item.productId) ?? 0) + item.quantity);
   }
   return quantities;

@@ -20,6 +20,8 @@ import { db, type OutboxEntry } from './db';
 import { deviceName, raiseDeviceSeq } from './device';
 import { OFFLINE_MSG } from './messages';
 import { applyResults, markTaken, peekBatch, releaseBatch, toPushedSale, type AppliedResults } from './outbox';
+import { numberHeldWithCaea } from './invoice-fallback';
+import { mayNumberHeld } from './invoice-request';
 import type { CycleOutcome, Delivery } from './sync-types';
 
 interface Prepared {
@@ -66,33 +68,43 @@ export async function pushSales(delivery: Delivery, touched: Set<number>): Promi
     if (applied.synced.length) delivery.emit({ type: 'synced', entries: applied.synced });
     if (applied.rejected.length) delivery.emit({ type: 'rejected', entries: applied.rejected });
   };
-  while (current.batch.length) {
-    const body: PushBody = { deviceId: device.deviceId, deviceName: deviceName(device.deviceId), schemaVersion: SYNC_SCHEMA_VERSION, pendingCount: current.behind, since, sales: current.sales };
-    const sending = transport.push(body, device);
-    // Read while the request travels, once the previous transaction (which took this batch) committed.
-    const upcoming = chain.then(prepare);
-    upcoming.catch(() => undefined);
-    const reply = await sending;
-    if (!reply.success) {
-      const refused = current.batch;
-      await chain;
-      // Not reached: «Sin conexión», and the attempt is not counted (the server never saw it).
-      await releaseBatch(refused, reply.kind === 'network' ? { error: OFFLINE_MSG.saleWaiting, reached: false } : { error: reply.message, reached: true });
-      return { outcome: await delivery.refused(reply), echoed: false };
+  // Rounds: a result may send an applied sale back once (its held invoice's release or CAEA number,
+  // issue #33.5): it goes at once, in the next round, not at the next cycle.
+  for (let round = 0; ; round += 1) {
+    while (current.batch.length) {
+      const body: PushBody = { deviceId: device.deviceId, deviceName: deviceName(device.deviceId), schemaVersion: SYNC_SCHEMA_VERSION, pendingCount: current.behind, since, sales: current.sales };
+      const sending = transport.push(body, device);
+      // Read while the request travels, once the previous transaction (which took this batch) committed.
+      const upcoming = chain.then(prepare);
+      upcoming.catch(() => undefined);
+      const reply = await sending;
+      if (!reply.success) {
+        const refused = current.batch;
+        await chain;
+        // Not reached: «Sin conexión», and the attempt is not counted (the server never saw it).
+        await releaseBatch(refused, reply.kind === 'network' ? { error: OFFLINE_MSG.saleWaiting, reached: false } : { error: reply.message, reached: true });
+        // The server cannot answer now: a held invoice is numbered with CAEA at once (issue #33.5).
+        if (reply.kind === 'network') await numberHeldWithCaea(refused.filter((entry) => mayNumberHeld(entry.invoiceRequest)).map((entry) => entry.clientSaleId));
+        return { outcome: await delivery.refused(reply), echoed: false };
+      }
+      delivery.reached();
+      const complete = resolvesAll(current.batch, reply.data);
+      const next = complete ? await upcoming : { batch: [], sales: [], behind: 0 };
+      const [sent, sentSince] = [current.batch, since];
+      chain = chain.then(() => settle(sent, reply.data, sentSince, next.batch)).then(record);
+      echoed = (echoed ?? true) && reply.data.catalog !== null;
+      if (reply.data.catalog) since = reply.data.catalog.cursor;
+      if (!complete) {
+        await chain;
+        return { outcome: 'retry', echoed: false };
+      }
+      current = next;
     }
-    delivery.reached();
-    const complete = resolvesAll(current.batch, reply.data);
-    const next = complete ? await upcoming : { batch: [], sales: [], behind: 0 };
-    const [sent, sentSince] = [current.batch, since];
-    chain = chain.then(() => settle(sent, reply.data, sentSince, next.batch)).then(record);
-    echoed = (echoed ?? true) && reply.data.catalog !== null;
-    if (reply.data.catalog) since = reply.data.catalog.cursor;
-    if (!complete) {
-      await chain;
-      return { outcome: 'retry', echoed: false };
-    }
-    current = next;
+    await chain;
+    if (round >= 2) break;
+    current = await prepare();
+    if (!current.batch.length) break;
+    chain = markTaken(current.batch);
   }
-  await chain;
   return { outcome: 'ok', echoed: echoed === true };
 }

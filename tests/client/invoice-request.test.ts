@@ -30,8 +30,8 @@ describe('the invoice at checkout travels in the sale’s outbox entry', () => {
     await freshStore(product(1, { stock: 50, price: 1210 }), product(2, { stock: 50, price: 110.5, ivaRate: 10.5 }));
   });
 
-  it('online: a plain request, no number, pushed with the sale', async () => {
-    await applyPullPage(pullPage({ caea: caea(), cursor: 2 }));
+  it('online without a CAEA: a plain request, no number, pushed with the sale', async () => {
+    await applyPullPage(pullPage({ caea: null, cursor: 2 }));
     const entry = await sell(false);
     expect(entry.invoiceRequest).toEqual(facturaB);
     expect(entry.invoice).toBeNull();

@@ -36,16 +36,22 @@ export interface E2eServer {
   registerDevice: (deviceName: string) => Promise<{ id: string; headers: Record<string, string> }>;
   /** Creates a vendedor once and returns its username. */
   createSeller: (username?: string) => Promise<string>;
+  /** Its data folder and port: startServer(env, { dataDir, port }) starts it again after stop(). */
+  dataDir: string;
+  port: number;
+  /** Stops the server and keeps its data (the devices see it down). */
+  stop: () => Promise<void>;
   close: () => Promise<void>;
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<E2eServer> {
+/** `again`: the data folder and port of a server that stopped (E2eServer.stop), to start it again. */
+export async function startServer(env: Record<string, string> = {}, again?: { dataDir: string; port: number }): Promise<E2eServer> {
   const clientDir = path.resolve('dist');
   if (!existsSync(path.join(clientDir, 'index.html'))) throw new Error('Falta dist/: ejecutá `npx vite build` antes de los e2e');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'mostrador-e2e-'));
+  const dataDir = again?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'mostrador-e2e-'));
   const config = loadConfig({ ADMIN_PASSWORD, RATE_LIMIT_PER_MINUTE: '0', DEMO_DATA: 'true', CLIENT_DIR: clientDir, ...env }, { dataDir });
   const app = await buildApp(config);
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: again?.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('El servidor no escucha en un puerto TCP');
   const baseUrl = `http://localhost:${address.port}`;
@@ -94,6 +100,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2e
     adminToken,
     registerDevice,
     createSeller,
+    dataDir,
+    port: address.port,
+    stop: () => app.close(),
     close: async () => {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -153,3 +153,91 @@ describe('push with a CAEA invoice numbered offline', () => {
     expect(await invoicesOf(result.saleId)).toMatchObject([{ status: 'fallida', cbteNro: null }]);
   });
 });
+
+describe('push with a held invoice (issue #33.5: the device may still number it with CAEA)', () => {
+  const CAEA = '36461234567891';
+  beforeAll(async () => {
+    await s.app.store.write((tx) => tx
+      .insert(caeas)
+      .values({ issuerCuit: ISSUER_CUIT, environment: 'homologacion', simulator: false, periodo: 202602, orden: 1, caea: CAEA, validFrom: '2026-02-01', validTo: '2026-02-15', reportDeadline: '2026-02-23' }));
+  });
+  const deviceWithPtoVta = async (ptoVta: number) => {
+    const device = await s.registerDevice(admin);
+    await s.app.store.write((tx) => tx.update(devices).set({ caeaPtoVta: ptoVta }).where(eq(devices.id, device.id)));
+    return device;
+  };
+  const held = { ...facturaB, hold: true };
+  const asks = () => setup.sim.counters.caeRequests + setup.sim.counters.lastAuthorized;
+  const withInvoice = (sale: Record<string, unknown>, invoice: Record<string, unknown>) => ({ ...sale, invoice });
+
+  it('is recorded held and asks ARCA nothing (push, replay, settle, retry loop); the release issues one CAE', async () => {
+    const device = await deviceWithPtoVta(31);
+    const before = asks();
+    const sale = await oneSale(1, held);
+    const first = (await push(device, [sale])).body.data.results[0];
+    expect(first).toMatchObject({ status: 'applied', invoiceHeld: true, invoice: { status: 'pendiente', cae: null } });
+    const replay = (await push(device, [sale])).body.data.results[0];
+    expect(replay).toMatchObject({ status: 'duplicate', invoiceHeld: true, invoice: { id: first.invoice.id } });
+    const [row] = await invoicesOf(first.saleId);
+    expect(row).toMatchObject({ deviceHold: true, status: 'pendiente', cbteNro: null, failureReason: 'Esperando al mostrador: la emite con CAEA si no recibió respuesta a tiempo, o pide el CAE' });
+    // Neither a direct settle nor the retry loop's due list touches it.
+    expect(await s.app.arca.issuer.settle(row!.id)).toMatchObject({ status: 'pendiente', cbteNro: null, attempts: 0 });
+    const { invoicesRepository } = await import('../../server/modules/invoices/repository');
+    expect((await s.app.store.read((q) => invoicesRepository.duePending(q, new Date(Date.now() + 86_400_000).toISOString()))).map((r) => r.id)).not.toContain(row!.id);
+    expect(asks()).toBe(before);
+    const granted = setup.sim.counters.granted;
+    const released = (await push(device, [withInvoice(sale, { ...held, release: true })])).body.data.results[0];
+    expect(released).toMatchObject({ status: 'duplicate', invoice: { id: first.invoice.id, status: 'autorizada', authorization: 'CAE', ptoVta: 4 } });
+    expect(released.invoiceHeld).toBeUndefined();
+    expect(setup.sim.counters.granted - granted).toBe(1);
+    // A CAEA claim after the release never occupies a number: the sale is flagged; still one invoice, one CAE.
+    const late = (await push(device, [withInvoice(sale, { ...held, caea: { caea: CAEA, ptoVta: 31, cbteNro: 1, cbteFch: '20260210' } })])).body.data.results[0];
+    expect(late).toMatchObject({ status: 'duplicate', invoice: { id: first.invoice.id, authorization: 'CAE' } });
+    expect(late.flags).toContain('review');
+    expect((await saleRow(first.saleId)).reviewNote).toContain('00031-00000001 de una venta cuya factura ya se pedía con CAE');
+    expect(await invoicesOf(first.saleId)).toMatchObject([{ authorization: 'CAE', status: 'autorizada', deviceHold: false }]);
+    expect(setup.sim.counters.granted - granted).toBe(1);
+  });
+
+  it('the device’s CAEA invoice turns the held row into that invoice, to be reported; a later release changes nothing', async () => {
+    const device = await deviceWithPtoVta(32);
+    const before = asks();
+    const sale = await oneSale(1, held);
+    const first = (await push(device, [sale])).body.data.results[0];
+    const converted = (await push(device, [withInvoice(sale, { ...held, caea: { caea: CAEA, ptoVta: 32, cbteNro: 1, cbteFch: '20260210' } })])).body.data.results[0];
+    expect(converted).toMatchObject({ status: 'duplicate', invoice: { id: first.invoice.id, status: 'autorizada', authorization: 'CAEA', ptoVta: 32, cbteNro: 1, cae: CAEA } });
+    expect(converted.flags ?? []).not.toContain('review');
+    const rows = await invoicesOf(first.saleId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ deviceHold: false, reportStatus: 'pendiente', reportDeadline: '2026-02-23', caeVto: '20260215', deviceId: device.id, failureReason: null });
+    expect(JSON.parse(rows[0]!.requestJson)).toMatchObject({ CbteDesde: 1, CbteHasta: 1, CbteFch: '20260210' });
+    const release = (await push(device, [withInvoice(sale, { ...held, release: true })])).body.data.results[0];
+    expect(release).toMatchObject({ status: 'duplicate', invoice: { authorization: 'CAEA', cbteNro: 1 } });
+    expect(await invoicesOf(first.saleId)).toMatchObject([{ authorization: 'CAEA', status: 'autorizada' }]);
+    expect(asks()).toBe(before);
+  });
+
+  it('a CAEA invoice that reaches the server first is recorded as such; the held form of the same sale is a duplicate', async () => {
+    const device = await deviceWithPtoVta(33);
+    const sale = await oneSale(1, held);
+    const numbered = withInvoice(sale, { ...held, caea: { caea: CAEA, ptoVta: 33, cbteNro: 1, cbteFch: '20260210' } });
+    const first = (await push(device, [numbered])).body.data.results[0];
+    expect(first).toMatchObject({ status: 'applied', invoice: { authorization: 'CAEA', ptoVta: 33, cbteNro: 1 } });
+    const again = (await push(device, [sale])).body.data.results[0];
+    expect(again).toMatchObject({ status: 'duplicate', invoice: { id: first.invoice.id, authorization: 'CAEA' } });
+    expect(await invoicesOf(first.saleId)).toHaveLength(1);
+  });
+
+  it('a CAEA invoice on a point of sale that is not the device’s is kept for review without its number; ARCA is asked nothing', async () => {
+    const device = await deviceWithPtoVta(34);
+    const before = asks();
+    const sale = await oneSale(1, held);
+    const first = (await push(device, [sale])).body.data.results[0];
+    const wrong = (await push(device, [withInvoice(sale, { ...held, caea: { caea: CAEA, ptoVta: 35, cbteNro: 1, cbteFch: '20260210' } })])).body.data.results[0];
+    expect(wrong).toMatchObject({ status: 'duplicate', invoice: null });
+    expect(wrong.invoiceNote).toContain('00035-00000001 se numeró en un punto de venta que no es el de este dispositivo (34)');
+    expect(wrong.flags).toContain('review');
+    expect(await invoicesOf(first.saleId)).toMatchObject([{ status: 'fallida', cbteNro: null, deviceHold: false, deviceId: device.id }]);
+    expect(asks()).toBe(before);
+  });
+});

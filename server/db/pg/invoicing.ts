@@ -41,6 +41,7 @@ export const invoices = pgTable(
     authorizedAt: text('authorized_at'),
     authorization: text('authorization', { enum: ['CAE', 'CAEA'] }).notNull().default('CAE'),
     deviceId: text('device_id').references(() => devices.id),
+    deviceHold: boolean('device_hold').notNull().default(false),
     reportStatus: text('report_status', { enum: ['pendiente', 'informada', 'rechazada'] }),
     reportDeadline: text('report_deadline'),
     reportError: text('report_error'),

@@ -51,6 +51,12 @@ export const invoices = sqliteTable(
     authorization: text('authorization', { enum: ['CAE', 'CAEA'] }).notNull().default('CAE'),
     /** The counter device that numbered a CAEA invoice offline; null when the server numbered it. */
     deviceId: text('device_id').references(() => devices.id),
+    /**
+     * Issue #33.5: a pending CAE row of a sale whose device may still number it with CAEA (it asked for the
+     * invoice holding a valid CAEA). Nothing is sent to ARCA while it is set: the device either releases it
+     * (the row becomes an ordinary pending one) or reports its CAEA invoice (the row becomes that invoice).
+     */
+    deviceHold: integer('device_hold', { mode: 'boolean' }).notNull().default(false),
     reportStatus: text('report_status', { enum: ['pendiente', 'informada', 'rechazada'] }),
     /** "YYYY-MM-DD" (FchTopeInf of the CAEA's fortnight). */
     reportDeadline: text('report_deadline'),

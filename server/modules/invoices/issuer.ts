@@ -12,6 +12,9 @@
  *   review); any other holder postpones the row with the reason (never a 500, never a wedged book).
  * - 10016 → consult; then fix the date (last + 1 == n) or renumber (last ≥ n). Err 600 → one re-login
  *   (ArcaRuntime.withAuth). No reply / 5xx / 501 → the row stays pending with a backoff retry time.
+ * - A row held for its device (device_hold, issue #33.5) is never settled: nothing is sent for it until
+ *   the device releases it (push-invoice.ts). A hold only ever ends, never starts again, so a row this
+ *   issuer numbers is never one the device may still number with CAEA.
  * Independent of HTTP: routes, the retry loop and (issue #11) the sync push call settle().
  */
 import { arcaDate, formatInvoiceNumber } from '../../../domain/invoicing/format';
@@ -83,7 +86,8 @@ export class InvoiceIssuer {
   /** Drives a pending invoice as far as ARCA lets it now; returns the row as it then stands. */
   async settle(id: number): Promise<InvoiceRow> {
     const first = await this.byId(id);
-    if (!first || first.status !== 'pendiente') return first!;
+    // A row held for its device (issue #33.5) is never sent: the device may still number it with CAEA.
+    if (!first || first.status !== 'pendiente' || first.deviceHold) return first!;
     const book = `${first.issuerCuit}|${first.environment}|${first.simulator}|${first.ptoVta}|${first.cbteTipo}`;
     return this.serial(book, async () => {
       for (const older of await this.store.read((q) => repo.pendingInBook(q, first))) {
@@ -102,7 +106,7 @@ export class InvoiceIssuer {
   private async settleLocked(id: number): Promise<InvoiceRow> {
     this.unreachable.delete(id);
     let row = (await this.byId(id))!;
-    if (row.status !== 'pendiente') return row;
+    if (row.status !== 'pendiente' || row.deviceHold) return row;
     const eff = await this.runtime.effective();
     if (!eff.configured) return this.postpone(row, 'La facturación electrónica no está configurada', null);
     if (eff.cuit !== row.issuerCuit || eff.ptoVta !== row.ptoVta || eff.environment !== row.environment || eff.simulator !== row.simulator) {

@@ -106,12 +106,12 @@ export const invoicesRepository = {
         .orderBy(asc(invoices.id))
     ).map(flatten),
 
-  /** Pending rows whose retry time has come (or that never got one), oldest first. */
+  /** Pending rows whose retry time has come (or that never got one), oldest first; never one held for its device. */
   duePending: (q: Q, at: string): Promise<InvoiceRow[]> =>
     q
       .select()
       .from(invoices)
-      .where(and(eq(invoices.status, 'pendiente'), or(sql`${invoices.nextRetryAt} IS NULL`, lte(invoices.nextRetryAt, at))))
+      .where(and(eq(invoices.status, 'pendiente'), eq(invoices.deviceHold, false), or(sql`${invoices.nextRetryAt} IS NULL`, lte(invoices.nextRetryAt, at))))
       .orderBy(asc(invoices.id)),
 
   /** Other pending rows of the same book holding a number (they must be settled first). */

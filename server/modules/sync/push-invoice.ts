@@ -13,6 +13,14 @@
  *   CAEA point of sale, a number already held) is KEPT FOR REVIEW without a number: a 'fallida' CAE row
  *   of the device (cbte_nro NULL, the claim in failure_reason and request_json) that the owner sees in
  *   Facturas and may retry (it is then issued with CAE). The sale is applied and flagged either way.
+ * - With `hold` (issue #33.5, docs/invoicing.md «Una venta, una autorización»): the device holds a valid
+ *   CAEA and may still number the sale with it. The row is recorded HELD (device_hold): nothing asks ARCA
+ *   for it (settle() and the retry loop skip it) until the same sale comes back with `release` (the
+ *   device committed to the CAE: the row becomes an ordinary pending one, settled at once) or with `caea`
+ *   (the device numbered it: the held row becomes that CAEA invoice, under the same claim rules as above).
+ *   Both transitions are conditional updates of a row still held, so at most one ever happens, and a CAEA
+ *   claim for a row no longer held (CAE already asked for) never occupies its number: it is flagged.
+ *   A held sale's body hash leaves `release` and `caea` out (the hold's outcome is not a different sale).
  * - ARCA is called only after the chunk's transaction committed (settlePushed), with a bounded wait;
  *   beyond it the row stays pending and the invoices retry loop finishes it.
  * - The ARCA configuration is read once per push, before its transactions (`eff`).
@@ -20,7 +28,7 @@
 import { formatInvoiceNumber } from '../../../domain/invoicing/format';
 import { PUSH_INVOICE_NOTES } from '../../../domain/messages';
 import type { InvoiceJson } from '../../../domain/schemas/invoices';
-import type { PushedInvoice, PushResult } from '../../../domain/schemas/sync';
+import type { PushedInvoice, PushedSale, PushResult } from '../../../domain/schemas/sync';
 import type { Q, Store } from '../../db/store';
 import type { ArcaContext } from '../invoices/arca-context';
 import { invoiceProblem, invoiceRow } from '../invoices/prepare';
@@ -51,7 +59,9 @@ export async function recordPushedInvoice(tx: Q, eff: EffectiveArca, device: Dev
   if (!invoice.caea) {
     const problem = invoiceProblem(eff, found, invoice);
     if (problem) return { invoiceId: null, note: PUSH_INVOICE_NOTES.notRecorded(problem.message), review: [] };
-    return { invoiceId: (await invoicesRepository.insert(tx, { ...invoiceRow(eff, found, invoice), saleId, userId })).id, review: [] };
+    // Held until the device releases it or reports its CAEA invoice (see the header).
+    const held = invoice.hold && !invoice.release ? { deviceHold: true, failureReason: PUSH_INVOICE_NOTES.held } : {};
+    return { invoiceId: (await invoicesRepository.insert(tx, { ...invoiceRow(eff, found, invoice), saleId, userId, ...held })).id, review: [] };
   }
   const { caea, ptoVta, cbteNro, cbteFch } = invoice.caea;
   const number = formatInvoiceNumber(ptoVta, cbteNro);
@@ -95,6 +105,66 @@ export async function recordPushedInvoice(tx: Q, eff: EffectiveArca, device: Dev
   return { invoiceId: inserted.id, review };
 }
 
+/** The body a held sale is hashed with: the hold's outcome (`release`, `caea`) is not another sale. */
+export function hashedForm(sale: PushedSale): PushedSale {
+  if (!sale.invoice?.hold) return sale;
+  const { release: _release, caea: _caea, ...asked } = sale.invoice;
+  return { ...sale, invoice: asked };
+}
+
+/**
+ * A held sale sent again (a replay with the same hashed form): applies the outcome it carries to the
+ * sale's invoice row (see the header). `release` on a held row: an ordinary pending row, to settle now.
+ * `caea` on a held row: that row becomes the device's CAEA invoice, or a claim kept for review when its
+ * number may not be occupied. Anything else answers with the row as it stands.
+ */
+export async function resumeHeldInvoice(tx: Q, eff: EffectiveArca, device: DeviceRow, saleId: number, userId: number, invoice: PushedInvoice): Promise<RecordedInvoice> {
+  const row = await invoicesRepository.bySale(tx, saleId);
+  // The first arrival recorded no invoice (the issuer may not emit it), yet the device handed a CAEA one over.
+  if (!row) return invoice.caea ? recordPushedInvoice(tx, eff, device, saleId, userId, invoice) : { invoiceId: null, review: [] };
+  if (row.deviceHold && invoice.release) {
+    await pushInvoiceRepository.takeHeld(tx, row.id, { deviceHold: false, failureReason: null });
+    return { invoiceId: row.id, review: [] };
+  }
+  if (!invoice.caea) return { invoiceId: row.id, review: [] };
+  const { ptoVta, cbteNro, cbteFch, caea } = invoice.caea;
+  const number = formatInvoiceNumber(ptoVta, cbteNro);
+  if (row.authorization === 'CAEA' && row.ptoVta === ptoVta && row.cbteNro === cbteNro) return { invoiceId: row.id, review: [] };
+  if (!row.deviceHold) {
+    // The CAE was already asked for (never by this device's protocol): the number is not occupied.
+    const reason = PUSH_INVOICE_NOTES.caeaAfterCae(number);
+    return { invoiceId: row.id, review: [reason] };
+  }
+  const book = { issuerCuit: row.issuerCuit, environment: row.environment, simulator: row.simulator };
+  const claimed = { ...(JSON.parse(row.requestJson) as FecaeDetRequest), CbteDesde: cbteNro, CbteHasta: cbteNro, CbteFch: cbteFch };
+  const refused = await claimRefusal(tx, eff, device, { ...book, ptoVta, cbteTipo: row.cbteTipo, cbteNro });
+  if (refused) {
+    const kept = await pushInvoiceRepository.takeHeld(tx, row.id, { deviceHold: false, status: 'fallida', cbteFch, requestJson: JSON.stringify(claimed), failureReason: refused, deviceId: device.id });
+    return kept ? { invoiceId: null, note: refused, review: [refused] } : { invoiceId: row.id, review: [] };
+  }
+  const stored = await pushInvoiceRepository.caea(tx, book, caea);
+  const review: string[] = [];
+  if (!stored) review.push(PUSH_INVOICE_NOTES.caeaUnknown(caea));
+  else if (cbteFch < ymd(stored.validFrom) || cbteFch > ymd(stored.validTo)) review.push(PUSH_INVOICE_NOTES.caeaOutOfValidity(cbteFch));
+  const issued = await pushInvoiceRepository.takeHeld(tx, row.id, {
+    deviceHold: false,
+    failureReason: null,
+    status: 'autorizada',
+    ptoVta,
+    cbteNro,
+    cbteFch,
+    requestJson: JSON.stringify(claimed),
+    cae: caea,
+    caeVto: stored ? ymd(stored.validTo) : null,
+    authorizedAt: new Date().toISOString(),
+    authorization: 'CAEA',
+    deviceId: device.id,
+    reportStatus: 'pendiente',
+    reportDeadline: stored?.reportDeadline ?? null,
+  });
+  return { invoiceId: row.id, review: issued ? review : [] };
+}
+
 /**
  * Why a device's CAEA claim may not occupy its number, or null: a device numbers only on its own CAEA
  * point of sale, never on one of the server's, and never on a number another invoice holds.
@@ -136,6 +206,7 @@ export async function settlePushed(store: Store, arca: ArcaContext, entries: Pus
       entry.invoiceId = (await store.read((q) => invoicesRepository.bySale(q, saleId)))?.id ?? null;
     }
   }
+  // A held row is not settled (settle() leaves it as it is too): its device has not released it.
   const settling = entries
     .filter((e) => e.invoiceId !== null)
     .map((e) =>
@@ -162,6 +233,10 @@ export async function settlePushed(store: Store, arca: ArcaContext, entries: Pus
     }
     const json = toInvoiceJson(row);
     entry.result.invoice = json;
+    if (row.deviceHold) {
+      entry.result.invoiceHeld = true;
+      continue;
+    }
     const note = noteFor(json);
     if (note) entry.result.invoiceNote = note;
   }

@@ -29,7 +29,9 @@
  *   deadlock) fails the request (5xx) so the device retries the whole batch later, and what was applied
  *   comes back as `duplicate`.
  * - A sale's invoice (issue #11) is recorded in the sale's savepoint and settled with ARCA after the
- *   commits, for a bounded wait (push-invoice.ts); a bad invoice request never loses the sale.
+ *   commits, for a bounded wait (push-invoice.ts); a bad invoice request never loses the sale. A held
+ *   invoice (issue #33.5) comes back as a replay carrying the device's release or CAEA invoice: the
+ *   replay applies it to the row (resumeHeldInvoice), never a second sale nor a second invoice.
  * - Before replying, everything is made durable with an fsync of the WAL that started after the last
  *   commit (sales/durability.ts), run off the event loop and shared with the pushes waiting at once.
  * - The reply doubles as the device's pull when it can (issue #17): its part of each chunk notes the server-wide
@@ -59,7 +61,7 @@ import { touchDevice } from './devices-service';
 import { inChunks } from './push-chunks';
 import { pullRepository } from './pull-repository';
 import { pushAuditRepository } from './push-audit-repository';
-import { recordPushedInvoice, settlePushed, type PushedInvoiceEntry, type RecordedInvoice } from './push-invoice';
+import { hashedForm, recordPushedInvoice, resumeHeldInvoice, settlePushed, type PushedInvoiceEntry, type RecordedInvoice } from './push-invoice';
 import { sellerResolver, type SellerChoice } from './push-sellers';
 
 export interface Pusher {
@@ -156,7 +158,7 @@ async function judgeOne(b: BatchContext, raw: unknown, index: number): Promise<P
   if (sale.paymentMethod === 'mercadopago') return { ...id, status: 'rejected', reason: MSG.saleMercadoPagoOffline };
   const seller = b.sellerFor(sale.sellerId);
   if (!seller) return { ...id, status: 'rejected', reason: SYNC_NOTES.sellerUnverified(sale.sellerId) };
-  const hash = bodyHash(sale);
+  const hash = bodyHash(hashedForm(sale));
   try {
     // The sale and its invoice share one savepoint: both are recorded, or neither.
     const { result, invoice } = await savepoint(b.tx, () => applyOne(b, sale, seller, hash));
@@ -196,6 +198,14 @@ async function applyOne(b: BatchContext, sale: PushedSale, seller: SellerChoice,
   const result: PushResult = { ...id, status: outcome.status, saleId: outcome.saleId, saleNumber: outcome.saleNumber, flags: outcome.flags };
   if (outcome.status === 'duplicate') {
     const stored = await pushAuditRepository.bodyHashOf(tx, outcome.saleId);
+    if ((stored === null || stored === hash) && sale.invoice?.hold) {
+      // The device's answer to a held invoice (release, or its CAEA invoice): push-invoice.ts.
+      const invoice = await resumeHeldInvoice(tx, b.eff, b.device, outcome.saleId, seller.sellerId, sale.invoice);
+      if (invoice.note) result.invoiceNote = invoice.note;
+      for (const line of invoice.review) await pushAuditRepository.appendReview(tx, outcome.saleId, line);
+      if (invoice.review.length) result.flags = [...new Set([...(result.flags ?? []), 'review' as const])];
+      return { result, invoice };
+    }
     if (stored === null || stored === hash) return { result, invoice: null };
     await pushAuditRepository.appendReview(tx, outcome.saleId, SYNC_NOTES.bodyReplayed);
     return { result: { ...id, status: 'rejected', reason: `${MSG.saleBodyMismatch} (${outcome.saleNumber})` }, invoice: null };

@@ -3,7 +3,8 @@
  * counts as 0), payment method, notes; total = subtotal − discount. Confirming writes the sale and its
  * outbox entry in one transaction (offline/capture.ts captureSale) — the same path online or offline.
  * The Factura choice (issue #11, InvoiceChoice.tsx) rides in the same outbox entry; the device numbers
- * it with CAEA only when, at this moment, it knows it cannot reach the server (offline/invoice-request.ts).
+ * it with CAEA when, at this moment, it knows it cannot reach the server, or when the server does not
+ * answer in time (offline/invoice-fallback.ts, issue #33.5); CaeaNotice says before confirming when it could not.
  * Mercado Pago (online only, and only when the server has it configured) never goes through the
  * outbox: it runs the card flow of mercadopago-checkout.ts and redirects to the hosted checkout.
  */
@@ -22,6 +23,7 @@ import { attemptKey, mercadoPagoCustomerProblem, newExternalReference, startMerc
 import { initialInvoiceForm, invoiceBody, invoiceFormErrors } from '../invoices/invoice-form';
 import { InvoiceChoice, invoiceUnavailable, type InvoiceChoiceValue } from './InvoiceChoice';
 import { PaymentMethodPicker } from './PaymentMethodPicker';
+import { CaeaNotice } from './CaeaNotice';
 import { useMercadoPagoAvailability } from './useMercadoPagoAvailability';
 
 interface Props {
@@ -180,6 +182,7 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
         {method !== 'mercadopago' && (
           <InvoiceChoice issuer={issuer} unavailable={unavailable} value={invoice} onChange={setInvoice} errors={invoiceTried ? invoiceErrors : {}} />
         )}
+        {wantsInvoice && method !== 'mercadopago' && <CaeaNotice />}
         <Textarea size="md" label="Notas" autosize minRows={1} maxRows={3} {...field('notes')} />
         <Stack gap={2} p="sm" bg="var(--app-background)" style={{ borderRadius: 8 }}>
           <Group justify="space-between">

@@ -3,7 +3,8 @@
  * works with no network: products (in-memory index over Dexie), the persisted cart, and the outbox.
  * A confirmed sale goes through the outbox and the sync engine pushes it at once when it can.
  * A sale with an invoice (issue #11) prints its fiscal ticket with no extra step: at once when numbered
- * offline with CAEA, or as soon as the push result brings the authorised invoice.
+ * offline with CAEA, as soon as the push result brings the authorised invoice, or when the device numbers
+ * a held request with CAEA because the server did not answer in time (issue #33.5).
  * Performance marks: `confirm-start` when "Confirmar Venta" is pressed, `confirm-end` when the emptied
  * cart has rendered (measure `pos-confirm`). The cart empties in the render right after captureSale
  * resolved (its transaction, which cleared the stored cart, committed), without waiting for the cart's
@@ -37,6 +38,7 @@ import { ProductPanel } from './ProductPanel';
 import { printReceipt, Receipt } from './Receipt';
 import { CounterInvoicePrint, preloadInvoicePrintout, type CounterPrint } from './CounterInvoicePrint';
 import { useCounterInvoicing } from './useCounterInvoicing';
+import { resumeHeld } from '../../offline/invoice-fallback';
 
 // Its own chunk (the payment pickers, invoice choice, Mercado Pago): fetched as /pos first renders,
 // so it stays out of the bytes read before the counter can sell (issue #17). Precached for offline.
@@ -89,6 +91,8 @@ export default function PosPage() {
     void markCounter().then(() => sync.trigger());
     productIndex.start();
     void preloadInvoicePrintout();
+    // Held invoices left by a reload: numbered with CAEA when overdue, else at their deadline (issue #33.5).
+    void resumeHeld();
   }, []);
 
   const cart = lines ?? [];

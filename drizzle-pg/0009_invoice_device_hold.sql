@@ -1,0 +1,1 @@
+ALTER TABLE "invoices" ADD COLUMN "device_hold" boolean DEFAULT false NOT NULL;

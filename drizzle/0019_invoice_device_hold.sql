@@ -1,0 +1,1 @@
+ALTER TABLE `invoices` ADD `device_hold` integer DEFAULT false NOT NULL;
