@@ -15,6 +15,7 @@ import type { healthApi } from './health';
 import type { invoicesApi } from './invoices';
 import type { paymentsApi } from './payments';
 import type { productsApi } from './products';
+import type { registryApi } from './registry';
 import type { reportsApi } from './reports';
 import type { returnsApi } from './returns';
 import type { salesApi } from './sales';
@@ -46,7 +47,8 @@ export type AnyEndpoint =
   | EndpointsOf<typeof usersApi>
   | EndpointsOf<typeof authApi>
   | EndpointsOf<typeof healthApi>
-  | EndpointsOf<typeof backupsApi>;
+  | EndpointsOf<typeof backupsApi>
+  | EndpointsOf<typeof registryApi>;
 
 export type EndpointByKey<K extends AnyEndpoint['key']> = Extract<AnyEndpoint, { key: K }>;
 

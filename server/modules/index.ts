@@ -20,6 +20,7 @@ import backupsRoutes from './backups/routes';
 import paymentsRoutes from './payments/routes';
 import invoicesRoutes from './invoices/routes';
 import cashSessionsRoutes from './cash-sessions/routes';
+import registryRoutes from './registry/routes';
 
 export const apiModules: FastifyPluginAsync[] = [
   healthRoutes,
@@ -42,4 +43,5 @@ export const apiModules: FastifyPluginAsync[] = [
   paymentsRoutes,
   invoicesRoutes,
   cashSessionsRoutes,
+  registryRoutes,
 ];

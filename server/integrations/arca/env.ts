@@ -3,6 +3,7 @@
  * ARCA_WSAA_URL / ARCA_WSFE_URL override the endpoints (plain http://127.0.0.1:… works for a simulator).
  */
 import type { ArcaEnvironment, IssuerTaxCondition } from '../../../domain/invoicing/codes';
+import { readPadronEnv, type PadronEnvConfig } from './padron/env';
 
 export interface ArcaEnvConfig {
   environment?: ArcaEnvironment;
@@ -21,6 +22,8 @@ export interface ArcaEnvConfig {
   caeaCheckMs: number;
   /** First wait before logging in again after WSAA's "ya posee un TA válido"; doubles up to 30 min (ARCA_LOGIN_RETRY_MS, default 60000). */
   loginRetryMs: number;
+  /** The taxpayer-registry lookup (ARCA_PADRON_*, padron/env.ts). */
+  padron: PadronEnvConfig;
 }
 
 export const ARCA_ENDPOINTS: Record<ArcaEnvironment, { wsaa: string; wsfe: string }> = {
@@ -47,5 +50,6 @@ export function readArcaEnv(env: NodeJS.ProcessEnv): ArcaEnvConfig {
     retryBaseMs: num(env.ARCA_RETRY_BASE_MS, 30_000),
     caeaCheckMs: num(env.ARCA_CAEA_CHECK_MS, 60_000),
     loginRetryMs: num(env.ARCA_LOGIN_RETRY_MS, 60_000),
+    padron: readPadronEnv(env),
   };
 }

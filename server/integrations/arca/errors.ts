@@ -13,6 +13,8 @@ export class ArcaTransportError extends Error {
   constructor(
     message: string,
     readonly status?: number,
+    /** True when no reply came within the request's timeout (rather than a refused or reset connection). */
+    readonly timedOut = false,
   ) {
     super(message);
     this.name = 'ArcaTransportError';

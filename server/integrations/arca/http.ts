@@ -8,7 +8,8 @@ import http from 'node:http';
 import https from 'node:https';
 import { ArcaTransportError } from './errors';
 
-export const ARCA_PRODUCTION_HOSTS = ['wsaa.afip.gov.ar', 'servicios1.afip.gov.ar'] as const;
+/** aws.afip.gov.ar serves the registry (padrón); it is treated like the other production hosts. */
+export const ARCA_PRODUCTION_HOSTS = ['wsaa.afip.gov.ar', 'servicios1.afip.gov.ar', 'aws.afip.gov.ar'] as const;
 
 export const legacyTlsAgent = new https.Agent({ keepAlive: true, ciphers: 'DEFAULT@SECLEVEL=1', minDHSize: 512 } as https.AgentOptions);
 const httpsAgent = new https.Agent({ keepAlive: true });
@@ -29,6 +30,7 @@ export function postSoap(urlText: string, body: string, soapAction: string, time
   const url = new URL(urlText);
   const lib = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
+    let timedOut = false;
     const req = lib.request(
       url,
       {
@@ -44,8 +46,11 @@ export function postSoap(urlText: string, body: string, soapAction: string, time
         res.on('error', (e) => reject(new ArcaTransportError(`Respuesta interrumpida de ARCA: ${e.message}`)));
       },
     );
-    req.on('timeout', () => req.destroy(new Error(`sin respuesta en ${timeoutMs} ms`)));
-    req.on('error', (e) => reject(new ArcaTransportError(`No se pudo comunicar con ARCA: ${e.message}`)));
+    req.on('timeout', () => {
+      timedOut = true;
+      req.destroy(new Error(`sin respuesta en ${timeoutMs} ms`));
+    });
+    req.on('error', (e) => reject(new ArcaTransportError(`No se pudo comunicar con ARCA: ${e.message}`, undefined, timedOut)));
     req.end(body);
   });
 }

@@ -40,6 +40,9 @@ export async function startSimulator(taxCondition: IssuerTaxCondition = 'monotri
     ARCA_KEY_FILE: path.join(dir, 'key.pem'),
     ARCA_WSAA_URL: sim.wsaaUrl,
     ARCA_WSFE_URL: sim.wsfeUrl,
+    ARCA_PADRON_URL: sim.padronUrls.constancia,
+    ARCA_PADRON_A13_URL: sim.padronUrls.a13,
+    ARCA_PADRON_A13: '1',
     ARCA_TIMEOUT_MS: '5000',
     ARCA_RETRY_BASE_MS: '100',
   };

@@ -3,7 +3,9 @@
  * (POST /wsfev1/service.asmx) like ARCA's homologation hosts. Tests control faults (reply lost after
  * the CAE was granted, delays, HTTP 500, Err 600, Err 501, a held reply) and read counters and the
  * ledger. CAEA operations live in caea-sim.ts; `faults.unreachable` makes the whole simulator drop every
- * connection (ARCA down) and `clock.today` fixes its calendar date for CAEA windows. Every CAE it grants is for demos and tests only: "Simulador ARCA — sin validez fiscal".
+ * connection (ARCA down) and `clock.today` fixes its calendar date for CAEA windows. It also serves the
+ * taxpayer registry (padron/simulator.ts) on /sr-padron/webservices/personaServiceA5 and …A13; WSAA
+ * issues tickets per (CUIT, service) for the services in `services` (a test may revoke one). Every CAE it grants is for demos and tests only: "Simulador ARCA — sin validez fiscal".
  */
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import http from 'node:http';
@@ -13,7 +15,9 @@ import { DEFAULT_IDENTIFICATION_THRESHOLD_CENTS } from '../../../../domain/invoi
 import { arcaDate } from '../../../../domain/invoicing/format';
 import { parseXml, soapBody, type XmlNode } from '../xml';
 import { caeaConsultar, caeaRegInformativo, caeaSinMovimientoConsultar, caeaSinMovimientoInformar, caeaSolicitar, type SimCaea, type SimSinMovimiento } from './caea-sim';
-import { handleLogin, wsaaFault, type SimTicket } from './wsaa-sim';
+import { createPadronSimulator, type PadronSimulator } from '../padron/simulator';
+import { PADRON_PATHS, PADRON_SERVICES } from '../padron/env';
+import { handleLogin, ticketId, wsaaFault, type SimTicket } from './wsaa-sim';
 import { consultar, errorsXml, solicitar, ultimoAutorizado, wsfeEnvelope, type LedgerEntry, type SimLedger } from './wsfe-sim';
 
 export interface SimulatorFaults {
@@ -42,6 +46,8 @@ export interface SimulatorFaults {
 
 export interface SimulatorCounters {
   logins: number;
+  /** Tickets issued per WSAA service. */
+  loginsByService: Record<string, number>;
   loginFaults: number;
   caeRequests: number;
   granted: number;
@@ -78,6 +84,12 @@ export interface ArcaSimulator {
   counters: SimulatorCounters;
   ledger: SimLedger;
   tickets: Map<string, SimTicket>;
+  /** The WSAA services the certificate is authorised for (delete one to get coe.notAuthorized). */
+  services: Set<string>;
+  /** The taxpayer registry: its people, knobs and counters. */
+  padron: PadronSimulator;
+  /** getPersona_v2 (constancia) and A13 endpoints. */
+  padronUrls: { constancia: string; a13: string };
   issuers: Record<string, IssuerTaxCondition>;
   /** The last request body received per operation (loginCms included), for fixture comparisons. */
   lastRequests: Map<string, string>;
@@ -108,7 +120,7 @@ export async function startArcaSimulator(options: ArcaSimulatorOptions): Promise
     for (const [k, v] of saved.caeas ?? []) ledger.caeas.set(k, v);
     ledger.caeaCounter = saved.caeaCounter ?? 0;
     ledger.sinMovimiento.push(...(saved.sinMovimiento ?? []));
-    for (const t of saved.tickets) tickets.set(t.cuit, t);
+    for (const t of saved.tickets) tickets.set(ticketId(t.cuit, t.service), t);
   }
   const save = () => {
     if (options.stateFile) writeFileSync(options.stateFile, JSON.stringify({
@@ -121,12 +133,14 @@ export async function startArcaSimulator(options: ArcaSimulatorOptions): Promise
         }), { mode: 0o600 });
   };
   const faults = noFaults();
-  const counters: SimulatorCounters = { logins: 0, loginFaults: 0, caeRequests: 0, granted: 0, consults: 0, lastAuthorized: 0, lostReplies: 0, http500: 0, caeaRequests: 0, caeaConsults: 0, caeaReports: 0, caeaRecorded: 0, sinMovimiento: 0, dropped: 0, busyMs: 0 };
+  const counters: SimulatorCounters = { logins: 0, loginsByService: {}, loginFaults: 0, caeRequests: 0, granted: 0, consults: 0, lastAuthorized: 0, lostReplies: 0, http500: 0, caeaRequests: 0, caeaConsults: 0, caeaReports: 0, caeaRecorded: 0, sinMovimiento: 0, dropped: 0, busyMs: 0 };
   const clock: { today: string | null } = { today: null };
   const today = () => clock.today ?? arcaDate(Date.now());
   const issuers = { ...(options.issuers ?? {}) };
   let wsaaUrl = '';
   const lastRequests = new Map<string, string>();
+  const services = new Set<string>(['wsfe', PADRON_SERVICES.constancia, PADRON_SERVICES.a13]);
+  const padron = createPadronSimulator(tickets);
 
   async function wsfe(body: string, res: http.ServerResponse): Promise<void> {
     let doc: XmlNode;
@@ -147,9 +161,9 @@ export async function startArcaSimulator(options: ArcaSimulatorOptions): Promise
     }
     // The ticket is found by its token: a certificate may act for another CUIT (Auth.Cuit), as in ARCA.
     const cuit = String(req.Auth?.Cuit ?? '');
-    const ticket = [...tickets.values()].find((t) => t.token === String(req.Auth?.Token ?? ''));
+    const ticket = [...tickets.values()].find((t) => t.token === String(req.Auth?.Token ?? '') && (t.service ?? 'wsfe') === 'wsfe');
     if (faults.err600Once || !ticket || ticket.sign !== String(req.Auth?.Sign ?? '') || ticket.expiresAt < Date.now()) {
-      if (faults.err600Once && ticket) tickets.delete(ticket.cuit);
+      if (faults.err600Once && ticket) tickets.delete(ticketId(ticket.cuit, ticket.service));
       faults.err600Once = false;
       return send(res, 200, wsfeEnvelope(op, errorsXml([{ code: 600, msg: 'ValidacionDeToken: No validaron las credenciales: token o firma invalidos o vencidos' }])));
     }
@@ -246,9 +260,11 @@ export async function startArcaSimulator(options: ArcaSimulatorOptions): Promise
       }
       if (req.method === 'POST' && req.url?.startsWith('/ws/services/LoginCms')) {
         lastRequests.set('loginCms', body);
-        const reply = handleLogin(body, options.caCertPem, tickets, wsaaUrl);
+        const reply = handleLogin(body, options.caCertPem, tickets, wsaaUrl, services);
         if (reply.status === 200) {
           counters.logins += 1;
+          const service = reply.service ?? '';
+          counters.loginsByService[service] = (counters.loginsByService[service] ?? 0) + 1;
           save();
         } else counters.loginFaults += 1;
         send(res, reply.status, reply.body);
@@ -259,6 +275,21 @@ export async function startArcaSimulator(options: ArcaSimulatorOptions): Promise
           done();
           if (!res.headersSent) send(res, 500, wsaaFault('soap:Server', e.message).body);
         });
+        return;
+      }
+      const registry = req.method === 'POST' ? (req.url?.startsWith(PADRON_PATHS.constancia) ? 'constancia' : req.url?.startsWith(PADRON_PATHS.a13) ? 'a13' : null) : null;
+      if (registry) {
+        lastRequests.set(registry === 'constancia' ? 'getPersona_v2' : 'getIdPersonaListByDocumento', body);
+        padron.handle(registry, body).then(
+          (reply) => {
+            done();
+            if (!res.destroyed) send(res, reply.status, reply.body);
+          },
+          (e: Error) => {
+            done();
+            if (!res.headersSent) send(res, 500, wsaaFault('soap:Server', e.message).body);
+          },
+        );
         return;
       }
       send(res, 404, 'not found');
@@ -272,6 +303,9 @@ export async function startArcaSimulator(options: ArcaSimulatorOptions): Promise
   return {
     wsaaUrl,
     wsfeUrl: `http://127.0.0.1:${port}/wsfev1/service.asmx`,
+    padronUrls: { constancia: `http://127.0.0.1:${port}${PADRON_PATHS.constancia}`, a13: `http://127.0.0.1:${port}${PADRON_PATHS.a13}` },
+    services,
+    padron,
     faults,
     counters,
     ledger,
