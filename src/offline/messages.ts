@@ -21,6 +21,7 @@ export const OFFLINE_MSG = {
   mercadoPagoOffline: 'Requiere conexión a internet',
   invoiceWhenOnline: 'La factura se emitirá con CAE cuando vuelva la conexión. Podés reimprimirla desde Ventas.',
   invoiceAwaiting: 'Emitiendo la factura… Si el servidor no responde, se emitirá con CAE cuando llegue la respuesta.',
+  invoiceHeld: 'Emitiendo la factura… Si el servidor no responde en unos segundos, se emite con el CAEA de este mostrador.',
   /** Issue #33.5: said in checkout, before confirming a Factura, when this device could not invoice through an outage. */
   noCaeaPtoVta:
     'Este mostrador no tiene punto de venta CAEA: si se corta la conexión, la factura no se podrá entregar hasta que vuelva. El administrador lo asigna en Configuración → Dispositivos.',

@@ -7,6 +7,8 @@
  *    CAEA); back online, the server holds exactly one invoice for the sale and reports it to ARCA;
  *  - the server receives the sale but its answer is lost: the device prints its CAEA invoice, and the
  *    server turns the row it held into that invoice: one invoice, no CAE asked for, reported once;
+ *  - the link hangs: the CAEA ticket prints at the hold's deadline; the stalled push lands afterwards and
+ *    the server's held row becomes the device's CAEA invoice;
  *  - a reload during the outage, then "Factura B": a CAEA invoice printed within 5 s;
  *  - online, the server answers: the held request is released and the CAE invoice prints (no CAEA used);
  *  - a new device with no CAEA point of sale says so in checkout before the cashier confirms.
@@ -233,6 +235,33 @@ describe('the invoice reaches the customer during an outage (issue #33.5)', () =
     await expectCaeaTicket(page, caea, 82, 1, 9680);
     await expectOneReportedCaeaInvoice(page, 1, caea, 82);
     // The server never asked ARCA for a CAE for it: one sale, one authorisation.
+    expect(sim.counters.caeRequests).toBe(caeBefore);
+    await context.close();
+  }, 180_000);
+
+  it('the link hangs (no answer, no error): the cashier reads that it goes with CAEA, the CAEA ticket prints at the deadline; the stalled push lands later and the held row becomes that invoice', async () => {
+    const { context, page, caea } = await counterDevice(85);
+    await stubPrint(page);
+    const sim = server.app.arca.runtime.simulator!;
+    const caeBefore = sim.counters.caeRequests;
+    let release!: () => void;
+    const stalled = new Promise<void>((resolve) => (release = resolve));
+    let first = true;
+    await context.route('**/api/sync/push', async (route: Route) => {
+      if (first) {
+        first = false;
+        await stalled;
+      }
+      await route.continue();
+    });
+    const dialog = await checkoutWithFactura(page, 'Queso cremoso 1 kg');
+    await dialog.getByRole('button', { name: 'Confirmar Venta' }).click();
+    await page.getByTestId('last-sale-invoice').getByText('Si el servidor no responde en unos segundos, se emite con el CAEA de este mostrador.').waitFor();
+    await page.waitForFunction(() => document.body.getAttribute('data-printed') === '1', undefined, { timeout: 30_000 });
+    await expectCaeaTicket(page, caea, 85, 1, 9680);
+    // The held request reaches the server only now (the server holds it), then the device's CAEA invoice.
+    release();
+    await expectOneReportedCaeaInvoice(page, 1, caea, 85);
     expect(sim.counters.caeRequests).toBe(caeBefore);
     await context.close();
   }, 180_000);

@@ -2,11 +2,13 @@
  * The last sale of this device under the cart: its number — provisional (`<device>-<seq>`) until the
  * server's official number arrives, then the official one — its sync state, and "Imprimir ticket".
  * With an invoice (issue #11): its number and CAE/CAEA with "Imprimir factura", or, while it is not
- * issued yet, plainly why and that it can be reprinted later from Ventas.
+ * issued yet, plainly why and that it can be reprinted later from Ventas (a held one, issue #33.5: that it
+ * is issued with CAEA if the server does not answer in seconds).
  */
 import { Badge, Button, Group, Loader, Paper, Text } from '@mantine/core';
 import { IconFileInvoice, IconPrinter } from '@tabler/icons-react';
 import { OFFLINE_MSG } from '../../offline/messages';
+import { mayNumberHeld } from '../../offline/invoice-request';
 import { formatCents } from '../../../domain/money';
 import type { OutboxEntry } from '../../offline/db';
 import { saleReference } from '../../offline-ui/format';
@@ -36,7 +38,7 @@ function InvoiceLine({ entry, onPrintInvoice }: { entry: OutboxEntry; onPrintInv
   return (
     <Text size="sm" mt={4} c="warning" role="status" data-testid="last-sale-invoice">
       {waiting && <Loader size="xs" mr={6} />}
-      {entry.invoiceNote ?? (waiting ? OFFLINE_MSG.invoiceAwaiting : OFFLINE_MSG.invoiceWhenOnline)}
+      {entry.invoiceNote ?? (waiting ? (mayNumberHeld(entry.invoiceRequest) ? OFFLINE_MSG.invoiceHeld : OFFLINE_MSG.invoiceAwaiting) : OFFLINE_MSG.invoiceWhenOnline)}
     </Text>
   );
 }
