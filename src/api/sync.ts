@@ -8,8 +8,10 @@
 import { CASH_MSG } from '../../domain/cash-messages';
 import { MSG } from '../../domain/messages';
 import type { CashPushBody } from '../../domain/schemas/cash';
+import type { CustomersPushBody } from '../../domain/schemas/customers';
 import type { PushBody } from '../../domain/schemas/sync';
 import type { DeviceCredential, PullParams, SyncTransport } from '../offline/transport';
+import { CUSTOMER_MSG } from '../offline/customer-messages';
 import { api } from './client';
 
 export const deviceHeaders = (device: DeviceCredential) => ({ 'x-device-id': device.deviceId, 'x-device-key': device.deviceKey });
@@ -26,8 +28,11 @@ export const pullChanges = ({ since }: PullParams, device: DeviceCredential) =>
 export const pushCash = (body: CashPushBody, device: DeviceCredential) =>
   api('POST /sync/cash', { json: body, headers: deviceHeaders(device), noRedirect: true, errorMessage: CASH_MSG.syncError });
 
+export const pushCustomers = (body: CustomersPushBody, device: DeviceCredential) =>
+  api('POST /sync/customers', { json: body, headers: deviceHeaders(device), noRedirect: true, errorMessage: CUSTOMER_MSG.syncError });
+
 /** The idle probe: an answer (any) within PROBE_TIMEOUT_MS says the server is there. */
 const PROBE_TIMEOUT_MS = 3_000;
 export const probeServer = () => api('GET /health', { public: true, timeoutMs: PROBE_TIMEOUT_MS });
 
-export const syncTransport: SyncTransport = { register: registerDevice, push: pushSales, pull: pullChanges, pushCash, probe: probeServer };
+export const syncTransport: SyncTransport = { register: registerDevice, push: pushSales, pull: pullChanges, pushCash, pushCustomers, probe: probeServer };

@@ -9,6 +9,8 @@
  *  - a sale's invoice request (issue #11) is written with it; its CAEA number, when the device numbers
  *    offline, is reserved in the same transaction (invoice-request.ts); only a held request changes later,
  *    once, in its own transaction (invoice-fallback.ts, issue #33.5);
+ *  - a sale made to a customer created here and not yet confirmed carries that customer's body (issue #33),
+ *    fixed at capture like the rest of the sale, so the customer reaches the server with it;
  *  - with "Exigir caja abierta para vender" on and no open session, nothing is written;
  *  - every sale (and cash event, cash.ts) committed is announced to onSaleWritten listeners (the sync
  *    engine listens), so no caller can forget to ask for a push.
@@ -17,6 +19,7 @@ import { CASH_MSG } from '../../domain/cash-messages';
 import { DEFAULT_IVA_RATE } from '../../domain/invoicing/codes';
 import { MSG } from '../../domain/messages';
 import { computeSaleTotals } from '../../domain/sale-totals';
+import { toPushedCustomer } from './customer-body';
 import { db, getMeta, type CartLine, type LocalProduct, type MetaValues, type OutboxEntry } from './db';
 import { arcaDate, isoFromArcaDate } from '../../domain/invoicing';
 import { caeaFor, numberWithCaea, type InvoiceRequest } from './invoice-request';
@@ -31,6 +34,8 @@ export interface SaleInput
   invoice?: Omit<InvoiceRequest, 'caea' | 'hold'> | null;
   /** At capture the device knows it cannot reach the server: an invoice is numbered here with CAEA when it can. */
   offline?: boolean;
+  /** Issue #33: the customer picked from the file (its uuid); one created here and not yet confirmed travels inside the sale. */
+  customerUuid?: string | null;
 }
 
 const written = new Set<() => void>();
@@ -58,11 +63,12 @@ export async function captureSale(input: SaleInput): Promise<OutboxEntry> {
 const META_READ = ['deviceId', 'deviceSeq', 'cashRequired', 'productsChange'] as const;
 
 function writeSale(input: SaleInput): Promise<OutboxEntry> {
-  return db.transaction('rw', [db.cart, db.products, db.outbox, db.meta, db.cashSessions], async () => {
-    const [lines, session, metaRows] = await Promise.all([
+  return db.transaction('rw', [db.cart, db.products, db.outbox, db.meta, db.cashSessions, db.customers], async () => {
+    const [lines, session, metaRows, customer] = await Promise.all([
       db.cart.orderBy('addedAt').toArray(),
       db.cashSessions.where('status').equals('open').first(),
       db.meta.bulkGet([...META_READ]),
+      input.customerUuid ? db.customers.get(input.customerUuid) : undefined,
     ]);
     const [deviceId, lastSeq, cashRequired, productsChange] = metaRows.map((row) => row?.value) as [
       string | undefined,
@@ -99,6 +105,8 @@ function writeSale(input: SaleInput): Promise<OutboxEntry> {
       invoice: invoice?.printed,
       invoiceNote: invoice?.note,
       cashSessionId: session?.clientSessionId,
+      customerUuid: input.customerUuid ?? null,
+      customer: customer?.pending ? toPushedCustomer(customer) : null,
     });
     const sold = new Map(lines.map((line) => [line.productId, line.quantity]));
     const writes: Promise<unknown>[] = [

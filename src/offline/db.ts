@@ -11,11 +11,16 @@
  *    and the evidence of a lost local database (storageLost, issue #29 item 4);
  *    issue #11: the invoicing status, the pulled CAEA and the last CAEA number used per point of sale and type.
  *  - credentials: PBKDF2 verifiers for offline sign-in (never a password).
+ *  - customers (issue #33): the customer file as pulled, plus customers created at this counter
+ *    (`pending` until the server confirmed their uuid); customer-store.ts.
  * Transactions use strict durability: "complete" (and so "Venta registrada correctamente") only fires
  * once the sale is on disk, not merely handed to the OS (Chromium's default became relaxed in 121).
  */
 import Dexie, { type Table } from 'dexie';
+import type { CustomerDocType } from '../../domain/customers';
+import type { CondicionIvaReceptor } from '../../domain/invoicing/codes';
 import type { PublicUser } from '../../domain/schemas/auth';
+import type { PushedCustomer } from '../../domain/schemas/customers';
 import type { InvoiceStatusJson } from '../../domain/schemas/invoices';
 import type { DeviceCaeaJson } from '../../domain/schemas/sync';
 import type { CounterInvoice, InvoiceRequest } from './invoice-request';
@@ -56,6 +61,29 @@ export interface LocalBrand {
   name: string;
   description: string | null;
   isActive: boolean;
+}
+
+/** A customer of the file (issue #33) as the counter keeps it (customer-store.ts). */
+export interface LocalCustomer {
+  uuid: string;
+  /** The server's id; null while the customer was created here and not yet confirmed. */
+  id: number | null;
+  docType: CustomerDocType;
+  docNumber: string | null;
+  name: string;
+  ivaConditionId: CondicionIvaReceptor;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  accountEnabled: boolean;
+  /** Decimal, null: no limit. */
+  creditLimit: number | null;
+  /** Decimal, as last pulled. */
+  balance: number;
+  /** 1: created at this counter and not yet confirmed by the server (an index, so a number). */
+  pending: 0 | 1;
+  /** customerSearchText of the row. */
+  search: string;
 }
 
 /** Cart line of docs/spec.md §3 (price in integer cents). */
@@ -113,6 +141,10 @@ export interface OutboxEntry {
   invoiceNote?: string | null;
   /** The cash session open when the sale was confirmed (issue #16); absent on sales captured before sessions existed. */
   cashSessionId?: string | null;
+  /** Issue #33: the customer of the file the sale was made to (its uuid), if one was picked. */
+  customerUuid?: string | null;
+  /** That customer's body when it was created at this counter and not yet confirmed: it travels with the sale. */
+  customer?: PushedCustomer | null;
 }
 
 export interface StoredCredential {
@@ -186,6 +218,7 @@ export class MostradorDb extends Dexie {
   declare credentials: Table<StoredCredential, string>;
   declare cashSessions: Table<LocalCashSession, string>;
   declare cashOutbox: Table<CashOutboxEntry, string>;
+  declare customers: Table<LocalCustomer, string>;
 
   constructor(name = 'mostrador') {
     super(name, { chromeTransactionDurability: 'strict' });
@@ -207,6 +240,13 @@ export class MostradorDb extends Dexie {
       });
     // Cash sessions (issue #16): two new tables; every other table, queued sales included, stays as it is.
     this.version(3).stores({ cashSessions: 'clientSessionId, status', cashOutbox: 'eventId, status, [status+seq]' });
+    // The customer file (issue #33): a new table, and the catalogue is pulled again from the start so the
+    // customers that earlier pull pages carried (and this device ignored) arrive too.
+    this.version(4)
+      .stores({ customers: 'uuid, pending' })
+      .upgrade(async (tx) => {
+        await tx.table('meta').put({ key: 'pullCursor', value: 0 });
+      });
   }
 }
 

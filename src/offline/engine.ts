@@ -5,7 +5,7 @@
  * device holds its credential (registering it needs a signed-in user) → put entries stuck in `syncing`
  * back to pending → push the outbox (push-sales.ts: batches of ≤ 200 sales, the device's work overlapping
  * the request in flight) → push the cash-session events (push-cash.ts, issue #16, after the sales they
- * may close over) → pull catalogue pages unless every push reply already carried the catalogue's only
+ * may close over) → push the customers created at this counter (push-customers.ts, issue #33) → pull catalogue pages unless every push reply already carried the catalogue's only
  * changes (its own sales: PushReply.catalog) → record lastSyncAt. There is no separate probe: the push
  * (or, with nothing to push, the pull) is the probe, so an online sale costs one request. Push and pull
  * present the device credential; the session is optional, so a device whose session expired still
@@ -33,6 +33,7 @@
  */
 import { countUnsyncedCash } from './cash-outbox';
 import { pullCursor, applyPullPage, recomputeStock } from './product-store';
+import { pushCustomers } from './push-customers';
 import { setMeta } from './db';
 import { forgetDeviceKey, getDeviceCredential, isCounter, registerDevice } from './device';
 import { gateClosed, gateFailed, gateSettled, readGate } from './gate';
@@ -187,6 +188,8 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
       if (pushed.outcome !== 'ok') return pushed.outcome;
       const cash = await pushCash(delivery);
       if (cash !== 'ok') return cash;
+      const customers = await pushCustomers(delivery);
+      if (customers !== 'ok') return customers;
       if (!pushed.echoed) {
         const pulled = await pullAll(device);
         if (pulled !== 'ok') return pulled;

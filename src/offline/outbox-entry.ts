@@ -25,6 +25,8 @@ export interface CapturedSale {
   invoice?: OutboxEntry['invoice'];
   invoiceNote?: OutboxEntry['invoiceNote'];
   cashSessionId?: string | null;
+  customerUuid?: string | null;
+  customer?: OutboxEntry['customer'];
 }
 
 const blankToNull = (value: string | null | undefined) => value?.trim() || null;
@@ -60,5 +62,7 @@ export function newOutboxEntry(sale: CapturedSale): OutboxEntry {
     invoice: sale.invoice ?? null,
     invoiceNote: sale.invoiceNote ?? null,
     cashSessionId: sale.cashSessionId ?? null,
+    customerUuid: sale.customerUuid ?? null,
+    customer: sale.customer ?? null,
   };
 }

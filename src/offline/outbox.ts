@@ -14,6 +14,7 @@ import type { PushedSale, PushResult } from '../../domain/schemas/sync';
 import { fromCents } from '../../domain/money';
 import { MSG } from '../../domain/messages';
 import { recomputeStock } from './product-store';
+import { confirmSaleCustomer } from './customer-store';
 import { db, type OutboxEntry } from './db';
 import { upgradeEntry } from './entry-version';
 import { mayNumberHeld, toPushedInvoice } from './invoice-request';
@@ -35,6 +36,9 @@ export function toPushedSale(entry: OutboxEntry): PushedSale {
     ...(entry.invoiceRequest ? { invoice: toPushedInvoice(entry.invoiceRequest) } : {}),
     // Only when set: a sale queued before cash sessions existed keeps the body (and hash) it always had.
     ...(entry.cashSessionId ? { cashSessionId: entry.cashSessionId } : {}),
+    // Issue #33, likewise only when set.
+    ...(entry.customerUuid ? { customerUuid: entry.customerUuid } : {}),
+    ...(entry.customer ? { customer: entry.customer } : {}),
   } as PushedSale;
 }
 
@@ -129,6 +133,10 @@ export async function applyResults(batch: readonly OutboxEntry[], results: reado
     return { ...entry, status: 'pending' };
   });
   await db.outbox.bulkPut(updated);
+  // A customer created here that rode with a resolved sale now exists on the server (issue #33).
+  for (const entry of outcome.synced) {
+    if (entry.customer) await confirmSaleCustomer(entry.customer.uuid, (byId.get(entry.clientSaleId) ?? bySeq.get(entry.deviceSeq))?.customerUuid);
+  }
   return outcome;
 }
 

@@ -4,7 +4,8 @@
  *  - a page is applied in ONE transaction together with its cursor, so a crash never leaves rows
  *    applied without the cursor moving (or the cursor moved without the rows);
  *  - tombstones delete; rows are overwritten whole with the server's values; the pull's CAEA data
- *    (issue #11) replaces the stored one;
+ *    (issue #11) replaces the stored one; the page's customers (issue #33) are written in the same
+ *    transaction (customer-store.ts);
  *  - a product's sellable `stock` = `serverStock` − quantities of this device's sales the server has not
  *    confirmed yet (pending/syncing). Recomputed on every pull and whenever sales change status, so a
  *    pull never "gives back" units sold offline and a confirmed sale is never subtracted twice.
@@ -15,6 +16,7 @@ import type { PulledProduct, PullReply, PushReply } from '../../domain/schemas/s
 import { foldText } from '../../domain/text';
 import { bumpProductsChange, db, getMeta, setMeta, type LocalProduct } from './db';
 import { publishWrittenProducts } from './products-written';
+import { writePulledCustomers } from './customer-store';
 
 /** Above this many changed ids (more than one pull page) the product index simply reloads everything. */
 const MAX_TRACKED_IDS = LIMITS.syncPullPageSize;
@@ -62,7 +64,7 @@ function toLocal(row: PulledProduct, unsynced: Map<number, number>): LocalProduc
  */
 export async function applyPullPage(page: PullReply, since?: number): Promise<boolean> {
   let written = null as { version: number; rows: Map<number, LocalProduct | null> } | null;
-  const applied = await db.transaction('rw', [db.products, db.categories, db.brands, db.cart, db.meta, db.outbox], async () => {
+  const applied = await db.transaction('rw', [db.products, db.categories, db.brands, db.cart, db.meta, db.outbox, db.customers], async () => {
     if (since !== undefined && (await pullCursor()) !== since) return false;
     const unsynced = await unsyncedQuantities();
     const rows = page.products.map((row) => toLocal(row, unsynced));
@@ -75,6 +77,8 @@ export async function applyPullPage(page: PullReply, since?: number): Promise<bo
     if (page.deleted.categories.length) await db.categories.bulkDelete(page.deleted.categories);
     if (page.brands.length) await db.brands.bulkPut(page.brands);
     if (page.deleted.brands.length) await db.brands.bulkDelete(page.deleted.brands);
+    // Customers ride the same cursor (issue #33); a server from before them omits the list.
+    if (page.customers?.length) await writePulledCustomers(page.customers);
     if (page.businessInfo) await setMeta('businessInfo', page.businessInfo);
     // The device's CAEA contingency data comes whole on every pull (issue #11); older servers omit it.
     if (page.caea !== undefined) await setMeta('caea', page.caea);

@@ -44,7 +44,7 @@ function resolvesAll(batch: readonly OutboxEntry[], reply: PushReply): boolean {
 
 /** One transaction: the batch's results, the device sequence, the catalogue echo, and the next batch taken. */
 function settle(batch: OutboxEntry[], reply: PushReply, since: number, next: readonly OutboxEntry[]): Promise<AppliedResults> {
-  return db.transaction('rw', [db.outbox, db.meta, db.products], async () => {
+  return db.transaction('rw', [db.outbox, db.meta, db.products, db.customers], async () => {
     await raiseDeviceSeq(reply.lastSeq);
     const applied = await applyResults(batch, reply.results);
     if (reply.catalog) await applyPushEcho(reply.catalog, since);

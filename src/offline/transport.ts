@@ -4,6 +4,7 @@
  * ApiResult has this shape, and `src/sync/instance.ts` wires the two together.
  */
 import type { CashPushBody, CashPushReply } from '../../domain/schemas/cash';
+import type { CustomersPushBody, CustomersPushReply } from '../../domain/schemas/customers';
 import type { DeviceRegistration, PullReply, PushBody, PushReply } from '../../domain/schemas/sync';
 
 /** A request the server did not accept: 'network' when it was not reached (retry later), 'http' when it refused. */
@@ -37,4 +38,6 @@ export interface SyncTransport {
   probe(): Promise<Reply<unknown>>;
   /** POST /sync/cash: cash-session events (issue #16). */
   pushCash(body: CashPushBody, device: DeviceCredential): Promise<Reply<CashPushReply>>;
+  /** POST /sync/customers: customers created at this counter (issue #33). Absent: they travel only inside their sales. */
+  pushCustomers?(body: CustomersPushBody, device: DeviceCredential): Promise<Reply<CustomersPushReply>>;
 }

@@ -1,6 +1,6 @@
 /**
- * A store made by version 1 opened by the current app (version 3): version 2 (issue #11) pulls the
- * catalogue again from the start (IVA rates), version 3 (issue #16) adds the cash tables; queued sales and
+ * A store made by version 1 opened by the current app (version 4): version 2 (issue #11) pulls the
+ * catalogue again from the start (IVA rates), version 3 (issue #16) adds the cash tables, version 4 (issue #33) the customers; queued sales and
  * the device's meta stay untouched.
  */
 import 'fake-indexeddb/auto';
@@ -32,7 +32,7 @@ describe('local store upgrade from version 1', () => {
 
     const upgraded = new MostradorDb(name);
     await upgraded.open();
-    expect(upgraded.verno).toBe(3);
+    expect(upgraded.verno).toBe(4);
     expect((await upgraded.outbox.orderBy('deviceSeq').toArray()).map((e) => [e.clientSaleId, e.status])).toEqual([
       ['a', 'pending'],
       ['b', 'syncing'],
@@ -41,6 +41,7 @@ describe('local store upgrade from version 1', () => {
     expect(await upgraded.meta.get('pullCursor')).toEqual({ key: 'pullCursor', value: 0 });
     expect(await upgraded.cashSessions.count()).toBe(0);
     expect(await upgraded.cashOutbox.count()).toBe(0);
+    expect(await upgraded.customers.count()).toBe(0);
     upgraded.close();
   });
 });
