@@ -8,8 +8,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadCredentials } from '../../../server/integrations/arca/credentials';
 import { ArcaSoapFault } from '../../../server/integrations/arca/errors';
+import { agentFor, legacyTlsAgent } from '../../../server/integrations/arca/http';
 import { PadronClient, isTicketFault, type PadronAuth } from '../../../server/integrations/arca/padron/client';
-import { PADRON_SERVICES } from '../../../server/integrations/arca/padron/env';
+import { PADRON_ENDPOINTS, PADRON_SERVICES } from '../../../server/integrations/arca/padron/env';
 import { RegistryError } from '../../../server/integrations/arca/padron/errors';
 import { TicketManager, type TicketCache, type TicketKey } from '../../../server/integrations/arca/tickets';
 import type { AccessTicket } from '../../../server/integrations/arca/wsaa';
@@ -141,5 +142,11 @@ describe('ARCA registry client', async () => {
     } finally {
       sim.services.add(PADRON_SERVICES.a13);
     }
+  });
+
+  it('the production registry host gets the legacy-TLS agent, homologation does not', () => {
+    expect(agentFor(new URL(PADRON_ENDPOINTS.produccion.constancia))).toBe(legacyTlsAgent);
+    expect(agentFor(new URL(PADRON_ENDPOINTS.produccion.a13))).toBe(legacyTlsAgent);
+    expect(agentFor(new URL(PADRON_ENDPOINTS.homologacion.constancia))).not.toBe(legacyTlsAgent);
   });
 });
