@@ -62,3 +62,17 @@ export function customerSearchWords(raw: string | null | undefined): string[] {
     .map((w) => (/^[\d\-.()+/]+$/.test(w) && /\d/.test(w) ? digitsOnly(w) : w));
   return [...new Set(words)];
 }
+
+/** The customer file's Spanish messages (server replies and the counter). */
+export const CUSTOMER_MSG = {
+  notFound: 'Cliente no encontrado',
+  created: 'Cliente creado',
+  updated: 'Cliente actualizado',
+  deactivated: 'Cliente desactivado',
+  duplicateDocument: (name: string) => `Ya existe un cliente con ese documento: ${name}.`,
+  accountAdminOnly: 'Solo un administrador puede habilitar la cuenta corriente, cambiar el límite de crédito o desactivar un cliente.',
+  /** Review notes of a pushed sale whose customer could not be booked (the sale still lands). */
+  saleCustomerUnknown: (ref: string) => `El cliente de la venta (${ref}) no existe en el servidor: la venta se registró sin cliente.`,
+  saleCustomerInvalid: (reason: string) => `El cliente creado en el dispositivo no es válido (${reason}): la venta se registró sin cliente.`,
+  importApplied: (created: number, updated: number) => `Importación aplicada: ${created} clientes creados, ${updated} actualizados`,
+} as const;

@@ -5,14 +5,11 @@
  */
 import { z } from '../schemas/common';
 import { deviceCaeaBody, deviceIdParam, deviceJson, deviceRegistration, pendingExportFile, pendingImportReply, pullQuery, pullReply, pushBody, pushReply, quarantinedSaleJson, quarantineQuery, registerDeviceBody, renameDeviceBody } from '../schemas/sync';
-import { customersPushBody, customersPushReply } from '../schemas/customers';
 import { endpoint, noData } from './endpoint';
 
 export const syncApi = {
   register: endpoint('POST /sync/devices/register', { body: registerDeviceBody, reply: deviceRegistration, status: 201 }),
   push: endpoint('POST /sync/push', { body: pushBody, reply: pushReply }),
-  /** Customers the counter created (issue #33), device credential: exactly once by uuid, merged by document. */
-  pushCustomers: endpoint('POST /sync/customers', { body: customersPushBody, reply: customersPushReply }),
   pull: endpoint('GET /sync/pull', { query: pullQuery, reply: pullReply }),
   devices: endpoint('GET /sync/devices', { reply: z.array(deviceJson) }),
   rename: endpoint('PUT /sync/devices/:id', { params: deviceIdParam, body: renameDeviceBody, reply: deviceJson }),

@@ -37,8 +37,8 @@ const patchText = (max: number) =>
     .max(max, `no puede superar ${max} caracteres`)
     .nullish()
     .transform((v) => (v === undefined ? undefined : v || null));
-/** Credit limit of the cuenta corriente: a decimal ≥ 0, or null for none (no limit). */
-const creditLimit = z.preprocess((v) => (v === '' ? null : v), money.nullable());
+/** Credit limit of the cuenta corriente: a decimal ≥ 0 ("150000,50" too), or null for none (no limit). */
+const creditLimit = z.preprocess((v) => (v === '' ? null : typeof v === 'string' ? v.trim().replace(',', '.') : v), money.nullable());
 
 /** The document must fit its type and the IVA condition (CUIT check digit): one issue, on docNumber. */
 function checkDocument(value: { docType: CustomerDocType; docNumber: string | null; ivaConditionId: CondicionIvaReceptor }, ctx: z.RefinementCtx) {

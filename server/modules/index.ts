@@ -21,6 +21,7 @@ import paymentsRoutes from './payments/routes';
 import invoicesRoutes from './invoices/routes';
 import cashSessionsRoutes from './cash-sessions/routes';
 import registryRoutes from './registry/routes';
+import customersRoutes from './customers/routes';
 
 export const apiModules: FastifyPluginAsync[] = [
   healthRoutes,
@@ -44,4 +45,5 @@ export const apiModules: FastifyPluginAsync[] = [
   invoicesRoutes,
   cashSessionsRoutes,
   registryRoutes,
+  customersRoutes,
 ];

@@ -84,6 +84,8 @@ export interface LedgerSaleInsert {
   bodyHash: string | null;
   syncBatchId: number | null;
   capturedAt: string | null;
+  /** The customer from the customer file (issue #33), or null. */
+  customerId: number | null;
 }
 
 export interface LedgerItemInsert {
@@ -105,7 +107,7 @@ const SALE_COLUMNS: Record<keyof LedgerSaleInsert, string> = {
   costCents: 'cost_cents', notes: 'notes', flagOversold: 'flag_oversold', flagPriceChanged: 'flag_price_changed', saleDate: 'sale_date',
   localDate: 'local_date', preferenceId: 'preference_id', externalReference: 'external_reference', cashSessionId: 'cash_session_id',
   reviewNote: 'review_note', bodyHash: 'body_hash', syncBatchId: 'sync_batch_id',
-  capturedAt: 'captured_at',
+  capturedAt: 'captured_at', customerId: 'customer_id',
 };
 const ITEM_COLUMNS: Record<keyof LedgerItemInsert, string> = {
   saleId: 'sale_id', productId: 'product_id', productName: 'product_name', quantity: 'quantity', unitPriceCents: 'unit_price_cents',

@@ -50,6 +50,8 @@ export interface SaleDraft {
   externalReference?: string | null;
   /** The device's cash session (client uuid) the sale was rung up in (issue #16). */
   cashSessionId?: string | null;
+  /** The customer from the customer file (issue #33), resolved by the caller. */
+  customerId?: number | null;
   /** A pushed sale: the hash of its body, its batch, why the owner should look at it and its device's capture time (sync/push-service.ts). */
   audit?: { bodyHash: string; syncBatchId: number; reviewNote: string | null; capturedAt: string };
 }
@@ -173,6 +175,7 @@ export async function writeSaleToLedger(tx: Q, ctx: LedgerContext, draft: SaleDr
     syncBatchId: draft.audit?.syncBatchId ?? null,
     reviewNote: draft.audit?.reviewNote ?? null,
     capturedAt: draft.audit?.capturedAt ?? null,
+    customerId: draft.customerId ?? null,
   });
   await ledgerRepository.insertItems(
     tx,

@@ -28,6 +28,9 @@
  * - Business refusals are permanent (`rejected`); a server fault (the database busy, full, gone or in a
  *   deadlock) fails the request (5xx) so the device retries the whole batch later, and what was applied
  *   comes back as `duplicate`.
+ * - A sale's customer (issue #33) is resolved in the sale's savepoint (customers/push-service.ts): the customer
+ *   it carries is created once by uuid or merged by document; an unknown or invalid one lands the sale
+ *   without a customer and flags it (review note), never rejects it.
  * - A sale's invoice (issue #11) is recorded in the sale's savepoint and settled with ARCA after the
  *   commits, for a bounded wait (push-invoice.ts); a bad invoice request never loses the sale. A held
  *   invoice (issue #33.5) comes back as a replay carrying the device's release or CAEA invoice: the
@@ -54,6 +57,7 @@ import { savepoint, type Q, type Store } from '../../db/store';
 import { AppError, forbidden } from '../../http/errors';
 import type { SalesContext } from '../sales/context';
 import { writeCapturedSale, writtenSalesDurable } from '../sales/service';
+import { resolveSaleCustomer } from '../customers/push-service';
 import type { ArcaContext } from '../invoices/arca-context';
 import type { EffectiveArca } from '../invoices/runtime';
 import { devicesRepository, type DeviceRow } from './devices-repository';
@@ -83,6 +87,8 @@ interface BatchContext {
   sellerFor: (claimedId: number) => SellerChoice | null;
   /** Each result whose sale asked for an invoice, with the row recorded for it (settled after the commits), by the sale's index. */
   invoices: Map<number, PushedInvoiceEntry>;
+  /** A sale of this chunk wrote a customer (issue #33): a change the reply's stock echo cannot carry, so the device pulls. */
+  wroteCustomer: boolean;
 }
 
 /** Best-effort identity of a sale that failed validation, so the device can match the result (only what the reply can carry). */
@@ -177,8 +183,10 @@ async function applyOne(b: BatchContext, sale: PushedSale, seller: SellerChoice,
   const booking = bookCapture(capturedAt, b.now, b.device.createdAt);
   const label = (iso: string) => localDateTimeLabel(iso, b.ctx.timeZone);
   const clockNote = booking.clock === 'ok' ? null : SYNC_NOTES[booking.clock === 'ahead' ? 'clockAhead' : 'clockBehind'](label(capturedAt), label(booking.bookedAt));
-  const notes = [seller.note, isFullDiscount(sale) ? MSG.reviewFullDiscount : null, clockNote].filter((n): n is string => n !== null);
   const { tx } = b;
+  const customer = await resolveSaleCustomer(tx, sale, b.device.id, seller.sellerId);
+  if (customer.wrote) b.wroteCustomer = true;
+  const notes = [seller.note, isFullDiscount(sale) ? MSG.reviewFullDiscount : null, clockNote, customer.note].filter((n): n is string => n !== null);
   const outcome = await writeCapturedSale(tx, b.ctx, {
     clientSaleId: sale.clientSaleId,
     deviceId: b.device.id,
@@ -188,14 +196,17 @@ async function applyOne(b: BatchContext, sale: PushedSale, seller: SellerChoice,
     items: sale.items.map((item) => ({ productId: item.productId, quantity: item.quantity, unitPriceCents: toCents(item.unitPrice) })),
     discountCents: toCents(sale.discount),
     paymentMethod: sale.paymentMethod,
-    customerName: sale.customerName,
-    customerDocument: sale.customerDocument,
-    customerEmail: sale.customerEmail,
+    // The customer's file fills what the sale left blank: the sales list and its search show the name.
+    customerName: sale.customerName ?? customer.row?.name ?? null,
+    customerDocument: sale.customerDocument ?? customer.row?.docNumber ?? null,
+    customerEmail: sale.customerEmail ?? customer.row?.email ?? null,
     notes: sale.notes,
     cashSessionId: sale.cashSessionId ?? null,
+    customerId: customer.row?.id ?? null,
     audit: { bodyHash: hash, syncBatchId: b.batchId, reviewNote: notes.length ? notes.join('\n') : null, capturedAt },
   });
   const result: PushResult = { ...id, status: outcome.status, saleId: outcome.saleId, saleNumber: outcome.saleNumber, flags: outcome.flags };
+  if (customer.row) Object.assign(result, { customerId: customer.row.id, customerUuid: customer.row.uuid });
   if (outcome.status === 'duplicate') {
     const stored = await pushAuditRepository.bodyHashOf(tx, outcome.saleId);
     if ((stored === null || stored === hash) && sale.invoice?.hold) {
@@ -241,7 +252,7 @@ export async function pushSales(ctx: SalesContext, arca: ArcaContext, body: Push
         // The batch row shares the first chunk's commit (and its turn: no write outside the queue).
         await touchDevice(tx, { id: device.id, name: body.deviceName, userAgent: pusher.userAgent, userId: pusher.user?.id ?? null, at, kind: 'push', pendingCount: body.pendingCount });
         const batchId = await pushAuditRepository.insertBatch(tx, { deviceId: device.id, userId: pusher.user?.id ?? null, saleCount: body.sales.length, at });
-        batch = { ctx, tx, eff, device, batchId, now, sellerFor: await sellerResolver(tx, device, pusher.user), invoices: new Map() };
+        batch = { ctx, tx, eff, device, batchId, now, sellerFor: await sellerResolver(tx, device, pusher.user), invoices: new Map(), wroteCustomer: false };
       }
       batch!.tx = tx;
     },
@@ -249,6 +260,7 @@ export async function pushSales(ctx: SalesContext, arca: ArcaContext, body: Push
       results[i] = await pushOne(batch!, body.sales[i], i);
     },
     end: async (tx) => {
+      if (batch?.wroteCustomer) reached = null;
       if (reached !== null) reached = await catalogRevision(tx);
     },
     // A chunk run again: its steps are too (same indexes); whether the spans join up is no longer known.
