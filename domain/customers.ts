@@ -6,6 +6,7 @@
  * CUIT/DNI or phone).
  */
 import { CONDICIONES_CLASE_A, DOC_TIPOS, type CondicionIvaReceptor } from './invoicing/codes';
+import { parseCuit } from './cuit';
 import { documentProblem } from './invoicing/cuit';
 import { digitsOnly, foldText } from './text';
 
@@ -33,7 +34,9 @@ export function customerDocumentProblem(docType: CustomerDocType, docNumber: str
     if (docNumber !== null) return 'Un cliente sin identificar no lleva número de documento; elegí CUIT, CUIL o DNI';
   } else {
     if (docNumber === null) return 'El número de documento es obligatorio';
-    const problem = documentProblem(docType, docNumber);
+    // The CUIT's check digit and its messages are domain/cuit.ts's (the same the registry lookup gives).
+    const cuit = docType === DOC_TIPOS.cuit ? parseCuit(docNumber) : null;
+    const problem = cuit && !cuit.ok ? cuit.message : documentProblem(docType, docNumber);
     if (problem) return problem;
   }
   if (ivaConditionId !== undefined && CONDICIONES_CLASE_A.includes(ivaConditionId) && docType !== DOC_TIPOS.cuit) {
