@@ -25,6 +25,7 @@ const PosPage = lazy(() => import('../features/pos/PosPage'));
 const SalesPage = lazy(() => import('../features/sales/SalesPage'));
 const InvoicesPage = lazy(() => import('../features/invoices/InvoicesPage'));
 const ProductsPage = lazy(() => import('../features/products/ProductsPage'));
+const CustomersPage = lazy(() => import('../features/customers/CustomersPage'));
 const ReportsPage = lazy(() => import('../features/reports/ReportsPage'));
 const MessagesPage = lazy(() => import('../features/messages/MessagesPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
@@ -50,6 +51,7 @@ export function AppRoutes() {
               <Route path="/pos" element={<PosPage />} />
               <Route path="/sales" element={<SalesPage />} />
               <Route path="/invoices" element={<InvoicesPage />} />
+              <Route path="/customers" element={<CustomersPage />} />
               <Route path="/profile" element={<ProfilePage />} />
               <Route element={<RequireAuth adminOnly />}>
                 <Route path="/products" element={<ProductsPage />} />

@@ -38,7 +38,7 @@ describe('login', () => {
     expect(await page.getByText('Sistema POS', { exact: true }).isVisible()).toBe(true);
     const nav = page.getByRole('navigation', { name: 'Navegación principal' });
     const labels = await nav.getByRole('link').allInnerTexts();
-    expect(labels).toEqual(['Dashboard', 'Punto de Venta', 'Productos', 'Ventas', 'Facturas', 'Cajas', 'Reportes', 'Mensajes', 'Configuración']);
+    expect(labels).toEqual(['Dashboard', 'Punto de Venta', 'Productos', 'Ventas', 'Facturas', 'Clientes', 'Cajas', 'Reportes', 'Mensajes', 'Configuración']);
     expect(await page.evaluate(() => Boolean(localStorage.getItem('token') && localStorage.getItem('user')))).toBe(true);
 
     // /categories and /brands lead an admin to the settings screen.
@@ -93,7 +93,7 @@ describe('route guard', () => {
     }
     await page.getByRole('button', { name: 'Abrir menú' }).click();
     const nav = page.getByRole('navigation', { name: 'Navegación principal' });
-    expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Punto de Venta', 'Ventas', 'Facturas']);
+    expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Punto de Venta', 'Ventas', 'Facturas', 'Clientes']);
     await nav.getByRole('link', { name: 'Punto de Venta' }).click();
     await page.getByRole('heading', { name: 'Punto de Venta', level: 2 }).waitFor();
     await screenshot(page, 'staff-tablet-portrait-light');

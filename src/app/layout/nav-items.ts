@@ -9,6 +9,7 @@ import {
   IconPackage,
   IconReceipt,
   IconSettings,
+  IconUsers,
   type Icon,
 } from '@tabler/icons-react';
 
@@ -25,6 +26,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Productos', path: '/products', icon: IconPackage, adminOnly: true },
   { label: 'Ventas', path: '/sales', icon: IconReceipt, adminOnly: false },
   { label: 'Facturas', path: '/invoices', icon: IconFileInvoice, adminOnly: false },
+  { label: 'Clientes', path: '/customers', icon: IconUsers, adminOnly: false },
   { label: 'Cajas', path: '/cash-sessions', icon: IconCash, adminOnly: true },
   { label: 'Reportes', path: '/reports', icon: IconChartBar, adminOnly: true },
   { label: 'Mensajes', path: '/contact-messages', icon: IconMail, adminOnly: true },
