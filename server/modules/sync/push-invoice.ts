@@ -94,15 +94,22 @@ export async function recordPushedInvoice(tx: Q, eff: EffectiveArca, device: Dev
     cbteNro,
     cbteFch,
     requestJson: JSON.stringify(detail),
+    ...caeaAuthorized(caea, stored, device),
+  });
+  return { invoiceId: inserted.id, review };
+}
+
+/** What an invoice row holds once the device's CAEA authorises it (still to be reported to ARCA). */
+function caeaAuthorized(caea: string, stored: { validTo: string; reportDeadline: string } | null | undefined, device: DeviceRow) {
+  return {
     cae: caea,
     caeVto: stored ? ymd(stored.validTo) : null,
     authorizedAt: new Date().toISOString(),
-    authorization: 'CAEA',
+    authorization: 'CAEA' as const,
     deviceId: device.id,
-    reportStatus: 'pendiente',
+    reportStatus: 'pendiente' as const,
     reportDeadline: stored?.reportDeadline ?? null,
-  });
-  return { invoiceId: inserted.id, review };
+  };
 }
 
 /** The body a held sale is hashed with: the hold's outcome (`release`, `caea`) is not another sale. */
@@ -154,13 +161,7 @@ export async function resumeHeldInvoice(tx: Q, eff: EffectiveArca, device: Devic
     cbteNro,
     cbteFch,
     requestJson: JSON.stringify(claimed),
-    cae: caea,
-    caeVto: stored ? ymd(stored.validTo) : null,
-    authorizedAt: new Date().toISOString(),
-    authorization: 'CAEA',
-    deviceId: device.id,
-    reportStatus: 'pendiente',
-    reportDeadline: stored?.reportDeadline ?? null,
+    ...caeaAuthorized(caea, stored, device),
   });
   return { invoiceId: row.id, review: issued ? review : [] };
 }
