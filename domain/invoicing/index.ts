@@ -6,3 +6,5 @@ export * from './amounts';
 export * from './format';
 export * from './threshold';
 export * from './caea';
+export * from './buyer';
+export * from './sale-condition';

@@ -26,7 +26,7 @@ import {
   type CondicionIvaReceptor,
   type DocTipo,
 } from '../invoicing/codes';
-import { isValidCuit, onlyDigits } from '../invoicing/cuit';
+import { BUYER_LIMITS } from '../invoicing/buyer';
 import { optionalText, z } from './common';
 import { dateRangeQuery } from './sales';
 
@@ -58,6 +58,12 @@ export const generateInvoiceBody = z.object({
   documento_nro: documentNumber.default('0'),
   /** The buyer's IVA condition (CondicionIVAReceptorId, always sent to ARCA). Default: Consumidor Final. */
   condicion_iva_receptor: codeOf(CONDICION_IVA_LABELS, 'no es una condición frente al IVA válida').default(5).transform((v) => v as CondicionIvaReceptor),
+  /**
+   * The buyer's name/razón social and address as printed (issue #33.2): required for a Factura A and at or
+   * above the identification threshold (domain/invoicing/buyer.ts). Absent name: the sale's customer name.
+   */
+  receptor_nombre: optionalText(BUYER_LIMITS.name).optional(),
+  receptor_domicilio: optionalText(BUYER_LIMITS.address).optional(),
 });
 export type GenerateInvoiceBody = z.output<typeof generateInvoiceBody>;
 
@@ -74,24 +80,8 @@ export const invoiceListQuery = dateRangeQuery.extend({
 });
 export type InvoiceListQuery = z.output<typeof invoiceListQuery>;
 
-/** CUIT with dashes/spaces allowed, stored as 11 digits, check digit verified. */
-export const cuitField = z
-  .string({ error: 'es obligatorio' })
-  .trim()
-  .transform(onlyDigits)
-  .refine((v) => /^\d{11}$/.test(v), 'debe tener 11 dígitos (ej. 20-12345678-6)')
-  .refine((v) => isValidCuit(v), 'no es válido (dígito verificador incorrecto)');
-
-const isoDate = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'no es una fecha válida (AAAA-MM-DD)');
-
+/** The issuer's fiscal facts (CUIT, condition, start of activities, IIBB) are not here: they live in the business info (issue #33.1). */
 export const arcaSettingsBody = z.object({
-  cuit: cuitField,
-  taxCondition: z.enum(ISSUER_TAX_CONDITIONS, { error: 'debe ser monotributo o responsable_inscripto' }),
-  startOfActivities: isoDate.nullish().transform((v) => v ?? null),
-  iibb: optionalText(40),
   ptoVta: z.coerce.number({ error: 'debe ser un número' }).int('debe ser un número entero').min(1, 'debe estar entre 1 y 99998').max(99998, 'debe estar entre 1 y 99998'),
   environment: z.enum(ARCA_ENVIRONMENTS, { error: 'debe ser homologacion o produccion' }),
   /** The server's own CAEA point of sale (issue #11); null removes it, absent keeps it. Must differ from ptoVta. */
@@ -156,6 +146,11 @@ export const invoiceJson = z.object({
   docTipo,
   docNro: z.string(),
   condicionIvaReceptor: condicionIva,
+  /** The buyer as issued (a snapshot: a later edit of the customer never changes it); null when not given. */
+  buyerName: z.string().nullable(),
+  buyerAddress: z.string().nullable(),
+  /** "Condición de venta", from the sale's payment method (domain/invoicing/sale-condition.ts). */
+  saleCondition: z.string(),
   total: z.number(),
   net: z.number(),
   iva: z.number(),

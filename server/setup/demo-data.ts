@@ -94,7 +94,8 @@ async function seedBusinessInfo(tx: Q): Promise<void> {
     .update(businessInfo)
     .set({
       businessName: 'TecnoPunto Accesorios',
-      cuit: '20-12345678-9',
+      // The demo simulator's certificate CUIT: the ticket and the Factura print the same one (issue #33.1).
+      cuit: '20111111112', // SIMULATOR_DEMO_CUIT (modules/invoices/runtime.ts)
       address: 'Av. Corrientes 1234',
       city: 'Ciudad Autónoma de Buenos Aires',
       province: 'Buenos Aires',
@@ -104,7 +105,9 @@ async function seedBusinessInfo(tx: Q): Promise<void> {
       whatsapp: '+54 9 11 5555-1234',
       description: 'Los mejores productos y accesorios de tecnología',
       openingHours: 'Lunes a sábado de 9 a 20 h',
-      taxCondition: 'Monotributo',
+      taxCondition: 'monotributo',
+      startOfActivities: '2020-03-02',
+      iibb: '901-123456-7',
     })
     .where(eq(businessInfo.id, 1));
 }

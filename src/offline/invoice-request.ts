@@ -35,6 +35,8 @@ export interface InvoiceRequest {
   docTipo: DocTipo;
   docNro: string;
   condicion: CondicionIvaReceptor;
+  /** The buyer's name and address as printed (issue #33.2; required for an A and at the threshold). */
+  buyer?: { name: string | null; address: string | null };
   /** Numbered offline on the device's CAEA point of sale. */
   caea?: { caea: string; ptoVta: number; cbteNro: number; cbteFch: string; validTo: string };
   /**
@@ -82,6 +84,7 @@ export function toPushedInvoice(request: InvoiceRequest): PushedInvoice {
     condicion_iva_receptor: request.condicion,
     ...(hold ? { hold: true as const } : {}),
     ...(hold?.released && !caea ? { release: true as const } : {}),
+    ...(request.buyer ? { receptor_nombre: request.buyer.name, receptor_domicilio: request.buyer.address } : {}),
     ...(caea ? { caea: { caea: caea.caea, ptoVta: caea.ptoVta, cbteNro: caea.cbteNro, cbteFch: caea.cbteFch } } : {}),
   };
 }

@@ -43,6 +43,9 @@ describe('business information', () => {
     await page.getByRole('alert').filter({ hasText: /CUIT/ }).waitFor();
 
     await page.getByRole('textbox', { name: 'CUIT' }).fill('30-71234567-8');
+    await page.getByRole('button', { name: 'Guardar Información' }).click();
+    await page.getByRole('alert').filter({ hasText: 'CUIT: no es válido (dígito verificador incorrecto)' }).waitFor();
+    await page.getByRole('textbox', { name: 'CUIT' }).fill('30-71234567-1');
     await page.getByRole('textbox', { name: 'Horario de atención' }).fill('Lunes a sábado de 10 a 19 h');
     await page.locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await pngImage('#1976d2', 400, 200) });
     const preview = page.getByRole('img', { name: 'Vista previa: Logo' });
@@ -55,7 +58,7 @@ describe('business information', () => {
     await page.getByRole('navigation', { name: 'Navegación principal' }).locator('..').getByText('Mostrador Centro', { exact: true }).waitFor();
 
     const info = (await server.api('GET', '/business-info')).body.data;
-    expect(info).toMatchObject({ businessName: 'Mostrador Centro', cuit: '30-71234567-8', openingHours: 'Lunes a sábado de 10 a 19 h' });
+    expect(info).toMatchObject({ businessName: 'Mostrador Centro', cuit: '30712345671', openingHours: 'Lunes a sábado de 10 a 19 h' });
     expect(info.logo).toMatch(/^\/uploads\/[\w-]+\.webp$/);
   });
 });

@@ -86,10 +86,8 @@ describe('invoicing configured by environment variables', () => {
   it('shows the env-fixed settings read-only and only the certificate’s public data; no simulator legend', async () => {
     await page.goto(`${server.baseUrl}/settings?tab=facturacion`);
     const tab = page.getByRole('tabpanel', { name: 'Facturación electrónica' });
-    const cuit = tab.getByRole('textbox', { name: 'CUIT' });
-    await cuit.waitFor();
-    expect(await cuit.inputValue()).toBe(formatCuit(CUIT));
-    expect(await cuit.isDisabled()).toBe(true);
+    // The issuer's CUIT is shown here and edited on the business tab, where ARCA_CUIT locks it (issue #33.1).
+    await tab.getByTestId('issuer-summary').getByText(`CUIT ${formatCuit(CUIT)}`, { exact: false }).waitFor();
     expect(await tab.getByRole('textbox', { name: 'Punto de venta', exact: true }).isDisabled()).toBe(true);
     await tab.getByTestId('arca-certificate').getByText(/Huella SHA-256/).waitFor();
     expect(await tab.getByText('Certificado (.crt)').count()).toBe(0);
@@ -98,6 +96,11 @@ describe('invoicing configured by environment variables', () => {
     expect(text).not.toContain('Simulador ARCA — sin validez fiscal');
     await tab.getByRole('button', { name: 'Probar conexión' }).click();
     await tab.getByTestId('arca-test-result').getByText(/Conexión correcta/).first().waitFor({ timeout: 30_000 });
+    await page.goto(`${server.baseUrl}/settings`);
+    const cuit = page.getByRole('tabpanel', { name: 'Información del Negocio' }).getByRole('textbox', { name: 'CUIT' });
+    await cuit.waitFor();
+    expect(await cuit.inputValue()).toBe(formatCuit(CUIT));
+    expect(await cuit.isDisabled()).toBe(true);
   });
 
   it('a pending invoice (ARCA answers Err 501) shows its reason; "Reintentar" settles it with the simulator’s CAE', async () => {

@@ -289,26 +289,32 @@ describe('settings tab and letters (a server of its own)', () => {
     await tab().getByText('Datos del emisor').waitFor();
   });
 
-  it('validates the CUIT, saves the issuer data, answers "Probar conexión", and the dialog then offers only the legal letter', async () => {
+  it('the issuer’s CUIT and condition live on the business tab (check digit validated); the invoicing tab shows them, saves its own data and answers "Probar conexión"', async () => {
     const token = await own.adminToken();
     const before = (await own.api('GET', '/invoices/settings', { token })).body.data;
-    await admin.goto(`${own.baseUrl}/settings?tab=facturacion`);
-    const cuit = tab().getByRole('textbox', { name: 'CUIT' });
+    await admin.goto(`${own.baseUrl}/settings`);
+    const business = admin.getByRole('tabpanel', { name: 'Información del Negocio' });
+    const cuit = business.getByRole('textbox', { name: 'CUIT' });
     await cuit.waitFor();
-    expect(await cuit.inputValue()).toBe(before.cuit ? formatCuit(before.cuit) : '');
-    expect(await tab().getByText('-----BEGIN').count()).toBe(0);
-
     await cuit.fill('20-12345678-0');
-    await tab().getByRole('button', { name: 'Guardar configuración' }).click();
-    await tab().getByText('CUIT: no es válido (dígito verificador incorrecto)').waitFor();
-    await cuit.fill(before.cuit);
-    await pick('Condición frente al IVA', 'IVA Responsable Inscripto', tab());
+    await business.getByRole('button', { name: 'Guardar Información' }).click();
+    await business.getByText(/CUIT: no es válido \(dígito verificador incorrecto\)/).waitFor();
+    await cuit.fill(formatCuit(before.cuit));
+    await pick('Condición frente al IVA', 'IVA Responsable Inscripto', business);
+    await business.getByRole('textbox', { name: 'Ingresos Brutos' }).fill('901-765432-1');
+    await business.getByRole('button', { name: 'Guardar Información' }).click();
+    await business.getByText('Información actualizada correctamente').waitFor();
+
+    await admin.goto(`${own.baseUrl}/settings?tab=facturacion`);
+    await tab().getByTestId('issuer-summary').getByText(`CUIT ${formatCuit(before.cuit)} · IVA Responsable Inscripto · Ingresos Brutos 901-765432-1`).waitFor();
+    expect(await tab().getByRole('textbox', { name: 'CUIT' }).count()).toBe(0);
+    expect(await tab().getByText('-----BEGIN').count()).toBe(0);
     await tab().getByRole('textbox', { name: 'Punto de venta', exact: true }).fill('7');
     await tab().getByRole('textbox', { name: /^Monto desde el que se identifica/ }).fill('100');
     await tab().getByRole('button', { name: 'Guardar configuración' }).click();
     await tab().getByText('Configuración de facturación electrónica guardada').waitFor();
     const saved = (await own.api('GET', '/invoices/settings', { token })).body.data;
-    expect([saved.taxCondition, saved.ptoVta, saved.identificationThreshold]).toEqual(['responsable_inscripto', 7, 100]);
+    expect([saved.cuit, saved.taxCondition, saved.ptoVta, saved.identificationThreshold]).toEqual([before.cuit, 'responsable_inscripto', 7, 100]);
 
     await tab().getByRole('button', { name: 'Probar conexión' }).click();
     const result = tab().getByTestId('arca-test-result');
@@ -336,14 +342,39 @@ describe('settings tab and letters (a server of its own)', () => {
     expect(await options('Tipo de comprobante')).toEqual(['Factura A']);
     expect(await options('Tipo de documento')).toEqual(['CUIT']);
     await dialog.getByRole('textbox', { name: 'Número de documento' }).fill('20123456786');
+    // A Factura A asks for the buyer's name and address before anything is sent (issue #33.3).
+    await dialog.getByRole('button', { name: 'Generar Factura' }).click();
+    await dialog.getByText('Para emitir una Factura A falta el nombre o razón social del comprador').waitFor();
+    await dialog.getByRole('textbox', { name: 'Nombre o razón social' }).fill('Distribuidora Sur S.A.');
+    await dialog.getByRole('button', { name: 'Generar Factura' }).click();
+    await dialog.getByText('Para emitir una Factura A falta el domicilio del comprador').waitFor();
+    expect((await own.api('GET', `/invoices/sale/${sale.id}`, { token })).body.data).toBeNull();
+    await dialog.getByRole('textbox', { name: 'Domicilio' }).fill('Av. Belgrano 1234, CABA');
     await dialog.getByRole('button', { name: 'Generar Factura' }).click();
     await dialog.getByText('Factura generada exitosamente').waitFor({ timeout: 30_000 });
     const invoice = (await own.api('GET', `/invoices/sale/${sale.id}`, { token })).body.data as InvoiceJson;
-    expect([invoice.letter, invoice.ptoVta, invoice.condicionIvaReceptor]).toEqual(['A', 7, 1]);
+    expect([invoice.letter, invoice.ptoVta, invoice.condicionIvaReceptor, invoice.buyerName, invoice.buyerAddress]).toEqual(['A', 7, 1, 'Distribuidora Sur S.A.', 'Av. Belgrano 1234, CABA']);
     expect(invoice.invoiceNumber.startsWith('00007-')).toBe(true);
 
+    // The printed A carries the buyer (name, address, CUIT, IVA condition), the condición de venta and the one issuer CUIT.
     const pdf = pdfText(await printedPdf(dialog, 'Hoja A4'));
-    for (const part of ['COD. 001', invoice.cae!, 'Importe neto gravado', 'Alíc. IVA', `IVA 21 %`, money(invoice.iva)]) expect(pdf).toContain(part);
+    for (const part of [
+      'COD. 001',
+      invoice.cae!,
+      'Importe neto gravado',
+      'Alíc. IVA',
+      `IVA 21 %`,
+      money(invoice.iva),
+      'Razón social: Distribuidora Sur S.A.',
+      'Domicilio: Av. Belgrano 1234, CABA',
+      'CUIT 20-12345678-6',
+      'Condición frente al IVA: IVA Responsable Inscripto',
+      'Condición de venta: Tarjeta de débito/crédito',
+      `CUIT: ${formatCuit(before.cuit)}`,
+      'Ingresos Brutos: 901-765432-1',
+    ]) {
+      expect(pdf).toContain(part);
+    }
     expect(pdf).not.toContain('Ley 27.743');
   });
 

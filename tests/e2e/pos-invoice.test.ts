@@ -134,10 +134,21 @@ describe('Factura A at the counter on a tablet', () => {
     await dialog.getByText('El CUIT no es válido (dígito verificador incorrecto)').waitFor();
     expect(await deviceOutboxCount(page)).toBe(0);
     await dialog.getByRole('textbox', { name: 'Número de documento' }).fill('30712345671');
+    // A Factura A also needs the buyer's name and address (issue #33.3), asked before the sale is written.
+    await dialog.getByRole('button', { name: 'Confirmar Venta' }).click();
+    await dialog.getByText('Para emitir una Factura A falta el nombre o razón social del comprador').waitFor();
+    expect(await deviceOutboxCount(page)).toBe(0);
+    await dialog.getByRole('textbox', { name: 'Nombre o razón social' }).fill('Distribuidora Sur S.A.');
+    await dialog.getByRole('button', { name: 'Confirmar Venta' }).click();
+    await dialog.getByText('Para emitir una Factura A falta el domicilio del comprador').waitFor();
+    expect(await deviceOutboxCount(page)).toBe(0);
+    await dialog.getByRole('textbox', { name: 'Domicilio' }).fill('Av. Belgrano 1234, CABA');
     await dialog.getByRole('button', { name: 'Confirmar Venta' }).click();
     await page.waitForFunction(() => document.body.getAttribute('data-printed') === '1', undefined, { timeout: 30_000 });
     const text = pdfText(await printedPdf(page));
-    for (const part of ['FACTURA A', 'COD. 001', 'CUIT 30-71234567-1', 'IVA Responsable Inscripto']) expect(text).toContain(part);
+    for (const part of ['FACTURA A', 'COD. 001', 'CUIT 30-71234567-1', 'IVA Responsable Inscripto', 'Razón social: Distribuidora Sur S.A.', 'Domicilio: Av. Belgrano 1234, CABA', 'Condición de venta: Contado - Efectivo']) {
+      expect(text).toContain(part);
+    }
     await context.close();
   });
 });

@@ -89,7 +89,7 @@ describe('replies match their declared schemas', () => {
 
   it('business info and configuration', async () => {
     const info = await expectDeclared(businessApi.get);
-    await expectDeclared(businessApi.update, { token: admin, payload: { ...info.data, businessName: 'Kiosco Ana', cuit: '20-12345678-9' } });
+    await expectDeclared(businessApi.update, { token: admin, payload: { ...info.data, businessName: 'Kiosco Ana', cuit: '20-12345678-6' } });
     for (const token of [admin, seller]) await expectDeclared(configurationApi.list, { token });
     await expectDeclared(configurationApi.categories, { token: seller });
     await expectDeclared(configurationApi.get, { url: '/configuration/ventas/formato', token: seller });

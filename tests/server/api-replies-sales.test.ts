@@ -183,7 +183,7 @@ describe('invoices', () => {
     expectReply(invoicesApi.caea, await get('/api/invoices/caea'));
     const settings = expectReply(invoicesApi.settings, await get('/api/invoices/settings'));
     expect(settings.data.certificate.fingerprint).toMatch(/^[0-9a-f:]+$/i);
-    const body = { cuit: ISSUER_CUIT, taxCondition: 'responsable_inscripto', ptoVta: 4, environment: 'homologacion', caeaPtoVta: 9 };
+    const body = { ptoVta: 4, environment: 'homologacion', caeaPtoVta: 9 };
     expectReply(invoicesApi.updateSettings, await s.call({ method: 'PUT', url: '/api/invoices/settings', token: admin, payload: body }));
     const test = expectReply(invoicesApi.test, await post('/api/invoices/settings/test', {}));
     expect(test.data.ok).toBe(true);

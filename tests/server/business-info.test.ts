@@ -11,7 +11,7 @@ const { s, admin } = await buildApp();
 
 const full = {
   businessName: 'Kiosco La Esquina',
-  cuit: '20-12345678-9',
+  cuit: '20123456786',
   address: 'Av. Rivadavia 5000',
   phone: '+54 9 11 4444-5555',
   email: 'hola@laesquina.com.ar',
@@ -21,7 +21,9 @@ const full = {
   facebook: 'facebook.com/laesquina',
   whatsapp: '+54 9 11 4444-5555',
   openingHours: 'Lunes a viernes de 9 a 18',
-  taxCondition: 'Monotributo',
+  taxCondition: 'monotributo',
+  startOfActivities: '2019-04-01',
+  iibb: '901-123456-7',
   province: 'Buenos Aires',
   city: 'CABA',
   postalCode: 'C1406',
@@ -94,6 +96,24 @@ describe('business info', () => {
     expect(wrongType.body.message).toContain('Teléfono');
     // Nothing refused was stored.
     expect((await s.call({ method: 'GET', url: '/api/business-info' })).body.data.businessName).toBe(stored);
+  });
+
+  it('holds the issuer’s fiscal facts (issue #33.1): CUIT with its check digit as 11 digits, the IVA condition as its code, a valid start date', async () => {
+    const labelled = await put({ ...full, cuit: '20-12345678-6', taxCondition: 'Responsable Inscripto' });
+    expect(labelled.status).toBe(200);
+    expect(labelled.body.data).toMatchObject({ cuit: '20123456786', taxCondition: 'responsable_inscripto' });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ cuit: '20-12345678-9' }, 'CUIT: no es válido (dígito verificador incorrecto)'],
+      [{ taxCondition: 'Exento' }, 'Condición fiscal: debe ser Monotributo o Responsable Inscripto'],
+      [{ startOfActivities: '01/04/2019' }, 'Inicio de actividades: no es una fecha válida (AAAA-MM-DD)'],
+      [{ startOfActivities: '2019-13-45' }, 'Inicio de actividades: no es una fecha válida (AAAA-MM-DD)'],
+    ];
+    for (const [patch, message] of cases) {
+      const res = await put({ ...full, ...patch });
+      expect(res.status, JSON.stringify(patch)).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+    expect((await s.call({ method: 'GET', url: '/api/business-info' })).body.data).toMatchObject({ cuit: '20123456786', taxCondition: 'responsable_inscripto' });
   });
 
   it('only the admin may change it', async () => {

@@ -43,7 +43,7 @@ describe('OpenAPI document', () => {
   it('documents the request bodies', () => {
     const business = bodySchema('/api/business-info', 'put');
     expect(business.required).toEqual(['businessName']);
-    expect(Object.keys(business.properties)).toHaveLength(16);
+    expect(Object.keys(business.properties)).toHaveLength(18);
 
     const contact = bodySchema('/api/contact', 'post');
     expect(contact.required.sort()).toEqual(['email', 'message', 'name']);

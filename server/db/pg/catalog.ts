@@ -36,6 +36,8 @@ export const businessInfo = pgTable('business_info', {
   whatsapp: text('whatsapp'),
   openingHours: text('opening_hours'),
   taxCondition: text('tax_condition'),
+  startOfActivities: text('start_of_activities'),
+  iibb: text('iibb'),
   province: text('province'),
   city: text('city'),
   postalCode: text('postal_code'),

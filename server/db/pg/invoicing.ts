@@ -23,6 +23,8 @@ export const invoices = pgTable(
     docTipo: integer('doc_tipo').notNull(),
     docNro: text('doc_nro').notNull(),
     condicionIvaReceptor: integer('condicion_iva_receptor').notNull(),
+    buyerName: text('buyer_name'),
+    buyerAddress: text('buyer_address'),
     totalCents: cents('total_cents').notNull(),
     netCents: cents('net_cents').notNull(),
     ivaCents: cents('iva_cents').notNull(),
@@ -66,10 +68,6 @@ export const invoices = pgTable(
 
 export const arcaSettings = pgTable('arca_settings', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  cuit: text('cuit'),
-  taxCondition: text('tax_condition', { enum: ['monotributo', 'responsable_inscripto'] }),
-  startOfActivities: text('start_of_activities'),
-  iibb: text('iibb'),
   ptoVta: integer('pto_vta'),
   environment: text('environment', { enum: ['homologacion', 'produccion'] }).notNull().default('homologacion'),
   identificationThresholdCents: cents('identification_threshold_cents').notNull().default(1_000_000_000),

@@ -36,7 +36,16 @@ export const businessInfo = sqliteTable('business_info', {
   facebook: text('facebook'),
   whatsapp: text('whatsapp'),
   openingHours: text('opening_hours'),
+  /**
+   * The issuer's fiscal facts, their one home (issue #33.1): invoicing, the ticket, the Factura and the credit
+   * note all read them here. tax_condition holds 'monotributo' or 'responsable_inscripto' (a value typed before
+   * is kept as it was until the admin picks one); cuit is 11 digits (older rows may carry dashes).
+   */
   taxCondition: text('tax_condition'),
+  /** "YYYY-MM-DD" (inicio de actividades). */
+  startOfActivities: text('start_of_activities'),
+  /** Ingresos Brutos registration number. */
+  iibb: text('iibb'),
   province: text('province'),
   city: text('city'),
   postalCode: text('postal_code'),

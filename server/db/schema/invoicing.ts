@@ -24,6 +24,13 @@ export const invoices = sqliteTable(
     docTipo: integer('doc_tipo').notNull(),
     docNro: text('doc_nro').notNull(),
     condicionIvaReceptor: integer('condicion_iva_receptor').notNull(),
+    /**
+     * The buyer as issued (issue #33.2): name/razón social and address, a snapshot next to doc_tipo, doc_nro and
+     * condicion_iva_receptor. Filled once when the row is prepared and never from a later edit of the customer
+     * (a credit note copies its invoice's). Null on invoices issued before (they printed no buyer data).
+     */
+    buyerName: text('buyer_name'),
+    buyerAddress: text('buyer_address'),
     totalCents: integer('total_cents').notNull(),
     netCents: integer('net_cents').notNull(),
     ivaCents: integer('iva_cents').notNull(),
@@ -85,13 +92,12 @@ export const invoices = sqliteTable(
   ],
 );
 
-/** ARCA settings of the "Facturación electrónica" tab (one row, id 1). Env vars win over it. */
+/**
+ * ARCA settings of the "Facturación electrónica" tab (one row, id 1). Env vars win over it. The issuer's fiscal
+ * facts (CUIT, IVA condition, start of activities, Ingresos Brutos) live in business_info (issue #33.1).
+ */
 export const arcaSettings = sqliteTable('arca_settings', {
   id: integer('id').primaryKey(),
-  cuit: text('cuit'),
-  taxCondition: text('tax_condition', { enum: ['monotributo', 'responsable_inscripto'] }),
-  startOfActivities: text('start_of_activities'),
-  iibb: text('iibb'),
   ptoVta: integer('pto_vta'),
   environment: text('environment', { enum: ['homologacion', 'produccion'] }).notNull().default('homologacion'),
   identificationThresholdCents: integer('identification_threshold_cents').notNull().default(1_000_000_000),

@@ -4,7 +4,7 @@ import { businessInfo } from '../../db/schema';
 import { first, type Q } from '../../db/store';
 
 export type BusinessInfoRow = typeof businessInfo.$inferSelect;
-type BusinessInfoPatch = Omit<typeof businessInfo.$inferInsert, 'id' | 'revision' | 'updatedAt'>;
+type BusinessInfoPatch = Partial<Omit<typeof businessInfo.$inferInsert, 'id' | 'revision' | 'updatedAt'>>;
 
 const ROW_ID = 1;
 
@@ -22,4 +22,15 @@ export const businessInfoRepository = {
         .onConflictDoUpdate({ target: businessInfo.id, set: values })
         .returning(),
     ))!,
+  /**
+   * Writes the issuer's CUIT / condition fixed by ARCA_CUIT / ARCA_TAX_CONDITION (issue #33.1: one home) when
+   * they differ from the row, so the ticket prints what invoicing sends; a change bumps the revision once.
+   */
+  setIssuer: async (q: Q, issuer: { cuit?: string; taxCondition?: string }) => {
+    const row = await businessInfoRepository.get(q);
+    const patch: BusinessInfoPatch = {};
+    if (issuer.cuit && row?.cuit !== issuer.cuit) patch.cuit = issuer.cuit;
+    if (issuer.taxCondition && row?.taxCondition !== issuer.taxCondition) patch.taxCondition = issuer.taxCondition;
+    if (Object.keys(patch).length > 0) await businessInfoRepository.save(q, patch);
+  },
 };

@@ -16,7 +16,7 @@ const businessInfoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     pathOf(api.update.key),
     { onRequest: [app.requireAdmin], schema: schemaOf(api.update, { tags, summary: 'Reemplaza la información del negocio', security: [{ bearerAuth: [] }] }) },
-    async (req) => ok(await updateBusinessInfo(app.store, req.body, app.config.timeZone), MSG.businessInfoUpdated),
+    async (req) => ok(await updateBusinessInfo(app.store, req.body, app.config.timeZone, app.config.arca), MSG.businessInfoUpdated),
   );
 };
 

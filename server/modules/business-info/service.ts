@@ -19,6 +19,8 @@ const EMPTY: BusinessInfo = {
   whatsapp: null,
   openingHours: null,
   taxCondition: null,
+  startOfActivities: null,
+  iibb: null,
   province: null,
   city: null,
   postalCode: null,
@@ -35,8 +37,12 @@ export async function getBusinessInfo(store: Store, timeZone: string): Promise<B
   return { ...toBusinessInfo(await store.read(businessInfoRepository.get)), timeZone };
 }
 
-/** Replaces every field: one left out of the body is cleared, as the settings form always sends them all. */
-export async function updateBusinessInfo(store: Store, input: BusinessInfoInput, timeZone: string): Promise<BusinessInfoReply> {
-  const row = await store.write((tx) => businessInfoRepository.save(tx, { ...EMPTY, ...input }));
+/**
+ * Replaces every field: one left out of the body is cleared, as the settings form always sends them all.
+ * ARCA_CUIT / ARCA_TAX_CONDITION win over the body (the issuer's facts have one home, issue #33.1).
+ */
+export async function updateBusinessInfo(store: Store, input: BusinessInfoInput, timeZone: string, locked: { cuit?: string; taxCondition?: string } = {}): Promise<BusinessInfoReply> {
+  const fixed = { ...(locked.cuit ? { cuit: locked.cuit } : {}), ...(locked.taxCondition ? { taxCondition: locked.taxCondition } : {}) };
+  const row = await store.write((tx) => businessInfoRepository.save(tx, { ...EMPTY, ...input, ...fixed }));
   return { ...toBusinessInfo(row), timeZone };
 }

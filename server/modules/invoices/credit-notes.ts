@@ -68,6 +68,9 @@ export function recordCreditNote(
     docTipo: original.docTipo,
     docNro: original.docNro,
     condicionIvaReceptor: original.condicionIvaReceptor,
+    // The same buyer as issued on the invoice it credits (issue #33.2), never the customer as edited since.
+    buyerName: original.buyerName,
+    buyerAddress: original.buyerAddress,
     totalCents: amounts.totalCents,
     netCents: amounts.netCents,
     ivaCents: amounts.ivaCents,

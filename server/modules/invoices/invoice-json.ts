@@ -1,6 +1,7 @@
 /** Invoice row → the InvoiceJson of domain/schemas/invoices.ts (decimal money, ISO dates, QR URL). */
 import type { AlicuotaAmounts } from '../../../domain/invoicing/amounts';
 import { CBTE_LETTER, CBTE_TIPO_LABELS, type ComprobanteTipo, type CondicionIvaReceptor, type DocTipo } from '../../../domain/invoicing/codes';
+import { saleCondition } from '../../../domain/invoicing/sale-condition';
 import { buildQrUrl, formatInvoiceNumber, isoFromArcaDate } from '../../../domain/invoicing/format';
 import { fromCents } from '../../../domain/money';
 import type { ArcaObservationJson, InvoiceJson } from '../../../domain/schemas/invoices';
@@ -32,6 +33,9 @@ export function toInvoiceJson(r: InvoiceListRow): InvoiceJson {
     docTipo: r.docTipo as DocTipo,
     docNro: r.docNro,
     condicionIvaReceptor: r.condicionIvaReceptor as CondicionIvaReceptor,
+    buyerName: r.buyerName,
+    buyerAddress: r.buyerAddress,
+    saleCondition: saleCondition(r.paymentMethod),
     total: fromCents(r.totalCents),
     net: fromCents(r.netCents),
     iva: fromCents(r.ivaCents),

@@ -1,13 +1,16 @@
 /**
  * The pure preparation of a sale's invoice row, shared by "generate for a sale" (service.ts) and the sync
  * push (issue #11, server/modules/sync/push-invoice.ts): issuing configured, a paid sale with lines, the
- * type the issuer may emit for this buyer (domain/invoicing/letter.ts), the buyer's document and the
- * identification threshold. It reads nothing and writes nothing: a refusal is an AppError (4xx) whose
+ * type the issuer may emit for this buyer (domain/invoicing/letter.ts), the buyer's document, the
+ * identification threshold and the buyer's name and address where the letter or the amount needs them
+ * (domain/invoicing/buyer.ts, issue #33.3). The row keeps the buyer as issued (buyer_name, buyer_address
+ * next to the document and condition): a snapshot no later edit changes. It reads nothing and writes nothing: a refusal is an AppError (4xx) whose
  * Spanish message the caller answers with or records.
  */
 import { invoiceAmounts, type InvoiceLine } from '../../../domain/invoicing/amounts';
 import { ivaRateFromBp } from '../../../domain/invoicing/codes';
 import { documentProblem } from '../../../domain/invoicing/cuit';
+import { buyerDataProblem, buyerText, type InvoiceBuyer } from '../../../domain/invoicing/buyer';
 import { letterProblem } from '../../../domain/invoicing/letter';
 import { thresholdProblem } from '../../../domain/invoicing/threshold';
 import { MSG } from '../../../domain/messages';
@@ -18,7 +21,8 @@ import { buildDetail } from './request';
 import type { EffectiveArca } from './runtime';
 
 export interface SaleToInvoice {
-  sale: { totalCents: number; discountCents: number; paymentStatus: string };
+  /** customerName: the sale's free text, the buyer's name when the request names none. */
+  sale: { totalCents: number; discountCents: number; paymentStatus: string; customerName: string | null };
   items: { subtotalCents: number; ivaRateBp: number }[];
 }
 
@@ -52,10 +56,22 @@ export function invoiceProblem(eff: EffectiveArca, found: SaleToInvoice, body: G
   const problem =
     letterProblem(eff.taxCondition!, body.tipo_comprobante, body.condicion_iva_receptor, body.documento_tipo) ??
     documentProblem(body.documento_tipo, body.documento_nro) ??
-    thresholdProblem(sale.totalCents, body.documento_tipo, eff.thresholdCents);
+    thresholdProblem(sale.totalCents, body.documento_tipo, eff.thresholdCents) ??
+    buyerDataProblem(body.tipo_comprobante, buyerOf(found, body), sale.totalCents, eff.thresholdCents);
   if (problem) return badRequest(problem);
   if (items.length === 0) return badRequest(MSG.invoiceNoLines);
   return null;
+}
+
+/** The buyer an invoice of this sale names: the request's, the sale's customer name when the request gives none. */
+export function buyerOf(found: SaleToInvoice, body: GenerateInvoiceBody): InvoiceBuyer {
+  return {
+    docTipo: body.documento_tipo,
+    docNro: body.documento_nro,
+    condicionIvaReceptor: body.condicion_iva_receptor,
+    name: buyerText(body.receptor_nombre) ?? buyerText(found.sale.customerName),
+    address: buyerText(body.receptor_domicilio),
+  };
 }
 
 /** The pending CAE row for a sale (no number yet: the issuer numbers it right before sending); throws invoiceProblem. */
@@ -69,6 +85,7 @@ export function prepareInvoice(eff: EffectiveArca, found: SaleToInvoice, body: G
 export function invoiceRow(eff: Pick<EffectiveArca, 'environment' | 'simulator' | 'cuit' | 'taxCondition' | 'ptoVta'>, found: SaleToInvoice, body: GenerateInvoiceBody): PreparedInvoice {
   const lines: InvoiceLine[] = found.items.map((i) => ({ grossCents: i.subtotalCents, ivaRate: ivaRateFromBp(i.ivaRateBp) }));
   const amounts = invoiceAmounts(lines, found.sale.discountCents, body.tipo_comprobante);
+  const buyer = buyerOf(found, body);
   return {
     status: 'pendiente',
     environment: eff.environment,
@@ -82,6 +99,8 @@ export function invoiceRow(eff: Pick<EffectiveArca, 'environment' | 'simulator' 
     docTipo: body.documento_tipo,
     docNro: body.documento_nro,
     condicionIvaReceptor: body.condicion_iva_receptor,
+    buyerName: buyer.name,
+    buyerAddress: buyer.address,
     totalCents: amounts.totalCents,
     netCents: amounts.netCents,
     ivaCents: amounts.ivaCents,

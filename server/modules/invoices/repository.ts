@@ -11,22 +11,24 @@ import type { TicketCache, TicketKey } from '../../integrations/arca/tickets';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoiceRow = typeof invoices.$inferInsert;
-export type InvoiceListRow = InvoiceRow & { saleNumber: string; saleDate: string; userFullName: string; username: string; associatedRef: string | null };
+export type InvoiceListRow = InvoiceRow & { saleNumber: string; saleDate: string; paymentMethod: string; userFullName: string; username: string; associatedRef: string | null };
 export type ArcaSettingsRow = typeof arcaSettings.$inferSelect;
 
 const listColumns = {
   invoice: invoices,
   saleNumber: sales.saleNumber,
   saleDate: sales.saleDate,
+  paymentMethod: sales.paymentMethod,
   userFullName: users.fullName,
   username: users.username,
   /** A credit note's invoice as "tipo|ptoVta|nro". */
   associatedRef: sql<string | null>`(select a.cbte_tipo || '|' || a.pto_vta || '|' || coalesce(a.cbte_nro, 0) from invoices a where a.id = ${invoices.associatedInvoiceId})`,
 };
-const flatten = (r: { invoice: InvoiceRow; saleNumber: string; saleDate: string; userFullName: string; username: string; associatedRef: string | null }): InvoiceListRow => ({
+const flatten = (r: { invoice: InvoiceRow; saleNumber: string; saleDate: string; paymentMethod: string; userFullName: string; username: string; associatedRef: string | null }): InvoiceListRow => ({
   ...r.invoice,
   saleNumber: r.saleNumber,
   saleDate: r.saleDate,
+  paymentMethod: r.paymentMethod,
   userFullName: r.userFullName,
   username: r.username,
   associatedRef: r.associatedRef,

@@ -1,6 +1,8 @@
 /**
  * The ARCA runtime of one server: the effective configuration (ARCA_* env vars win over the settings
- * screen), the credentials (env files, or the uploaded ones in DATA_DIR/arca, 0600), the ticket
+ * screen; the issuer's CUIT, condition, start of activities and IIBB come from their one home, the business
+ * info, issue #33.1 — an ARCA_CUIT / ARCA_TAX_CONDITION is written there at start so every printout
+ * agrees with what invoicing sends), the credentials (env files, or the uploaded ones in DATA_DIR/arca, 0600), the ticket
  * manager (tickets cached in the DB through the store) and WSFEv1 clients. The effective configuration is
  * read on each use (the saved settings may change), so it is asynchronous. With no credentials anywhere and demo data on,
  * it starts the ARCA simulator in-process on a loopback port and invoices against it (simulator: true,
@@ -17,6 +19,9 @@ import type { ArcaSimulator } from '../../integrations/arca/simulator/server';
 import { TicketManager, type LoginBlock, type TicketCache, type TicketKey } from '../../integrations/arca/tickets';
 import { WsfeClient, type WsfeAuth } from '../../integrations/arca/wsfe';
 import { ArcaServiceError, ARCA_CODES } from '../../integrations/arca/errors';
+import { issuerTaxConditionOf } from '../../../domain/schemas/business';
+import { isValidCuit, onlyDigits } from '../../../domain/invoicing/cuit';
+import { businessInfoRepository } from '../business-info/repository';
 import { settingsRepository, storeTicketCache } from './repository';
 
 /** CUIT the demo simulator invoices with when none is configured. */
@@ -66,6 +71,8 @@ export class ArcaRuntime {
   }
 
   static async start(config: AppConfig, store: Store): Promise<ArcaRuntime> {
+    const { cuit, taxCondition } = config.arca;
+    if (cuit || taxCondition) await store.write((tx) => businessInfoRepository.setIssuer(tx, { cuit, taxCondition }));
     const probe = new ArcaRuntime(config, store, null, null);
     if (probe.credentialsProvided() || !config.demoData) return probe;
     // The simulator (its SOAP server and test PKI) is loaded only here, in demo mode: a shop with
@@ -120,7 +127,7 @@ export class ArcaRuntime {
 
   async effective(): Promise<EffectiveArca> {
     const env = this.config.arca;
-    const saved = await this.store.read((q) => settingsRepository.get(q));
+    const { saved, business } = await this.store.read(async (q) => ({ saved: await settingsRepository.get(q), business: await businessInfoRepository.get(q) }));
     const lockedByEnv = [
       env.cuit && 'cuit',
       env.taxCondition && 'taxCondition',
@@ -131,11 +138,11 @@ export class ArcaRuntime {
     const real = this.configuredCredentials();
     const simulator = !this.credentialsProvided() && this.simulator !== null;
     const environment = env.environment ?? saved?.environment ?? 'homologacion';
-    const cuit = env.cuit ?? saved?.cuit ?? (simulator ? SIMULATOR_DEMO_CUIT : null);
-    const taxCondition = env.taxCondition ?? saved?.taxCondition ?? (simulator ? 'monotributo' : null);
+    const cuit = env.cuit ?? (business?.cuit ? onlyDigits(business.cuit) : null) ?? (simulator ? SIMULATOR_DEMO_CUIT : null);
+    const taxCondition = env.taxCondition ?? issuerTaxConditionOf(business?.taxCondition) ?? (simulator ? 'monotributo' : null);
     const ptoVta = env.ptoVta ?? saved?.ptoVta ?? (simulator ? 1 : null);
     const credentials = real ?? (simulator ? this.simulatorCredentials : null);
-    const missing = [!cuit && 'CUIT', !taxCondition && 'condición frente al IVA', !ptoVta && 'punto de venta', !credentials && (this.credentialsProvided() ? 'certificado y clave legibles y que se correspondan' : 'certificado y clave')].filter(
+    const missing = [!cuit ? 'CUIT' : !isValidCuit(cuit) && 'CUIT válido (Configuración → Negocio)', !taxCondition && 'condición frente al IVA', !ptoVta && 'punto de venta', !credentials && (this.credentialsProvided() ? 'certificado y clave legibles y que se correspondan' : 'certificado y clave')].filter(
       (x): x is string => !!x,
     );
     if (simulator && this.simulator && cuit && taxCondition) this.simulator.issuers[cuit] = taxCondition;
@@ -148,8 +155,8 @@ export class ArcaRuntime {
       taxCondition,
       ptoVta,
       caeaPtoVta: saved?.caeaPtoVta ?? null,
-      startOfActivities: saved?.startOfActivities ?? null,
-      iibb: saved?.iibb ?? null,
+      startOfActivities: business?.startOfActivities ?? null,
+      iibb: business?.iibb ?? null,
       thresholdCents: saved?.identificationThresholdCents ?? DEFAULT_IDENTIFICATION_THRESHOLD_CENTS,
       wsaaUrl: simulator ? this.simulator!.wsaaUrl : (env.wsaaUrl ?? ARCA_ENDPOINTS[environment].wsaa),
       wsfeUrl: simulator ? this.simulator!.wsfeUrl : (env.wsfeUrl ?? ARCA_ENDPOINTS[environment].wsfe),

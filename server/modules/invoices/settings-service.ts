@@ -1,5 +1,6 @@
 /**
- * "Facturación electrónica" settings: the saved values, what the env fixes, credentials upload (stored
+ * "Facturación electrónica" settings: the saved values (the issuer's CUIT, condition, start of activities
+ * and IIBB are shown here read-only: they are edited in the business info, their one home, issue #33.1), what the env fixes, credentials upload (stored
  * 0600 under DATA_DIR/arca, never returned nor logged: only the certificate's public data is shown) and
  * "Probar conexión" (WSAA login + FEDummy).
  */
@@ -46,10 +47,6 @@ export async function updateSettings(store: Store, runtime: ArcaRuntime, body: A
     if (caeaPtoVta !== null && (await caeaRepository.devicePoints(tx)).some((d) => d.caeaPtoVta === caeaPtoVta)) throw conflict(MSG.caeaPtoVtaTaken);
     await settingsRepository.upsert(tx, {
       caeaPtoVta,
-      cuit: body.cuit,
-      taxCondition: body.taxCondition,
-      startOfActivities: body.startOfActivities,
-      iibb: body.iibb,
       ptoVta: body.ptoVta,
       environment: body.environment,
       identificationThresholdCents: body.identificationThreshold === undefined ? (saved?.identificationThresholdCents ?? undefined) : toCents(body.identificationThreshold),

@@ -1,6 +1,7 @@
 /**
  * "Generar Factura Electrónica" (docs/spec.md §2): the sale's number and total, the buyer's IVA condition, the
- * legal invoice type for it, the document type and number (hidden for 99), the info note; after success
+ * legal invoice type for it, the document type and number (hidden for 99), the buyer's name and address
+ * (required for an A and at the identification threshold, issue #33.3), the info note; after success
  * the type, number, CAE and expiry with Imprimir and Cerrar. A pending answer shows why and "Reintentar".
  */
 import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
@@ -16,7 +17,7 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Money } from '../../ui/Money';
 import { StaffModal } from '../../ui/StaffModal';
 import { TouchSelect } from '../../ui/TouchSelect';
-import { conditionOptions, initialInvoiceForm, invoiceBody, invoiceFormErrors, typeOptions, withCondition, type InvoiceFormValues } from './invoice-form';
+import { conditionOptions, initialInvoiceForm, invoiceBody, invoiceFormErrors, needsBuyerData, typeOptions, withCondition, type InvoiceFormValues } from './invoice-form';
 import { invoiceKeys, useDocumentTypes, useInvoiceTypes } from './invoice-queries';
 import { InvoiceProblem } from './InvoiceProblem';
 import { InvoiceSummary } from './InvoiceSummary';
@@ -35,7 +36,7 @@ interface Props {
 export function GenerateInvoiceDialog({ sale, status, opened, onClose }: Props) {
   const queryClient = useQueryClient();
   const issuer = status.taxCondition ?? 'monotributo';
-  const [values, setValues] = useState<InvoiceFormValues>(() => initialInvoiceForm(issuer));
+  const [values, setValues] = useState<InvoiceFormValues>(() => initialInvoiceForm(issuer, sale.customerName ?? ''));
   const [showErrors, setShowErrors] = useState(false);
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<ApiResult<Invoice> | null>(null);
@@ -49,10 +50,11 @@ export function GenerateInvoiceDialog({ sale, status, opened, onClose }: Props) 
 
   useEffect(() => {
     if (!opened) return;
-    setValues(initialInvoiceForm(issuer));
+    setValues(initialInvoiceForm(issuer, sale.customerName ?? ''));
     setShowErrors(false);
     setOutcome(null);
-  }, [opened, issuer]);
+  }, [opened, issuer, sale.customerName]);
+  const buyerRequired = needsBuyerData(values, sale.total, status.identificationThreshold);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -143,6 +145,24 @@ export function GenerateInvoiceDialog({ sale, status, opened, onClose }: Props) 
                   required
                 />
               )}
+              <TextInput
+                label="Nombre o razón social"
+                size="md"
+                autoComplete="off"
+                value={values.name}
+                onChange={(e) => setValues({ ...values, name: e.currentTarget.value })}
+                error={showErrors && errors.name}
+                required={buyerRequired}
+              />
+              <TextInput
+                label="Domicilio"
+                size="md"
+                autoComplete="off"
+                value={values.address}
+                onChange={(e) => setValues({ ...values, address: e.currentTarget.value })}
+                error={showErrors && errors.address}
+                required={buyerRequired}
+              />
               <Alert color="info" variant="light" icon={<IconInfoCircle />}>
                 La Factura C es para emisores Monotributo o venta a consumidor final de un monotributista; la Factura B es la que emite un
                 Responsable Inscripto a consumidores finales y exentos (y la Factura A, a Responsables Inscriptos y monotributistas).

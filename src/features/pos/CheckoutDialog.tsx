@@ -20,7 +20,7 @@ import type { OutboxEntry } from '../../offline/db';
 import { captureSale } from '../../offline/capture';
 import { StaffModal } from '../../ui/StaffModal';
 import { attemptKey, mercadoPagoCustomerProblem, newExternalReference, startMercadoPagoCheckout } from './mercadopago-checkout';
-import { initialInvoiceForm, invoiceBody, invoiceFormErrors } from '../invoices/invoice-form';
+import { initialInvoiceForm, invoiceBody, invoiceFormErrors, needsBuyerData } from '../invoices/invoice-form';
 import { InvoiceChoice, invoiceUnavailable, type InvoiceChoiceValue } from './InvoiceChoice';
 import { PaymentMethodPicker } from './PaymentMethodPicker';
 import { CaeaNotice } from './CaeaNotice';
@@ -81,7 +81,10 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
   const problem = discount.ok ? discountProblem(subtotalCents, discountCents) : discount.message;
   const unavailable = invoiceUnavailable(invoicing);
   const wantsInvoice = invoice.wanted && !unavailable && issuer !== null;
-  const invoiceErrors = wantsInvoice ? invoiceFormErrors(invoice.values, fromCents(subtotalCents - discountCents), invoicing?.identificationThreshold ?? 0) : {};
+  // The buyer's name defaults to the customer name typed above (issue #33.3: required for an A and at the threshold).
+  const invoiceValues = { ...invoice.values, name: invoice.values.name || form.customerName };
+  const threshold = invoicing?.identificationThreshold ?? 0;
+  const invoiceErrors = wantsInvoice ? invoiceFormErrors(invoiceValues, fromCents(subtotalCents - discountCents), threshold) : {};
   const field = (key: keyof typeof EMPTY) => ({
     value: form[key],
     onChange: (event: { currentTarget: { value: string } }) => setForm({ ...form, [key]: event.currentTarget.value }),
@@ -123,14 +126,20 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
     const slow = window.setTimeout(() => setBusy(true), SLOW_SAVE_MS);
     if (error) setError('');
     try {
-      const body = wantsInvoice ? invoiceBody(invoice.values) : null;
+      const body = wantsInvoice ? invoiceBody(invoiceValues) : null;
       const entry = await captureSale({
         sellerId: seller.id,
         sellerName: seller.fullName,
         discountCents,
         paymentMethod: method,
         ...form,
-        invoice: body && { tipo: body.tipo_comprobante, docTipo: body.documento_tipo, docNro: String(body.documento_nro), condicion: body.condicion_iva_receptor },
+        invoice: body && {
+          tipo: body.tipo_comprobante,
+          docTipo: body.documento_tipo,
+          docNro: String(body.documento_nro),
+          condicion: body.condicion_iva_receptor,
+          buyer: { name: body.receptor_nombre, address: body.receptor_domicilio },
+        },
         // Numbered here with CAEA only when the device knows, now, that it cannot reach the server.
         offline: !navigator.onLine || !online,
       });
@@ -180,7 +189,14 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
         <PaymentMethodPicker value={method} onChange={setMethod} mercadoPago={mercadoPago} />
         {method === 'efectivo' && <CashChange paidWith={paidWith} onChange={setPaidWith} totalCents={subtotalCents - discountCents} />}
         {method !== 'mercadopago' && (
-          <InvoiceChoice issuer={issuer} unavailable={unavailable} value={invoice} onChange={setInvoice} errors={invoiceTried ? invoiceErrors : {}} />
+          <InvoiceChoice
+            issuer={issuer}
+            buyerRequired={needsBuyerData(invoice.values, fromCents(subtotalCents - discountCents), threshold)}
+            unavailable={unavailable}
+            value={invoice}
+            onChange={setInvoice}
+            errors={invoiceTried ? invoiceErrors : {}}
+          />
         )}
         {wantsInvoice && method !== 'mercadopago' && <CaeaNotice />}
         <Textarea size="md" label="Notas" autosize minRows={1} maxRows={3} {...field('notes')} />

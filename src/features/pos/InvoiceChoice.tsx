@@ -2,7 +2,9 @@
  * The Factura choice of "Completar Venta" (issue #11): a plain ticket ("No válido como factura", the
  * default) or a Factura of the one type the issuer may emit for this buyer (domain/invoicing letter
  * rules through invoice-form.ts, the same fields as "Generar Factura Electrónica"): the buyer's IVA
- * condition (Consumidor Final by default), the document type and number. Large targets; every control
+ * condition (Consumidor Final by default), the document type and number, and — when the letter or the
+ * amount requires them (a Factura A, or at the identification threshold; issue #33.3) — the buyer's name
+ * and address, checked before the sale is confirmed. Large targets; every control
  * is a native radio, select or input, so the keyboard reaches all of it.
  */
 import { Alert, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
@@ -25,13 +27,15 @@ export function invoiceUnavailable(status: InvoiceStatusJson | undefined): strin
 
 interface Props {
   issuer: IssuerTaxCondition | null;
+  /** The letter or the amount requires the buyer's name and address. */
+  buyerRequired: boolean;
   unavailable: string | null;
   value: InvoiceChoiceValue;
   onChange: (value: InvoiceChoiceValue) => void;
   errors: InvoiceFormErrors;
 }
 
-export function InvoiceChoice({ issuer, unavailable, value, onChange, errors }: Props) {
+export function InvoiceChoice({ issuer, buyerRequired, unavailable, value, onChange, errors }: Props) {
   const { values } = value;
   const set = (patch: Partial<InvoiceFormValues>) => onChange({ ...value, values: { ...values, ...patch } });
   return (
@@ -85,6 +89,28 @@ export function InvoiceChoice({ issuer, unavailable, value, onChange, errors }: 
               onChange={(event) => set({ docNro: event.currentTarget.value })}
               error={errors.docNro}
             />
+          )}
+          {buyerRequired && (
+            <>
+              <TextInput
+                size="md"
+                label="Nombre o razón social"
+                withAsterisk
+                autoComplete="off"
+                value={values.name}
+                onChange={(event) => set({ name: event.currentTarget.value })}
+                error={errors.name}
+              />
+              <TextInput
+                size="md"
+                label="Domicilio"
+                withAsterisk
+                autoComplete="off"
+                value={values.address}
+                onChange={(event) => set({ address: event.currentTarget.value })}
+                error={errors.address}
+              />
+            </>
           )}
         </SimpleGrid>
       )}

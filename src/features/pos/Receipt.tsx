@@ -6,6 +6,7 @@
  */
 import './receipt.css';
 import { createPortal } from 'react-dom';
+import { formatCuit, ISSUER_TAX_CONDITION_LABELS, type IssuerTaxCondition } from '../../../domain/invoicing';
 import { formatCents, toCents } from '../../../domain/money';
 import type { SaleJson } from '../../../domain/schemas/sales';
 import type { OutboxEntry } from '../../offline/db';
@@ -69,14 +70,17 @@ export function SaleReceipt({ sale, business }: { sale: SaleJson; business: Busi
   return <TicketView ticket={ticket} business={business} />;
 }
 
+/** The issuer's condition as printed (issue #33.1: stored as its code; a value typed before, as it was). */
+const issuerConditionText = (value: string) => ISSUER_TAX_CONDITION_LABELS[value as IssuerTaxCondition] ?? value;
+
 function TicketView({ ticket: entry, business }: { ticket: Ticket; business: Business | null }) {
   const line = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' · ');
   return createPortal(
     <div className="pos-receipt" data-testid="receipt">
       <h1>{business?.businessName || 'Sistema POS'}</h1>
       <div className="center">
-        {business?.cuit && <div>CUIT {business.cuit}</div>}
-        {business?.taxCondition && <div>{business.taxCondition}</div>}
+        {business?.cuit && <div>CUIT {formatCuit(business.cuit)}</div>}
+        {business?.taxCondition && <div>{issuerConditionText(business.taxCondition)}</div>}
         {line(business?.address, business?.city) && <div>{line(business?.address, business?.city)}</div>}
         {business?.phone && <div>Tel. {business.phone}</div>}
       </div>

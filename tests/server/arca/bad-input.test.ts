@@ -62,12 +62,12 @@ describe('bad input (Responsable Inscripto)', async () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Para operaciones desde $ 5.000,00 hay que identificar al comprador (CUIT, CUIL o DNI)');
     expect(wsfeCalls()).toBe(callsBefore);
-    const ok = await generate(s, token, saleId, { tipo_comprobante: 6, documento_tipo: 96, documento_nro: '30123456', condicion_iva_receptor: 5 });
+    const ok = await generate(s, token, saleId, { tipo_comprobante: 6, documento_tipo: 96, documento_nro: '30123456', condicion_iva_receptor: 5, receptor_nombre: 'Ana Gómez', receptor_domicilio: 'Mitre 55' });
     expect(ok.status).toBe(201);
   });
 
-  it('settings validate the CUIT check digit and never return the key', async () => {
-    const bad = await s.call({ method: 'PUT', url: '/api/invoices/settings', token, payload: { cuit: '20-11111111-3', taxCondition: 'monotributo', ptoVta: 1, environment: 'homologacion' } });
+  it('the business info validates the issuer CUIT check digit; the settings never return the key', async () => {
+    const bad = await s.call({ method: 'PUT', url: '/api/business-info', token, payload: { businessName: 'Kiosco', cuit: '20-11111111-3', taxCondition: 'monotributo' } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/cuit.*dígito verificador incorrecto/i);
     const got = await s.call({ method: 'GET', url: '/api/invoices/settings', token });

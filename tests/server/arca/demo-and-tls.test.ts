@@ -33,7 +33,10 @@ describe('demo mode against the in-process simulator', async () => {
     // Its own server: the shop's data stays out of the other test's.
     const { s } = await buildApp({ env: { DEMO_DATA: 'true' } });
     const token = await s.login();
-    const put = await s.call({ method: 'PUT', url: '/api/invoices/settings', token, payload: { cuit: '30712345671', taxCondition: 'responsable_inscripto', ptoVta: 2, environment: 'homologacion' } });
+    const business = await s.call({ method: 'GET', url: '/api/business-info' });
+    const { timeZone: _tz, ...info } = business.body.data;
+    expect((await s.call({ method: 'PUT', url: '/api/business-info', token, payload: { ...info, cuit: '30712345671', taxCondition: 'responsable_inscripto' } })).status).toBe(200);
+    const put = await s.call({ method: 'PUT', url: '/api/invoices/settings', token, payload: { ptoVta: 2, environment: 'homologacion' } });
     expect(put.body.data).toMatchObject({ simulator: true, configured: true, cuit: '30712345671' });
     const saleId = await paidSale(s, token, [{ price: 121, quantity: 1 }]);
     const res = await generate(s, token, saleId, { tipo_comprobante: 6 });

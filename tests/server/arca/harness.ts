@@ -14,6 +14,8 @@ import { type AppOptions, buildApp, closeWithScope, type TestApp, type TestServe
 export const ISSUER_CUIT = '20111111112';
 export const BUYER_CUIT = '30712345671';
 export const BUYER_CUIT_BAD = '30712345672';
+/** What a Factura A needs besides the CUIT (issue #33.3): the buyer's name and address. */
+export const BUYER_A = { receptor_nombre: 'Distribuidora Sur S.A.', receptor_domicilio: 'Av. Belgrano 1234, CABA' };
 
 let pki: TestPki | undefined;
 export function testPki(): TestPki {

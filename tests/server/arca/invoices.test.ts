@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { invoices } from '../../../server/db/schema';
 import { parseQrUrl } from '../../../domain/invoicing/format';
-import { arcaApp, BUYER_CUIT, generate, ISSUER_CUIT, paidSale } from './harness';
+import { arcaApp, BUYER_A, BUYER_CUIT, generate, ISSUER_CUIT, paidSale } from './harness';
 import { sqlValue } from '../../helpers/sql';
 
 describe('Factura C (Monotributo)', async () => {
@@ -122,11 +122,11 @@ describe('Factura A and B (Responsable Inscripto)', async () => {
 
   it('A to a Responsable Inscripto with its CUIT; A to a monotributista carries observation 10217', async () => {
     const saleId = await paidSale(s, token, [{ price: 121, quantity: 1 }]);
-    const res = await generate(s, token, saleId, { tipo_comprobante: 1, documento_tipo: 80, documento_nro: BUYER_CUIT, condicion_iva_receptor: 1 });
+    const res = await generate(s, token, saleId, { tipo_comprobante: 1, documento_tipo: 80, documento_nro: BUYER_CUIT, condicion_iva_receptor: 1, ...BUYER_A });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ letter: 'A', net: 100, iva: 21, ivaBreakdown: [{ id: 5, rate: 21, base: 100, amount: 21 }], observations: [] });
     const mono = await paidSale(s, token, [{ price: 50, quantity: 1 }]);
-    const res2 = await generate(s, token, mono, { tipo_comprobante: 1, documento_tipo: 80, documento_nro: BUYER_CUIT, condicion_iva_receptor: 6 });
+    const res2 = await generate(s, token, mono, { tipo_comprobante: 1, documento_tipo: 80, documento_nro: BUYER_CUIT, condicion_iva_receptor: 6, ...BUYER_A });
     expect(res2.status).toBe(201);
     expect(res2.body.data.observations.map((o: { code: number }) => o.code)).toEqual([10217]);
   });

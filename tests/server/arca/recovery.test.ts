@@ -11,7 +11,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp, restartableDatabase } from '../../helpers/server';
 import { createProducts } from '../../helpers/fixtures';
-import { arcaApp, BUYER_CUIT, generate, ISSUER_CUIT, paidSale } from './harness';
+import { arcaApp, BUYER_A, BUYER_CUIT, generate, ISSUER_CUIT, paidSale } from './harness';
 import { sqlRun, sqlValue } from '../../helpers/sql';
 
 /** Element skeleton: depth, local name and declared default namespace, in document order. */
@@ -36,7 +36,7 @@ describe('recovery and tickets (Responsable Inscripto)', async () => {
 
   it('the FECAESolicitar request matches the fixture element for element', async () => {
     const saleId = await paidSale(s, token, [{ price: 121, quantity: 1 }]);
-    expect((await generate(s, token, saleId, { tipo_comprobante: 1, documento_tipo: 80, documento_nro: BUYER_CUIT, condicion_iva_receptor: 1 })).status).toBe(201);
+    expect((await generate(s, token, saleId, { tipo_comprobante: 1, documento_tipo: 80, documento_nro: BUYER_CUIT, condicion_iva_receptor: 1, ...BUYER_A })).status).toBe(201);
     const fixture = readFileSync(path.resolve('tests/fixtures/arca/fecaesolicitar-request.xml'), 'utf8');
     expect(skeleton(setup.sim.lastRequests.get('FECAESolicitar')!)).toEqual(skeleton(fixture));
   });

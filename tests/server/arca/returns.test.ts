@@ -11,7 +11,7 @@ import { invoiceAmounts } from '../../../domain/invoicing/amounts';
 import { localDateString } from '../../../domain/time';
 import { stockOf } from '../../helpers/fixtures';
 import { sqlAll, sqlRun, sqlValue } from '../../helpers/sql';
-import { arcaApp, BUYER_CUIT, generate, ISSUER_CUIT, paidSale, waitFor } from './harness';
+import { arcaApp, BUYER_A, BUYER_CUIT, generate, ISSUER_CUIT, paidSale, waitFor } from './harness';
 
 describe('partial returns (Responsable Inscripto)', async () => {
   const { s, admin: token, setup } = await arcaApp('responsable_inscripto');
@@ -33,7 +33,7 @@ describe('partial returns (Responsable Inscripto)', async () => {
 
   it('returns some lines of a Factura A: partial NC A for those lines, restock of only those lines, reports net of the return', async () => {
     const saleId = await paidSale(s, token, [{ price: 121, quantity: 3, ivaRate: 21 }, { price: 110.5, quantity: 2, ivaRate: 10.5 }, { price: 50, quantity: 1, ivaRate: 21 }], 10);
-    const inv = await generate(s, token, saleId, { tipo_comprobante: 1, documento_tipo: 80, documento_nro: BUYER_CUIT, condicion_iva_receptor: 1 });
+    const inv = await generate(s, token, saleId, { tipo_comprobante: 1, documento_tipo: 80, documento_nro: BUYER_CUIT, condicion_iva_receptor: 1, ...BUYER_A });
     expect(inv.status).toBe(201);
     const sale = await saleOf(saleId);
     const [l1, l2, l3] = sale.items;
@@ -212,7 +212,7 @@ describe('partial returns (Responsable Inscripto)', async () => {
     expect((await giveBack(saleId, [{ saleItemId: l1.id, quantity: 1 }, { saleItemId: l3.id, quantity: 1 }])).status).toBe(201);
     const sale = await saleOf(saleId);
     const remainingTotal = Math.round((sale.total - sale.returned) * 100);
-    const inv = await generate(s, token, saleId, { tipo_comprobante: 1, documento_tipo: 80, documento_nro: BUYER_CUIT, condicion_iva_receptor: 1 });
+    const inv = await generate(s, token, saleId, { tipo_comprobante: 1, documento_tipo: 80, documento_nro: BUYER_CUIT, condicion_iva_receptor: 1, ...BUYER_A });
     expect(inv.status, inv.body.message).toBe(201);
     expect(Math.round(inv.body.data.total * 100)).toBe(remainingTotal);
     // The same amounts as invoicing the remaining lines (2 × 121 and 2 × 110.5) with the discount left on them.

@@ -1,6 +1,7 @@
 /**
- * The "Facturación electrónica" settings configure invoicing without ARCA_* identity variables: CUIT,
- * condition, point of sale, environment, certificate and key upload (stored 0600, never returned),
+ * The "Facturación electrónica" settings configure invoicing without ARCA_* identity variables: the
+ * issuer's CUIT, condition, start of activities and IIBB from the business info (their one home, issue
+ * #33.1), point of sale, environment, certificate and key upload (stored 0600, never returned),
  * "Probar conexión", and then a Factura C against the simulator (its URLs from ARCA_WSAA_URL/WSFE_URL).
  */
 import { statSync } from 'node:fs';
@@ -17,10 +18,19 @@ describe('settings screen configuration', async () => {
   it('saves settings and credentials, tests the connection and invoices', async () => {
     const before = await s.call({ method: 'GET', url: '/api/invoices/settings', token });
     expect(before.body.data).toMatchObject({ configured: false, hasCredentials: false, lockedByEnv: [], identificationThreshold: 10_000_000 });
-    const put = await s.call({ method: 'PUT', url: '/api/invoices/settings', token, payload: { cuit: '20-11111111-2', taxCondition: 'monotributo', ptoVta: 4, environment: 'homologacion', startOfActivities: '2021-03-01', iibb: 'Exento' } });
+    const business = await s.call({
+      method: 'PUT',
+      url: '/api/business-info',
+      token,
+      payload: { businessName: 'Kiosco', cuit: '20-11111111-2', taxCondition: 'monotributo', startOfActivities: '2021-03-01', iibb: 'Exento' },
+    });
+    expect(business.status).toBe(200);
+    expect(business.body.data).toMatchObject({ cuit: ISSUER_CUIT, taxCondition: 'monotributo', startOfActivities: '2021-03-01', iibb: 'Exento' });
+    // The issuer's facts are not the invoicing tab's: a CUIT sent there changes nothing.
+    const put = await s.call({ method: 'PUT', url: '/api/invoices/settings', token, payload: { cuit: '30712345671', taxCondition: 'responsable_inscripto', ptoVta: 4, environment: 'homologacion' } });
     expect(put.status).toBe(200);
     expect(put.body.message).toBe('Configuración de facturación electrónica guardada');
-    expect(put.body.data).toMatchObject({ cuit: ISSUER_CUIT, configured: false });
+    expect(put.body.data).toMatchObject({ cuit: ISSUER_CUIT, taxCondition: 'monotributo', startOfActivities: '2021-03-01', iibb: 'Exento', configured: false });
 
     const other = createTestPki(ISSUER_CUIT);
     const mismatch = await s.call({ method: 'PUT', url: '/api/invoices/settings/credentials', token, payload: { certificate: testPki().certPem, privateKey: other.keyPem } });

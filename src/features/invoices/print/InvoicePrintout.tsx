@@ -1,6 +1,8 @@
 /**
- * The printed invoice (lazy chunk with the `qrcode` library): issuer, letter and code, number, date,
- * buyer, lines, totals (IVA per aliquot on A), the Ley 27.743 block for final consumers, CAE (or CAEA,
+ * The printed invoice (lazy chunk with the `qrcode` library): issuer (name, address, CUIT, condition,
+ * IIBB and start of activities from their one home, the business info), letter and code, number, date,
+ * the buyer as issued (name, address, document, IVA condition: the invoice's snapshot, issue #33.2), the
+ * condición de venta (from the payment method), lines, totals (IVA per aliquot on A), the Ley 27.743 block for final consumers, CAE (or CAEA,
  * issue #11), expiry and the RG 4892 QR built by the domain's buildQrUrl (tipoCodAut "A" for a CAEA); a
  * credit note also names the invoice it credits. Once the QR is drawn it opens the print dialog.
  */
@@ -8,7 +10,7 @@ import './invoice-print.css';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { buildQrUrl, formatCuit } from '../../../../domain/invoicing';
+import { buildQrUrl, formatCuit, saleCondition } from '../../../../domain/invoicing';
 import { MSG } from '../../../../domain/messages';
 import { formatMoney } from '../../../../domain/money';
 import type { BusinessInfo } from '../../../api/business';
@@ -28,11 +30,11 @@ export type PrintableInvoice = Pick<
   | 'invoiceType' | 'letter' | 'typeLabel' | 'ptoVta' | 'cbteNro' | 'invoiceNumber' | 'cae' | 'cae_expiration' | 'date' | 'docTipo' | 'docNro'
   | 'condicionIvaReceptor' | 'total' | 'net' | 'iva' | 'ivaBreakdown' | 'environment' | 'simulator' | 'issuerCuit' | 'issuerTaxCondition' | 'authorization'
 > &
-  /** A credit note's invoice (absent on the counter's own invoices). */
-  Partial<Pick<Invoice, 'associated'>>;
+  /** A credit note's invoice; the buyer as issued and the condición de venta (absent on the counter's own CAEA invoices). */
+  Partial<Pick<Invoice, 'associated' | 'buyerName' | 'buyerAddress' | 'saleCondition'>>;
 
 /** What the printout reads of a sale (the counter prints from its outbox entry). */
-export type PrintableSale = Pick<Sale, 'saleNumber' | 'customerName' | 'subtotal' | 'discount'> & {
+export type PrintableSale = Pick<Sale, 'saleNumber' | 'customerName' | 'subtotal' | 'discount'> & Partial<Pick<Sale, 'paymentMethod'>> & {
   items: Pick<Sale['items'][number], 'id' | 'productName' | 'quantity' | 'unitPrice' | 'subtotal' | 'ivaRate'>[];
 };
 
@@ -154,6 +156,8 @@ export default function InvoicePrintout({ invoice, sale, business, issuer, forma
   const finalConsumer = invoice.condicionIvaReceptor === 5;
   const place = [business?.address, business?.city, business?.province].filter(Boolean).join(', ');
   const discount = sale.discount;
+  const buyerName = invoice.buyerName ?? sale.customerName;
+  const condition = invoice.saleCondition ?? (sale.paymentMethod ? saleCondition(sale.paymentMethod) : null);
 
   return createPortal(
     <div className="invoice-print" data-format={format} data-testid="invoice-print">
@@ -180,9 +184,13 @@ export default function InvoicePrintout({ invoice, sale, business, issuer, forma
         </div>
       </div>
       <section>
-        <div>Cliente: {sale.customerName || (finalConsumer ? 'Consumidor Final' : '—')}</div>
+        <div data-testid="print-buyer-name">
+          {a ? 'Razón social' : 'Cliente'}: {buyerName || (finalConsumer ? 'Consumidor Final' : '—')}
+        </div>
+        {invoice.buyerAddress && <div data-testid="print-buyer-address">Domicilio: {invoice.buyerAddress}</div>}
         <div>Documento: {buyerDocument(invoice)}</div>
         <div>Condición frente al IVA: {ivaConditionLabel(invoice.condicionIvaReceptor)}</div>
+        {condition && <div data-testid="print-sale-condition">Condición de venta: {condition}</div>}
         <div>Venta: {sale.saleNumber}</div>
         {invoice.associated && (
           <div data-testid="print-associated">

@@ -1,5 +1,6 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { MSG } from '../../../../domain/messages';
 import { businessInfoBody } from '../../../../domain/schemas/business';
@@ -10,6 +11,7 @@ import { FeedbackAlert } from '../../../ui/FeedbackAlert';
 import { LoadFailed } from '../../../ui/LoadFailed';
 import { checkWithSchema } from '../../../ui/schema-form';
 import { useFeedback } from '../../../ui/useFeedback';
+import { invoiceKeys, useArcaSettings } from '../../invoices/invoice-queries';
 import { businessToForm, type BusinessFormValues } from './business-form';
 import { BusinessInfoFields } from './BusinessInfoFields';
 
@@ -20,6 +22,9 @@ import { BusinessInfoFields } from './BusinessInfoFields';
  */
 export function BusinessInfoTab() {
   const { setInfo } = useBusiness();
+  const queryClient = useQueryClient();
+  // The issuer's CUIT and condition fixed by ARCA_* are shown locked (issue #33.1).
+  const arca = useArcaSettings();
   const [values, setValues] = useState<BusinessFormValues | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
@@ -77,13 +82,15 @@ export function BusinessInfoTab() {
     }
     report(result, MSG.businessInfoUpdated);
     setInfo(result.data);
+    // Invoicing reads the issuer's facts from here: its status and settings change with them.
+    await queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
     setValues(businessToForm(result.data));
   };
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <BusinessInfoFields values={values} set={set} nameError={nameError} />
+        <BusinessInfoFields values={values} set={set} nameError={nameError} locked={arca.data?.lockedByEnv ?? []} />
         <FeedbackAlert feedback={feedback} onClose={clear} />
         <Group justify="flex-end">
           <Button type="submit" size="md" leftSection={<IconDeviceFloppy size={18} />} loading={saving}>

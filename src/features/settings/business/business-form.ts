@@ -1,4 +1,6 @@
 /** The business-info form (docs/spec.md §2 Settings): every field as text, checked with businessInfoBody on save. */
+import { ISSUER_TAX_CONDITION_LABELS, ISSUER_TAX_CONDITIONS } from '../../../../domain/invoicing/codes';
+import { formatCuit } from '../../../../domain/invoicing/cuit';
 import type { BusinessInfo } from '../../../api/business';
 
 export type BusinessFormValues = Record<keyof BusinessInfo, string>;
@@ -16,6 +18,8 @@ export const BUSINESS_KEYS: (keyof BusinessInfo)[] = [
   'whatsapp',
   'openingHours',
   'taxCondition',
+  'startOfActivities',
+  'iibb',
   'province',
   'city',
   'postalCode',
@@ -23,7 +27,9 @@ export const BUSINESS_KEYS: (keyof BusinessInfo)[] = [
 ];
 
 export function businessToForm(info: BusinessInfo | null): BusinessFormValues {
-  return Object.fromEntries(BUSINESS_KEYS.map((key) => [key, info?.[key] ?? ''])) as BusinessFormValues;
+  const values = Object.fromEntries(BUSINESS_KEYS.map((key) => [key, info?.[key] ?? ''])) as BusinessFormValues;
+  return { ...values, cuit: values.cuit ? formatCuit(values.cuit) : '' };
 }
 
-export const TAX_CONDITIONS = ['Responsable Inscripto', 'Monotributo', 'Exento', 'Consumidor Final'];
+/** The issuer's IVA condition (issue #33.1: its one home); stored as its code. */
+export const TAX_CONDITIONS = ISSUER_TAX_CONDITIONS.map((value) => ({ value, label: ISSUER_TAX_CONDITION_LABELS[value] }));

@@ -1,17 +1,17 @@
 /**
- * Facturación electrónica (admin): the issuer's ARCA data, certificate and key, "Probar conexión" and the
- * consumidor-final threshold. Fields fixed by environment variables are shown read-only. A form never
+ * Facturación electrónica (admin): point of sale, environment, certificate and key, "Probar conexión" and the
+ * consumidor-final threshold. The issuer's CUIT, condition, start of activities and IIBB are shown read-only:
+ * they have one home, the business tab (issue #33.1). Fields fixed by environment variables are shown read-only. A form never
  * saves what it never loaded: if the load fails there is an error and "Reintentar", and no form.
  */
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ISSUER_TAX_CONDITION_LABELS, ISSUER_TAX_CONDITIONS, type ArcaEnvironment, type IssuerTaxCondition } from '../../../../domain/invoicing';
+import { formatCuit, ISSUER_TAX_CONDITION_LABELS, type ArcaEnvironment } from '../../../../domain/invoicing';
 import { MSG } from '../../../../domain/messages';
 import { updateArcaSettings } from '../../../api/invoices';
 import { CenteredLoader } from '../../../ui/CenteredLoader';
-import { DateField } from '../../../ui/DateField';
 import { ErrorAlert } from '../../../ui/ErrorAlert';
 import { FeedbackAlert } from '../../../ui/FeedbackAlert';
 import { TouchSelect } from '../../../ui/TouchSelect';
@@ -55,7 +55,7 @@ export function InvoicingTab() {
   const locked = (field: string) => loaded.lockedByEnv.includes(field);
   const lockNote = (field: string) => (locked(field) ? MSG.arcaLockedByEnv : undefined);
   const set = <K extends InvoicingField>(key: K, value: InvoicingFormValues[K]) => setValues({ ...values, [key]: value });
-  const text = (key: 'cuit' | 'iibb' | 'ptoVta' | 'caeaPtoVta' | 'identificationThreshold', extra: Record<string, unknown> = {}) => (
+  const text = (key: 'ptoVta' | 'caeaPtoVta' | 'identificationThreshold', extra: Record<string, unknown> = {}) => (
     <TextInput
       label={FIELD_LABELS[key]}
       size="md"
@@ -97,19 +97,15 @@ export function InvoicingTab() {
             <Title order={3} size="h4">
               Datos del emisor
             </Title>
+            <Text data-testid="issuer-summary">
+              CUIT {loaded.cuit ? formatCuit(loaded.cuit) : 'sin cargar'} · {loaded.taxCondition ? ISSUER_TAX_CONDITION_LABELS[loaded.taxCondition] : 'condición frente al IVA sin cargar'}
+              {loaded.iibb ? ` · Ingresos Brutos ${loaded.iibb}` : ''}
+            </Text>
+            <Text size="sm" c="dimmed">
+              El CUIT, la condición frente al IVA, el inicio de actividades y los Ingresos Brutos se cargan en Configuración → Negocio: los usan la
+              facturación y todos los comprobantes impresos.
+            </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {text('cuit', { placeholder: '20-12345678-6', required: true, inputMode: 'numeric' })}
-              <TouchSelect
-                label={FIELD_LABELS.taxCondition}
-                data={ISSUER_TAX_CONDITIONS.map((c) => ({ value: c, label: ISSUER_TAX_CONDITION_LABELS[c] }))}
-                value={values.taxCondition}
-                onChange={(v) => v && set('taxCondition', v as IssuerTaxCondition)}
-                disabled={locked('taxCondition')}
-                description={lockNote('taxCondition')}
-                error={errors.taxCondition}
-              />
-              <DateField label={FIELD_LABELS.startOfActivities} value={values.startOfActivities} onChange={(v) => set('startOfActivities', v)} clearable />
-              {text('iibb', { placeholder: 'Número de inscripción' })}
               {text('ptoVta', { placeholder: 'Ej. 4', required: true, inputMode: 'numeric' })}
               {text('caeaPtoVta', { placeholder: 'Ej. 90 (opcional)', inputMode: 'numeric', description: 'Punto de venta CAEA del servidor: lo usa si ARCA no responde. Distinto del de arriba.' })}
               <TouchSelect
@@ -123,7 +119,6 @@ export function InvoicingTab() {
               />
             </SimpleGrid>
             {text('identificationThreshold', { leftSection: '$', inputMode: 'decimal' })}
-            {errors.startOfActivities && <ErrorAlert message={errors.startOfActivities} />}
             <FeedbackAlert feedback={feedback} onClose={clear} />
             <Group justify="flex-end">
               <Button type="submit" size="md" leftSection={<IconDeviceFloppy size={18} />} loading={saving}>

@@ -1,17 +1,14 @@
 /**
  * The "Facturación electrónica" form: text values for the inputs, checked with the server's own schema
- * (arcaSettingsBody: CUIT check digit, point of sale range, threshold) so both sides say the same.
+ * (arcaSettingsBody: point of sale range, threshold) so both sides say the same. The issuer's CUIT,
+ * condition, start of activities and IIBB are not here: they are edited on the business tab (issue #33.1).
  */
-import { formatCuit, type ArcaEnvironment, type IssuerTaxCondition } from '../../../../domain/invoicing';
+import type { ArcaEnvironment } from '../../../../domain/invoicing';
 import { MSG } from '../../../../domain/messages';
 import { arcaSettingsBody, type ArcaSettingsBody } from '../../../../domain/schemas/invoices';
 import type { ArcaSettings } from '../../../api/invoices';
 
 export interface InvoicingFormValues {
-  cuit: string;
-  taxCondition: IssuerTaxCondition;
-  startOfActivities: string | null;
-  iibb: string;
   ptoVta: string;
   caeaPtoVta: string;
   environment: ArcaEnvironment;
@@ -21,10 +18,6 @@ export interface InvoicingFormValues {
 export type InvoicingField = keyof InvoicingFormValues;
 
 export const FIELD_LABELS: Record<InvoicingField, string> = {
-  cuit: 'CUIT',
-  taxCondition: 'Condición frente al IVA',
-  startOfActivities: 'Inicio de actividades',
-  iibb: 'Ingresos Brutos',
   ptoVta: 'Punto de venta',
   caeaPtoVta: 'Punto de venta CAEA (contingencia)',
   environment: 'Ambiente',
@@ -33,10 +26,6 @@ export const FIELD_LABELS: Record<InvoicingField, string> = {
 
 export function settingsToForm(settings: ArcaSettings): InvoicingFormValues {
   return {
-    cuit: settings.cuit ? formatCuit(settings.cuit) : '',
-    taxCondition: settings.taxCondition ?? 'monotributo',
-    startOfActivities: settings.startOfActivities,
-    iibb: settings.iibb ?? '',
     ptoVta: settings.ptoVta === null ? '' : String(settings.ptoVta),
     caeaPtoVta: settings.caeaPtoVta === null ? '' : String(settings.caeaPtoVta),
     environment: settings.environment,
