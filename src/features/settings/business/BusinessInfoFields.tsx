@@ -26,15 +26,13 @@ interface Props {
   values: BusinessFormValues;
   set: Setter;
   nameError?: string;
-  /** The fiscal fields' errors (Spanish), by field. */
-  errors?: Partial<Record<'cuit' | 'taxCondition' | 'iibb', string>>;
   /** Fields fixed by ARCA_CUIT / ARCA_TAX_CONDITION: shown, not editable. */
   locked?: string[];
 }
 
 const lockedNote = 'Fijado por una variable de entorno del servidor (ARCA_*)';
 
-export function BusinessInfoFields({ values, set, nameError, errors = {}, locked = [] }: Props) {
+export function BusinessInfoFields({ values, set, nameError, locked = [] }: Props) {
   const text = (key: keyof BusinessFormValues, label: string, extra: Record<string, unknown> = {}) => (
     <TextInput label={label} size="md" value={values[key]} onChange={(e) => set(key, e.currentTarget.value)} {...extra} />
   );
@@ -50,18 +48,17 @@ export function BusinessInfoFields({ values, set, nameError, errors = {}, locked
       </Section>
       <Section title="Datos fiscales">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {text('cuit', 'CUIT', { placeholder: '20-12345678-6', inputMode: 'numeric', error: errors.cuit, disabled: locked.includes('cuit'), description: locked.includes('cuit') ? lockedNote : undefined })}
+          {text('cuit', 'CUIT', { placeholder: '20-12345678-6', inputMode: 'numeric', disabled: locked.includes('cuit'), description: locked.includes('cuit') ? lockedNote : undefined })}
           <TouchSelect
             label="Condición frente al IVA"
             data={[{ value: '', label: 'Sin especificar' }, ...taxOptions]}
             value={values.taxCondition}
             onChange={(v) => set('taxCondition', v ?? '')}
-            error={errors.taxCondition}
             disabled={locked.includes('taxCondition')}
             description={locked.includes('taxCondition') ? lockedNote : undefined}
           />
           <DateField label="Inicio de actividades" value={values.startOfActivities || null} onChange={(v) => set('startOfActivities', v ?? '')} clearable />
-          {text('iibb', 'Ingresos Brutos', { placeholder: 'Número de inscripción', error: errors.iibb })}
+          {text('iibb', 'Ingresos Brutos', { placeholder: 'Número de inscripción' })}
         </SimpleGrid>
       </Section>
       <Section title="Ubicación">
