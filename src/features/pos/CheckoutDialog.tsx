@@ -18,6 +18,8 @@ import { discountProblem } from '../../../domain/sale-totals';
 import type { InvoiceStatusJson } from '../../../domain/schemas/invoices';
 import type { OutboxEntry } from '../../offline/db';
 import { captureSale } from '../../offline/capture';
+import type { LocalCustomer } from '../../offline/customer-store';
+import { buyerInvoiceValues, CustomerPicker } from './CustomerPicker';
 import { StaffModal } from '../../ui/StaffModal';
 import { attemptKey, mercadoPagoCustomerProblem, newExternalReference, startMercadoPagoCheckout } from './mercadopago-checkout';
 import { initialInvoiceForm, invoiceBody, invoiceFormErrors, needsBuyerData } from '../invoices/invoice-form';
@@ -60,6 +62,7 @@ const noInvoice = (issuer: InvoiceStatusJson['taxCondition']): InvoiceChoiceValu
 
 export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller, onConfirmStart, onConfirmed, onExited, shortages, invoicing }: Props) {
   const [form, setForm] = useState(EMPTY);
+  const [customer, setCustomer] = useState<LocalCustomer | null>(null);
   const [method, setMethod] = useState<PaymentMethod>('efectivo');
   const [paidWith, setPaidWith] = useState('');
   const [busy, setBusy] = useState(false);
@@ -133,6 +136,7 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
         discountCents,
         paymentMethod: method,
         ...form,
+        customerUuid: customer?.uuid ?? null,
         invoice: body && {
           tipo: body.tipo_comprobante,
           docTipo: body.documento_tipo,
@@ -144,6 +148,7 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
         offline: !navigator.onLine || !online,
       });
       setForm(EMPTY);
+      setCustomer(null);
       setInvoice(noInvoice(issuer));
       setInvoiceTried(false);
       setPaidWith('');
@@ -169,6 +174,16 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
           if (!busy && !saving.current && !redirecting) void confirm();
         }}
       >
+        <CustomerPicker
+          value={customer}
+          online={online}
+          onChange={(picked) => {
+            setCustomer(picked);
+            if (!picked) return;
+            setForm((f) => ({ ...f, customerName: picked.name, customerDocument: picked.docNumber ?? '', customerEmail: picked.email ?? f.customerEmail }));
+            setInvoice((current) => ({ ...current, values: buyerInvoiceValues(issuer ?? 'monotributo', current.values, picked) }));
+          }}
+        />
         <Group grow align="flex-start">
           <TextInput size="md" label="Nombre del cliente" data-autofocus autoComplete="off" withAsterisk={method === 'mercadopago'} {...field('customerName')} />
           <TextInput size="md" label="Documento (DNI/CUIT)" inputMode="numeric" autoComplete="off" {...field('customerDocument')} />
