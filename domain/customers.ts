@@ -79,3 +79,9 @@ export const CUSTOMER_MSG = {
   saleCustomerInvalid: (reason: string) => `El cliente creado en el dispositivo no es válido (${reason}): la venta se registró sin cliente.`,
   importApplied: (created: number, updated: number) => `Importación aplicada: ${created} clientes creados, ${updated} actualizados`,
 } as const;
+
+/** The customer import's own messages (the sheet's reading errors are the product import's). */
+export const CUSTOMER_IMPORT_MSG = {
+  noRows: 'La planilla no tiene filas de clientes',
+  changed: 'Los clientes o el archivo cambiaron desde la vista previa: revisá la vista previa de nuevo',
+} as const;

@@ -6,13 +6,13 @@
 import { z } from './common';
 import { day, REPORT_END_BEFORE_START } from './reports';
 
-export const EXPORT_DATASETS = ['productos', 'ventas', 'facturas', 'movimientos-stock', 'mensajes'] as const;
+export const EXPORT_DATASETS = ['productos', 'ventas', 'facturas', 'movimientos-stock', 'mensajes', 'clientes'] as const;
 export type ExportDataset = (typeof EXPORT_DATASETS)[number];
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const exportParams = z.object({
-  dataset: z.enum(EXPORT_DATASETS, { error: 'debe ser productos, ventas, facturas, movimientos-stock o mensajes' }),
+  dataset: z.enum(EXPORT_DATASETS, { error: 'debe ser productos, ventas, facturas, movimientos-stock, mensajes o clientes' }),
 });
 
 export const exportQuery = z

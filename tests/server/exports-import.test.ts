@@ -76,7 +76,7 @@ describe('GET /exports/productos', () => {
   it('is for the admin only, and refuses an unknown dataset or an end before the start in Spanish', async () => {
     expect((await download('/api/exports/productos', seller)).statusCode).toBe(403);
     expect((await s.app.inject({ method: 'GET', url: '/api/exports/productos' })).statusCode).toBe(401);
-    const unknown = await s.call({ method: 'GET', url: '/api/exports/clientes', token: admin });
+    const unknown = await s.call({ method: 'GET', url: '/api/exports/proveedores', token: admin });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toContain('debe ser productos, ventas');
     const backwards = await s.call({ method: 'GET', url: '/api/exports/ventas?startDate=2026-03-10&endDate=2026-03-01', token: admin });

@@ -3,7 +3,7 @@
  * trigram table customers_fts on SQLite (words of 3+ characters; shorter ones as LIKE) and the trigram GIN
  * index customers_search_trgm_idx on PostgreSQL; browsing walks customers_name_idx (active, name).
  */
-import { and, asc, count, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ne, sql, type SQL } from 'drizzle-orm';
 import { customerAliases, customers } from '../../db/schema';
 import { bySql, exec, first, isPg, type Q } from '../../db/store';
 import { likePattern } from '../products/search';
@@ -53,17 +53,8 @@ export const customersRepository = {
   findByDocument: (q: Q, docType: number, docNumber: string, exceptId = 0): Promise<CustomerRow | undefined> =>
     first(q.select().from(customers).where(and(eq(customers.docType, docType), eq(customers.docNumber, docNumber), ne(customers.id, exceptId))).limit(1)),
 
-  /** Customers holding any of these documents (the import matches its rows by document). */
-  findByDocuments: async (q: Q, docs: { docType: number; docNumber: string }[]): Promise<CustomerRow[]> => {
-    if (docs.length === 0) return [];
-    const numbers = [...new Set(docs.map((d) => d.docNumber))];
-    const rows: CustomerRow[] = [];
-    for (let i = 0; i < numbers.length; i += 500) {
-      rows.push(...(await q.select().from(customers).where(and(isNotNull(customers.docNumber), inArray(customers.docNumber, numbers.slice(i, i + 500))))));
-    }
-    const wanted = new Set(docs.map((d) => `${d.docType}:${d.docNumber}`));
-    return rows.filter((r) => wanted.has(`${r.docType}:${r.docNumber}`));
-  },
+  /** Every customer (the import plans against the whole file: a shop's customers, not its sales). */
+  all: (q: Q): Promise<CustomerRow[]> => q.select().from(customers).orderBy(asc(customers.id)),
 
   /** Locks the customer's row until the unit ends (PostgreSQL; SQLite's one writer already serialises units). */
   lock: async (tx: Q, id: number): Promise<void> => {
@@ -76,6 +67,9 @@ export const customersRepository = {
     const total = (await first(q.select({ n: count() }).from(customers).where(where)))?.n ?? 0;
     return { rows, total };
   },
+
+  /** The next `limit` customers after id `afterId` (the export writes by pages). */
+  exportPage: (q: Q, afterId: number, limit: number): Promise<CustomerRow[]> => q.select().from(customers).where(gt(customers.id, afterId)).orderBy(asc(customers.id)).limit(limit),
 
   insert: async (tx: Q, row: NewCustomerRow): Promise<CustomerRow> => (await tx.insert(customers).values(row).returning())[0],
 

@@ -1,7 +1,8 @@
 /**
  * The customer file (issue #33 item 1), described in domain/api/customers.ts: list/search, read, create and
  * edit for any signed-in user (the counter creates customers; sellers read documents and e-mails only while
- * the admin lets them, and may not touch the cuenta corriente); deactivation is admin only. POST
+ * the admin lets them, and may not touch the cuenta corriente); deactivation, import and export (the
+ * `clientes` dataset of GET /exports/:dataset) are admin only. POST
  * /sync/customers takes the customers a device created, with its credential, like POST /sync/push.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -10,7 +11,9 @@ import { pathOf } from '../../../domain/api/endpoint';
 import { CUSTOMER_MSG } from '../../../domain/customers';
 import { schemaOf } from '../../http/endpoint-schema';
 import { ok, paginated } from '../../http/envelope';
+import { readUpload } from '../products/import-routes';
 import { deviceHooks } from '../sync/device-auth';
+import { applyCustomerImport, previewCustomerImport } from './import-service';
 import { pushCustomers } from './push-service';
 import { createCustomer, deactivateCustomer, getCustomer, listCustomers, updateCustomer } from './service';
 
@@ -41,6 +44,22 @@ const customersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(pathOf(api.deactivate.key), { ...admin, schema: schemaOf(api.deactivate, { tags, security, summary: 'Desactiva un cliente (su historia queda)' }) }, async (req) =>
     ok(await deactivateCustomer(app.store, req.params.id), CUSTOMER_MSG.deactivated),
+  );
+
+  const consumes = ['multipart/form-data'];
+  app.post(
+    pathOf(api.previewImport.key),
+    { ...admin, schema: { ...schemaOf(api.previewImport, { tags, security, summary: 'Vista previa de una importación de clientes (CSV o XLSX, campo "file"; no escribe nada)' }), consumes } },
+    async (req) => ok(await previewCustomerImport(app.store, await readUpload(req))),
+  );
+
+  app.post(
+    pathOf(api.applyImport.key),
+    { ...admin, schema: { ...schemaOf(api.applyImport, { tags, security, summary: 'Aplica una importación de clientes ya vista (todo o nada)' }), consumes } },
+    async (req) => {
+      const result = await applyCustomerImport(app.store, await readUpload(req), req.query.fingerprint, req.user.id);
+      return ok(result, CUSTOMER_MSG.importApplied(result.created, result.updated));
+    },
   );
 
   app.post(

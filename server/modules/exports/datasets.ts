@@ -10,7 +10,10 @@ import { CBTE_TIPO_LABELS, DOC_TIPO_LABELS, ivaRateFromBp, type CbteTipo, type D
 import type { ExportDataset } from '../../../domain/schemas/exports';
 import { STOCK_REASON_LABELS } from '../../../domain/schemas/stock';
 import type { Q } from '../../db/store';
-import { exportsRepository as repo, type Range } from './repository';
+import { CUSTOMER_DOC_TYPE_LABELS, type CustomerDocType } from '../../../domain/customers';
+import { CONDICION_IVA_LABELS, type CondicionIvaReceptor } from '../../../domain/invoicing/codes';
+import { customersRepository } from '../customers/repository';
+import { exportsRepository as repo, PAGE_SIZE, type Range } from './repository';
 
 export type CellKind = 'text' | 'money' | 'int' | 'percent' | 'datetime' | 'bool';
 export interface Column {
@@ -99,5 +102,23 @@ export const DATASETS: Record<ExportDataset, Dataset> = {
       col('Mensaje', 'text', 40), col('Producto', 'text', 20), col('Estado'), col('Notas', 'text', 30),
     ],
     page: paged(repo.messages, (r) => [r.createdAt, r.name, r.email, r.phone, r.subject, r.message, r.productName, labelOf(CONTACT_STATUS_LABELS, r.status), r.notes]),
+  },
+  // Issue #33: the customer file, with the headers its import reads back (customers/import-plan.ts).
+  clientes: {
+    title: 'Clientes',
+    dated: false,
+    columns: [
+      col('Tipo de documento', 'text', 16), col('Documento', 'text', 14), col('Nombre', 'text', 32), col('Condición IVA', 'text', 26),
+      col('Dirección', 'text', 30), col('Teléfono', 'text', 16), col('Email', 'text', 26), col('Notas', 'text', 30), col('Cuenta corriente', 'bool'),
+      col('Límite de crédito', 'money'), col('Saldo', 'money'), col('Activo', 'bool'),
+    ],
+    page: paged(
+      (q, afterId) => customersRepository.exportPage(q, afterId, PAGE_SIZE),
+      (r) => [
+        CUSTOMER_DOC_TYPE_LABELS[r.docType as CustomerDocType] ?? String(r.docType), r.docNumber, r.name,
+        CONDICION_IVA_LABELS[r.ivaConditionId as CondicionIvaReceptor] ?? String(r.ivaConditionId), r.address, r.phone, r.email, r.notes,
+        r.accountEnabled ? 1 : 0, r.creditLimitCents, r.balanceCents, r.active ? 1 : 0,
+      ],
+    ),
   },
 };

@@ -1,6 +1,6 @@
 /**
- * GET /exports/:dataset (admin): products, sales with their items, invoices, stock movements or contact
- * messages as CSV or XLSX, streamed. Dated datasets take an optional range of whole local days.
+ * GET /exports/:dataset (admin): products, sales with their items, invoices, stock movements, contact
+ * messages or customers as CSV or XLSX, streamed. Dated datasets take an optional range of whole local days.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pathOf } from '../../../domain/api/endpoint';

@@ -20,7 +20,8 @@ import type { SheetCell } from './sheet-reader';
 
 const FIELD = 'file';
 
-async function readUpload(req: FastifyRequest): Promise<SheetCell[][]> {
+/** The uploaded sheet of an import (also the customer import, customers/import-routes.ts). */
+export async function readUpload(req: FastifyRequest): Promise<SheetCell[][]> {
   if (!req.isMultipart()) throw badRequest(MSG.importMissing);
   const part = await req.file({ limits: { fileSize: IMPORT_MAX_BYTES } }).catch(() => undefined);
   if (!part || part.fieldname !== FIELD) {
