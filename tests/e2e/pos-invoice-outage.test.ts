@@ -14,16 +14,15 @@
  *  - a new device with no CAEA point of sale says so in checkout before the cashier confirms.
  */
 import { and, eq } from 'drizzle-orm';
-import type { BrowserContext, Page, Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { arcaDate, isoFromArcaDate, parseQrUrl } from '../../domain/invoicing';
-import type { DeviceCaeaJson } from '../../domain/schemas/sync';
-import { caeas, invoices } from '../../server/db/schema';
+import { parseQrUrl } from '../../domain/invoicing';
+import { invoices } from '../../server/db/schema';
 import { launchBrowser, SELLER_PASSWORD, startServer, type E2eServer } from './harness';
-import { addProduct, checkout, createProduct, deviceOutbox, newDevice, openPos, signInAndOpenPos, waitAllSynced, waitCartEmpty, waitForServiceWorker } from './pos-helpers';
+import { addProduct, checkout, createProduct, deviceOutbox, newDevice, openPos, signInAndOpenPos, waitAllSynced, waitCartEmpty } from './pos-helpers';
 import { pdfQrText, pdfText } from './pdf-helpers';
+import { counterDevice, DEMO_CUIT, printedPdf, readMeta, simulatorLedger, stubPrint, waitForMeta } from './counter-invoice-helpers';
 
-const DEMO_CUIT = '20111111112';
 const ENV = { ARCA_TAX_CONDITION: 'responsable_inscripto', ARCA_CAEA_CHECK_MS: '500' };
 
 let server: E2eServer = await startServer(ENV);
@@ -50,84 +49,6 @@ async function startAgain(): Promise<void> {
 afterEach(async () => {
   if (down) await startAgain();
 });
-
-const stubPrint = (page: Page) =>
-  page.evaluate(() => {
-    document.body.removeAttribute('data-printed');
-    window.print = () => document.body.setAttribute('data-printed', String(Number(document.body.getAttribute('data-printed') ?? 0) + 1));
-  });
-
-async function printedPdf(page: Page): Promise<Buffer> {
-  await page.getByTestId('invoice-print').locator('img').waitFor({ state: 'attached' });
-  await page.emulateMedia({ media: 'print' });
-  const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
-  await page.emulateMedia({ media: 'screen' });
-  return pdf;
-}
-
-function readMeta(page: Page, key: string): Promise<unknown> {
-  return page.evaluate(
-    (k) =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('mostrador');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const request = open.result.transaction('meta').objectStore('meta').get(k);
-          request.onsuccess = () => {
-            resolve(request.result?.value);
-            open.result.close();
-          };
-          request.onerror = () => reject(request.error);
-        };
-      }),
-    key,
-  );
-}
-
-async function waitForMeta(page: Page, key: string): Promise<unknown> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const value = await readMeta(page, key);
-    if (value !== undefined && value !== null) return value;
-    if (Date.now() > deadline) throw new Error(`meta ${key} never arrived`);
-    await page.waitForTimeout(200);
-  }
-}
-
-/** The CAEA the keeper obtained from the simulator for today's fortnight. */
-async function keptCaea(): Promise<string> {
-  const today = isoFromArcaDate(arcaDate(new Date()));
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const row = server.app.db
-      .select()
-      .from(caeas)
-      .all()
-      .find((c) => c.validFrom <= today && today <= c.validTo);
-    if (row) return row.caea;
-    if (Date.now() > deadline) throw new Error('the CAEA keeper obtained no CAEA');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-/** A device at the POS with its own CAEA point of sale, holding the pulled CAEA and the issuer's data. */
-async function counterDevice(ptoVta: number, serviceWorkers: 'allow' | 'block' = 'block'): Promise<{ context: BrowserContext; page: Page; deviceId: string; caea: string }> {
-  const caea = await keptCaea();
-  const context = await newDevice(browser, { serviceWorkers });
-  const page = await context.newPage();
-  await signInAndOpenPos(page, server.baseUrl, seller, SELLER_PASSWORD);
-  await waitForMeta(page, 'deviceKey');
-  const deviceId = (await readMeta(page, 'deviceId')) as string;
-  const assigned = await server.api('PUT', `/sync/devices/${deviceId}/caea-pto-vta`, { token: await server.adminToken(), body: { caeaPtoVta: ptoVta } });
-  expect(assigned.status, assigned.body.message).toBe(200);
-  await page.reload();
-  await openPos(page);
-  if (serviceWorkers === 'allow') await waitForServiceWorker(page);
-  const held = (await waitForMeta(page, 'caea')) as DeviceCaeaJson;
-  expect(held).toMatchObject({ ptoVta, caeas: expect.arrayContaining([expect.objectContaining({ caea })]) });
-  await waitForMeta(page, 'invoicing');
-  return { context, page, deviceId, caea };
-}
 
 /** Rings up `product` and opens "Completar Venta" with "Factura" chosen (Factura B, consumidor final). */
 async function checkoutWithFactura(page: Page, product: string) {
@@ -179,7 +100,6 @@ async function waitReported(saleId: number): Promise<void> {
 }
 
 /** The simulator's ledger on a point of sale (Factura B): [number, emission type, code] of each comprobante. */
-const ledger = (ptoVta: number) => server.app.arca.runtime.simulator!.book(DEMO_CUIT, ptoVta, 6).map((entry, i) => [i + 1, entry.emisionTipo, entry.cae]);
 
 /** After reconnecting: exactly one invoice for the sale, the device's CAEA one, reported to ARCA once. */
 async function expectOneReportedCaeaInvoice(page: Page, expected: number, caea: string, ptoVta: number): Promise<void> {
@@ -188,12 +108,12 @@ async function expectOneReportedCaeaInvoice(page: Page, expected: number, caea: 
   const rows = invoicesOfSale(sale.saleId!);
   expect(rows.map((r) => [r.authorization, r.status, r.ptoVta, r.cbteNro, r.cae, r.deviceHold])).toEqual([['CAEA', 'autorizada', ptoVta, 1, caea, false]]);
   await waitReported(sale.saleId!);
-  expect(ledger(ptoVta)).toEqual([[1, 'CAEA', caea]]);
+  expect(simulatorLedger(server, ptoVta)).toEqual([[1, 'CAEA', caea]]);
 }
 
 describe('the invoice reaches the customer during an outage (issue #33.5)', () => {
   it('the server stops 1 s before a "Factura B" confirm: a CAEA ticket within 5 s; back online, one invoice, reported', async () => {
-    const { context, page, caea } = await counterDevice(81);
+    const { context, page, caea } = await counterDevice(browser, server, seller, 81);
     await stubPrint(page);
     // A plain sale first: the device heard from the server a moment ago and believes it is online.
     await addProduct(page, 'Dulce de leche 400 g');
@@ -214,7 +134,7 @@ describe('the invoice reaches the customer during an outage (issue #33.5)', () =
   }, 180_000);
 
   it('the server receives the sale but its answer is lost: the CAEA ticket prints and the held row becomes that invoice, no CAE asked for', async () => {
-    const { context, page, caea } = await counterDevice(82);
+    const { context, page, caea } = await counterDevice(browser, server, seller, 82);
     await stubPrint(page);
     const sim = server.app.arca.runtime.simulator!;
     const caeBefore = sim.counters.caeRequests;
@@ -240,7 +160,7 @@ describe('the invoice reaches the customer during an outage (issue #33.5)', () =
   }, 180_000);
 
   it('the link hangs (no answer, no error): the cashier reads that it goes with CAEA, the CAEA ticket prints at the deadline; the stalled push lands later and the held row becomes that invoice', async () => {
-    const { context, page, caea } = await counterDevice(85);
+    const { context, page, caea } = await counterDevice(browser, server, seller, 85);
     await stubPrint(page);
     const sim = server.app.arca.runtime.simulator!;
     const caeBefore = sim.counters.caeRequests;
@@ -267,7 +187,7 @@ describe('the invoice reaches the customer during an outage (issue #33.5)', () =
   }, 180_000);
 
   it('a reload during the outage, then "Factura B": a CAEA ticket within 5 s', async () => {
-    const { context, page, caea } = await counterDevice(83, 'allow');
+    const { context, page, caea } = await counterDevice(browser, server, seller, 83, 'allow');
     await stopServer();
     await page.reload();
     await openPos(page);
@@ -283,7 +203,7 @@ describe('the invoice reaches the customer during an outage (issue #33.5)', () =
   }, 180_000);
 
   it('online with a CAEA, the server answers: the device releases its held request and prints the CAE invoice; its CAEA numbering stays unused', async () => {
-    const { context, page } = await counterDevice(84);
+    const { context, page } = await counterDevice(browser, server, seller, 84);
     await stubPrint(page);
     const dialog = await checkoutWithFactura(page, 'Dulce de leche 400 g');
     await confirmAndTimePrint(page, dialog);

@@ -10,32 +10,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { arcaDate, isoFromArcaDate, parseQrUrl } from '../../domain/invoicing';
-import type { DeviceCaeaJson } from '../../domain/schemas/sync';
-import { caeas, invoices } from '../../server/db/schema';
+import { parseQrUrl } from '../../domain/invoicing';
+import { invoices } from '../../server/db/schema';
 import { SELLER_PASSWORD, serverAndBrowser } from './harness';
 import { layoutProblems } from './backoffice-helpers';
-import { addProduct, createProduct, deviceOutbox, newDevice, openPos, signInAndOpenPos, waitAllSynced, waitCartEmpty, waitForOutbox, waitForServiceWorker } from './pos-helpers';
+import { addProduct, createProduct, deviceOutbox, newDevice, openPos, signInAndOpenPos, waitAllSynced, waitCartEmpty, waitForOutbox } from './pos-helpers';
 import { pdfQrText, pdfText } from './pdf-helpers';
-
-const DEMO_CUIT = '20111111112';
-
-/** Stubs the print dialog: each print marks the page (the printout stays in print media for page.pdf). */
-const stubPrint = (page: Page) =>
-  page.evaluate(() => {
-    document.body.removeAttribute('data-printed');
-    window.print = () => document.body.setAttribute('data-printed', String(Number(document.body.getAttribute('data-printed') ?? 0) + 1));
-  });
-const printedCount = async (page: Page) => Number((await page.evaluate(() => document.body.getAttribute('data-printed'))) ?? 0);
-
-/** The PDF of what the page prints now. */
-async function printedPdf(page: Page): Promise<Buffer> {
-  await page.getByTestId('invoice-print').locator('img').waitFor({ state: 'attached' });
-  await page.emulateMedia({ media: 'print' });
-  const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
-  await page.emulateMedia({ media: 'screen' });
-  return pdf;
-}
+import { counterDevice, printedCount, printedPdf, simulatorLedger, stubPrint } from './counter-invoice-helpers';
 
 /** Rings up one product and confirms it with "Factura" (consumidor final), waiting for the sale to be written. */
 async function sellWithInvoice(page: Page, product: string, expectedType: string): Promise<void> {
@@ -53,35 +34,6 @@ async function sellWithInvoice(page: Page, product: string, expectedType: string
 }
 
 const deviceOutboxCount = async (page: Page) => (await deviceOutbox(page)).length;
-
-function readMeta(page: Page, key: string): Promise<unknown> {
-  return page.evaluate(
-    (k) =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('mostrador');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const request = open.result.transaction('meta').objectStore('meta').get(k);
-          request.onsuccess = () => {
-            resolve(request.result?.value);
-            open.result.close();
-          };
-          request.onerror = () => reject(request.error);
-        };
-      }),
-    key,
-  );
-}
-
-async function waitForMeta(page: Page, key: string): Promise<unknown> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const value = await readMeta(page, key);
-    if (value !== undefined && value !== null) return value;
-    if (Date.now() > deadline) throw new Error(`meta ${key} never arrived`);
-    await page.waitForTimeout(200);
-  }
-}
 
 const { server, browser } = await serverAndBrowser({ ARCA_TAX_CONDITION: 'responsable_inscripto', ARCA_CAEA_CHECK_MS: '500' });
 const seller = await server.createSeller('vera');
@@ -176,52 +128,10 @@ describe('Factura at the counter, ARCA not answering', () => {
   });
 });
 
-/** The CAEA the keeper obtained from the simulator for today's fortnight (it runs every ARCA_CAEA_CHECK_MS). */
-async function keptCaea(): Promise<string> {
-  const today = isoFromArcaDate(arcaDate(new Date()));
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const row = server.app.db
-      .select()
-      .from(caeas)
-      .all()
-      .find((c) => c.validFrom <= today && today <= c.validTo);
-    if (row) return row.caea;
-    if (Date.now() > deadline) throw new Error('the CAEA keeper obtained no CAEA');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-/**
- * An online device signed in at the POS, given its CAEA point of sale by the admin (Settings →
- * Dispositivos' API), that then pulled its CAEA data (PullReply.caea) into its store.
- */
-async function counterDevice(serviceWorkers: 'allow' | 'block', ptoVta: number): Promise<{ context: BrowserContext; page: Page; deviceId: string; caea: string }> {
-  const caea = await keptCaea();
-  const context = await newDevice(browser, { serviceWorkers });
-  const page = await context.newPage();
-  await signInAndOpenPos(page, server.baseUrl, seller, SELLER_PASSWORD);
-  await waitForMeta(page, 'deviceKey');
-  const deviceId = (await readMeta(page, 'deviceId')) as string;
-  const assigned = await server.api('PUT', `/sync/devices/${deviceId}/caea-pto-vta`, { token: await server.adminToken(), body: { caeaPtoVta: ptoVta } });
-  expect(assigned.status, assigned.body.message).toBe(200);
-  await page.reload();
-  await openPos(page);
-  if (serviceWorkers === 'allow') await waitForServiceWorker(page);
-  const held = (await waitForMeta(page, 'caea')) as DeviceCaeaJson;
-  expect(held).toMatchObject({ ptoVta, caeas: expect.arrayContaining([expect.objectContaining({ caea })]) });
-  await waitForMeta(page, 'invoicing');
-  return { context, page, deviceId, caea };
-}
-
 async function goOffline(context: BrowserContext, page: Page): Promise<void> {
   await context.setOffline(true);
   await page.getByTestId('sync-status').getByText(/Sin conexión/).filter({ visible: true }).waitFor();
 }
-
-/** The simulator's ledger on this CAEA point of sale (Factura B): [number, CAEA] of each reported comprobante. */
-const ledger = (ptoVta: number) =>
-  server.app.arca.runtime.simulator!.book(DEMO_CUIT, ptoVta, 6).map((entry, i) => [i + 1, entry.emisionTipo, entry.cae]);
 
 async function waitReported(deviceId: string, count: number): Promise<void> {
   const deadline = Date.now() + 60_000;
@@ -241,7 +151,7 @@ const caeaRows = (deviceId: string) =>
 
 describe('Factura at the counter, offline with CAEA', () => {
   it('3 invoices offline are numbered on the device’s CAEA point of sale, printed with the CAEA, survive a reload and land once each, without gaps', async () => {
-    const { context, page, deviceId, caea: CAEA } = await counterDevice('allow', 61);
+    const { context, page, deviceId, caea: CAEA } = await counterDevice(browser, server, seller, 61, 'allow');
     await goOffline(context, page);
     await stubPrint(page);
     for (let i = 1; i <= 3; i += 1) {
@@ -266,13 +176,13 @@ describe('Factura at the counter, offline with CAEA', () => {
     expect(new Set(rows.map((r) => r.saleId))).toEqual(new Set(synced.map((s) => (s as unknown as { saleId: number }).saleId)));
     // The reporter informs each one to ARCA: the simulator's ledger holds each exactly once, 1..3.
     await waitReported(deviceId, 3);
-    expect(ledger(61)).toEqual([1, 2, 3].map((n) => [n, 'CAEA', CAEA]));
+    expect(simulatorLedger(server, 61)).toEqual([1, 2, 3].map((n) => [n, 'CAEA', CAEA]));
     await context.close();
   });
 
   it('two devices offline at once number on their own points of sale and never collide', async () => {
-    const a = await counterDevice('block', 71);
-    const b = await counterDevice('block', 72);
+    const a = await counterDevice(browser, server, seller, 71);
+    const b = await counterDevice(browser, server, seller, 72);
     await goOffline(a.context, a.page);
     await goOffline(b.context, b.page);
     for (let i = 0; i < 2; i += 1) {
@@ -293,8 +203,8 @@ describe('Factura at the counter, offline with CAEA', () => {
     ]);
     await waitReported(a.deviceId, 2);
     await waitReported(b.deviceId, 2);
-    expect(ledger(71).map(([n]) => n)).toEqual([1, 2]);
-    expect(ledger(72).map(([n]) => n)).toEqual([1, 2]);
+    expect(simulatorLedger(server, 71).map(([n]) => n)).toEqual([1, 2]);
+    expect(simulatorLedger(server, 72).map(([n]) => n)).toEqual([1, 2]);
     await a.context.close();
     await b.context.close();
     // Two browsers selling offline, then four waits of up to 60 s each (both drains, both reports): on a busy
