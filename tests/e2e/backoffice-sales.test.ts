@@ -171,7 +171,7 @@ describe('seller', () => {
     await loginThroughForm(sellerPage, server.baseUrl, seller, SELLER_PASSWORD);
     const nav = sellerPage.getByRole('navigation', { name: 'Navegación principal' });
     await nav.getByRole('link', { name: 'Dashboard' }).waitFor();
-    expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Punto de Venta', 'Ventas', 'Facturas']);
+    expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Punto de Venta', 'Ventas', 'Facturas', 'Clientes']);
 
     for (const path of ['/products', '/contact-messages', '/settings']) {
       await sellerPage.goto(`${server.baseUrl}${path}`);
