@@ -10,6 +10,9 @@ import { parseCuit } from './cuit';
 import { documentProblem } from './invoicing/cuit';
 import { digitsOnly, foldText } from './text';
 
+/** Sizes the schemas enforce; here, without zod, so the counter's first chunk can read them too. */
+export const CUSTOMER_LIMITS = { listMaxLimit: 200, pushMaxCustomers: 200, nameMax: 200 } as const;
+
 /** ARCA document types of a customer: 80 CUIT, 86 CUIL, 96 DNI, 99 sin identificar (no number). */
 export const CUSTOMER_DOC_TYPES = [DOC_TIPOS.cuit, DOC_TIPOS.cuil, DOC_TIPOS.dni, DOC_TIPOS.consumidorFinal] as const;
 export type CustomerDocType = (typeof CUSTOMER_DOC_TYPES)[number];

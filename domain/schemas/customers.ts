@@ -7,6 +7,7 @@
 import { CONDICIONES_IVA, type CondicionIvaReceptor } from '../invoicing/codes';
 import {
   CUSTOMER_DOC_TYPES,
+  CUSTOMER_LIMITS,
   customerDocumentProblem,
   DEFAULT_CUSTOMER_DOC_TYPE,
   DEFAULT_CUSTOMER_IVA_CONDITION,
@@ -14,8 +15,6 @@ import {
   type CustomerDocType,
 } from '../customers';
 import { money, optionalText, queryBool, requiredText, text, z } from './common';
-
-export const CUSTOMER_LIMITS = { listMaxLimit: 200, pushMaxCustomers: 200, nameMax: 200 } as const;
 
 const docType = z.literal(CUSTOMER_DOC_TYPES, { error: 'debe ser 80 (CUIT), 86 (CUIL), 96 (DNI) o 99 (sin identificar)' });
 const ivaConditionId = z.coerce

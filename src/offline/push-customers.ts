@@ -7,7 +7,7 @@
  * A refusal that is not a lost connection or a lost session (an older server without the route, a rejected
  * batch) leaves the customers pending and never holds back the catalogue pull.
  */
-import { CUSTOMER_LIMITS } from '../../domain/schemas/customers';
+import { CUSTOMER_LIMITS } from '../../domain/customers';
 import { toPushedCustomer } from './customer-body';
 import { confirmCustomers, pendingCustomers } from './customer-store';
 import type { CycleOutcome, Delivery } from './sync-types';
