@@ -17,8 +17,8 @@
 import type Database from 'better-sqlite3';
 import type { Pool, PoolClient } from 'pg';
 
-/** SQLite tables with no PostgreSQL counterpart: the FTS5 search indexes (products, sales) and their shadow tables. */
-const SQLITE_ONLY = /^(products_fts.*|sales_fts.*|sale_items_fts.*|sqlite_.*|__drizzle_migrations)$/;
+/** SQLite tables with no PostgreSQL counterpart: the FTS5 search indexes (products, sales, customers) and their shadow tables. */
+const SQLITE_ONLY = /^(products_fts.*|sales_fts.*|sale_items_fts.*|customers_fts.*|sqlite_.*|__drizzle_migrations)$/;
 const PG_BOOKKEEPING = new Set(['__drizzle_migrations']);
 /** Rows the migrations themselves insert (the revision counter): replaced by the source's own. */
 const SEEDED_BY_MIGRATIONS: Record<string, number> = { sync_state: 1 };

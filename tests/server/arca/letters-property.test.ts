@@ -9,6 +9,8 @@ import { CBTE_LETTER, CONDICIONES_CLASE_A, CONDICIONES_IVA, IVA_RATES, type Issu
 import { legalCbteTipo } from '../../../domain/invoicing/letter';
 import { arcaApp, BUYER_CUIT, generate, paidSale } from './harness';
 
+const BUYER = { receptor_nombre: 'Ferretería El Tornillo S.A.', receptor_domicilio: 'Av. Rivadavia 1234, CABA' };
+
 for (const issuer of ['monotributo', 'responsable_inscripto'] as IssuerTaxCondition[]) {
   describe(`letters and amounts, issuer ${issuer}`, async () => {
     const { s, admin: token } = await arcaApp(issuer);
@@ -23,6 +25,8 @@ for (const issuer of ['monotributo', 'responsable_inscripto'] as IssuerTaxCondit
           documento_tipo: identified ? 80 : 99,
           documento_nro: identified ? BUYER_CUIT : 0,
           condicion_iva_receptor: cond,
+          // An identified buyer carries what a Factura A (and any letter above the threshold) requires.
+          ...(identified ? BUYER : {}),
         });
         expect(res.status, `${issuer} → ${cond}: ${res.body.message}`).toBe(201);
         expect(res.body.data.letter).toBe(CBTE_LETTER[tipo]);
@@ -43,6 +47,7 @@ for (const issuer of ['monotributo', 'responsable_inscripto'] as IssuerTaxCondit
             documento_tipo: 80,
             documento_nro: BUYER_CUIT,
             condicion_iva_receptor: a ? 1 : 5,
+            ...BUYER,
           });
           expect(res.status, res.body.message).toBe(201);
           const inv = res.body.data;
