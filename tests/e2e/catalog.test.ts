@@ -100,7 +100,10 @@ describe('catalogue', () => {
   });
 
   it('opens the image viewer with the name as caption; products without image have no viewer', async () => {
+    const expected = (await server.api('GET', '/products/catalog?search=seguridad')).body.pagination.totalItems as number;
     await page.getByPlaceholder('Buscar productos...').fill('seguridad');
+    // Click once the search's own page is in: a card of the list before it may be replaced under the tap.
+    await page.getByText(`${expected} producto(s) encontrado(s)`).waitFor();
     const card = page.locator('article', { hasText: PRODUCT });
     await card.waitFor();
     await card.getByText('$ 123.456,78').waitFor();
