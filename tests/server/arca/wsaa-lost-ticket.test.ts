@@ -20,6 +20,9 @@ describe('WSAA already holds a ticket the server never stored', () => {
       await tx.insert(arcaSettings).values({ id: 1, caeaPtoVta: 90 });
       await tx.insert(caeas).values({ issuerCuit: ISSUER_CUIT, environment: 'homologacion', simulator: false, periodo: 209902, orden: 1, caea: CAEA, validFrom: '2000-01-01', validTo: '2099-12-31', reportDeadline: '2099-12-31' });
     });
+    // The server logs in once at start (the CAEA keeper). Wait until it has stored that ticket: deleting it below
+    // must not race a late write (on PostgreSQL the store answers after WSAA did, and the server then had a ticket).
+    await waitFor(async () => (await s.app.store.read((q) => q.select().from(arcaTickets))).length > 0, 15_000).catch(() => undefined);
     // The "lost" login: WSAA holds a ticket the server has not stored (its own, if it logged in at start, is dropped).
     if (setup.sim.tickets.size === 0) await loginCms(setup.sim.wsaaUrl, 'wsfe', loadCredentials(testPki().certPem, testPki().keyPem), 5000).catch(() => undefined);
     await s.app.store.write((tx) => tx.delete(arcaTickets));
