@@ -14,7 +14,6 @@ export const CUSTOMER_MSG = {
   documentTaken: (name: string) => `Ya hay un cliente con ese documento: ${name}. Elegilo de la lista.`,
   createdLocal: 'Cliente guardado en este dispositivo; se envía al servidor con la próxima sincronización',
   registryOffline: 'Sin conexión: el padrón de ARCA no se puede consultar. Escribí el nombre, la condición frente al IVA y el domicilio.',
-  registryFailed: (reason: string) => `No se pudo consultar el padrón de ARCA (${reason}). Escribí los datos a mano.`,
   registryFilled: 'Datos completados desde el padrón de ARCA',
   registryLooking: 'Consultando el padrón de ARCA…',
 } as const;

@@ -175,13 +175,15 @@ function NewCustomerForm({ initial, rows, online, onCancel, onPick }: { initial:
     void lookupCuit(validCuit, controller.signal).then((result) => {
       if (controller.signal.aborted) return;
       if (!result.success) {
-        setRegistry({ kind: 'note', text: result.kind === 'network' ? CUSTOMER_MSG.registryOffline : CUSTOMER_MSG.registryFailed(result.message) });
+        // The server's message already says what to do (type the data, or look in the customer file).
+        setRegistry({ kind: 'note', text: result.kind === 'network' ? CUSTOMER_MSG.registryOffline : result.message });
         return;
       }
       const persona = result.data;
       const condition = persona.ivaConditionId !== null && (CONDICIONES_IVA as number[]).includes(persona.ivaConditionId) ? String(persona.ivaConditionId as CondicionIvaReceptor) : null;
       setValues((v) => ({ ...v, name: persona.name || v.name, address: persona.address || v.address, ...(condition ? { ivaConditionId: condition } : {}) }));
-      setRegistry({ kind: 'filled' });
+      // A constancia with ARCA's observations leaves the condition to the cashier: say why.
+      setRegistry(persona.warnings.length > 0 ? { kind: 'note', text: `${CUSTOMER_MSG.registryFilled}. ${persona.warnings.join(' ')}` } : { kind: 'filled' });
     });
     return () => controller.abort();
   }, [validCuit, online, existing]);
