@@ -1,14 +1,19 @@
 /**
- * The one HTTP client (docs/spec.md §7/§8). Every call resolves (never throws) to an ApiResult:
+ * The one HTTP client (docs/spec.md §7/§8), on ky. Every call resolves (never throws) to an ApiResult:
  *  - success: `{success: true, data, message?, pagination?}`;
  *  - failure: `{success: false, kind, status, message, data?}` where `kind` is 'network' when the server
  *    was not reached (offline, timeout, DNS) and 'http' when it answered with a refusal; `message` is
  *    the server's message or the caller's spec default.
- * Staff calls carry `Authorization: Bearer <token>`; public calls carry no token. Any 401 on a staff call
- * (not public ones, so not the login call) clears the session and does a full redirect to /login.
- * Plain fetch with a timeout (AbortSignal.timeout): the public pages load this module too, so it
- * carries no HTTP library.
+ * Staff calls carry `Authorization: Bearer <token>` (a ky hook); public calls carry no token. Any 401 on a
+ * staff call (not public ones, so not the login call) clears the session and does a full redirect to /login.
+ * Retries (RETRY): only a GET that a proxy answered 502/503/504 (the server restarting behind Caddy) is
+ * tried once more, after Retry-After or a short wait; a call with no answer (offline, timeout) or any
+ * write is never retried here: the sync engine and TanStack Query own those decisions, so a server that
+ * is away never sees a storm.
+ * ky arrives in its own chunk with the first call (about 4.5 KB gzip; the app's first call is the business
+ * info at start): the public pages' first render stays within its 150 KB budget (tests/e2e/bundle-size).
  */
+import type { HTTPError, KyInstance, Options as KyOptions } from 'ky';
 import type { z } from 'zod';
 import type { AnyEndpoint, EndpointByKey } from '../../domain/api';
 import type { Endpoint, Pagination } from '../../domain/api/endpoint';
@@ -56,7 +61,20 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** Overrides LIMITS.requestTimeoutMs (the sync engine's idle probe waits a few seconds at most). */
   timeoutMs?: number;
+  /** false: never retried, not even a GET a proxy refused (the sync engine keeps its own back-off). */
+  retry?: false;
 }
+
+/** What the hooks read from a call (ky's `context`). */
+type CallContext = {
+  withToken: boolean;
+  /** A 401 ends the session (staff calls). */
+  redirectOn401: boolean;
+};
+
+/** Proxy answers that mean "the server is restarting": one more try for a GET, after at most RETRY_WAIT_MS. */
+const RETRY_STATUSES = [502, 503, 504];
+const RETRY_WAIT_MS = 2_000;
 
 function cleanQuery(query: Query | undefined): Record<string, string> | undefined {
   if (!query) return undefined;
@@ -67,6 +85,59 @@ function cleanQuery(query: Query | undefined): Record<string, string> | undefine
   return out;
 }
 
+/** Full redirect to /login after the server refused the session. */
+function endSession(): void {
+  clearSession();
+  if (window.location.pathname !== '/login') window.location.assign('/login');
+}
+
+const contextOf = (options: { context?: unknown }) => options.context as Partial<CallContext>;
+
+interface Http {
+  ky: KyInstance;
+  isHttpError: (error: unknown) => error is HTTPError;
+}
+
+let loading: Promise<Http> | undefined;
+
+/** The ky instance for /api calls: a status the retry policy does not retry comes back as a Response, never thrown. */
+function http(): Promise<Http> {
+  loading ??= import('ky').then(({ default: ky, HTTPError }) => {
+    const isHttpError = (error: unknown): error is HTTPError => error instanceof HTTPError;
+    const retry: KyOptions['retry'] = {
+      limit: 1,
+      methods: ['get'],
+      statusCodes: RETRY_STATUSES,
+      afterStatusCodes: [503],
+      maxRetryAfter: RETRY_WAIT_MS,
+      backoffLimit: RETRY_WAIT_MS,
+      // No answer at all (offline, DNS, timeout): never retried here.
+      shouldRetry: ({ error }) => (isHttpError(error) ? undefined : false),
+    };
+    const instance = ky.create({
+      throwHttpErrors: (status) => RETRY_STATUSES.includes(status),
+      retry,
+      hooks: {
+        beforeRequest: [
+          (request, options) => {
+            const token = contextOf(options).withToken ? getToken() : null;
+            if (token) request.headers.set('Authorization', `Bearer ${token}`);
+          },
+        ],
+        afterResponse: [
+          (_request, options, response) => {
+            if (response.status === 401 && contextOf(options).redirectOn401) endSession();
+          },
+        ],
+      },
+    });
+    return { ky: instance, isHttpError };
+  });
+  // A chunk that could not load (offline before the service worker cached it) is tried again next call.
+  loading.catch(() => (loading = undefined));
+  return loading;
+}
+
 interface Request {
   method: Method;
   json?: unknown;
@@ -74,32 +145,35 @@ interface Request {
   query?: Query;
   signal?: AbortSignal;
   headers?: Record<string, string>;
-  /** Sends the session token when there is one. */
-  withToken: boolean;
-  /** null: no timeout (downloads). */
-  timeoutMs: number | null;
+  context: CallContext;
+  /** false: no timeout (downloads). */
+  timeoutMs: number | false;
+  retry?: false;
 }
 
-/** One request to /api/<path>; rejects only when no answer came (offline, timeout, aborted). */
-function send(path: string, req: Request): Promise<Response> {
+/**
+ * One request to /api/<path>: the server's Response whatever its status (a 502–504 that was retried
+ * too); rejects only when no answer came (offline, timeout, aborted).
+ */
+async function send(path: string, req: Request): Promise<Response> {
   const url = new URL(`/api/${path.replace(/^\//, '')}`, window.location.origin);
-  for (const [key, value] of Object.entries(cleanQuery(req.query) ?? {})) url.searchParams.set(key, value);
-  const headers = new Headers(req.headers);
-  const token = req.withToken ? getToken() : null;
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  let body: BodyInit | undefined = req.body;
-  if (req.json !== undefined) {
-    headers.set('Content-Type', 'application/json');
-    body = JSON.stringify(req.json);
+  const { ky, isHttpError } = await http();
+  try {
+    return await ky(url, {
+      method: req.method,
+      json: req.json,
+      body: req.body,
+      searchParams: cleanQuery(req.query),
+      signal: req.signal,
+      headers: req.headers,
+      timeout: req.timeoutMs,
+      context: req.context,
+      ...(req.retry === false ? { retry: 0 } : {}),
+    });
+  } catch (error) {
+    if (isHttpError(error)) return error.response;
+    throw error;
   }
-  const signals = [req.signal, req.timeoutMs === null ? undefined : AbortSignal.timeout(req.timeoutMs)].filter((x): x is AbortSignal => x !== undefined);
-  return fetch(url, { method: req.method.toUpperCase(), headers, body, signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0] });
-}
-
-/** Full redirect to /login after the server refused the session. */
-function endSession(): void {
-  clearSession();
-  if (window.location.pathname !== '/login') window.location.assign('/login');
 }
 
 interface Envelope {
@@ -120,8 +194,9 @@ export async function apiCall<T>(method: Method, path: string, options: CallOpti
       query: options.query,
       signal: options.signal,
       headers: options.headers,
-      withToken: !options.public,
+      context: { withToken: !options.public, redirectOn401: !options.public && !options.noRedirect },
       timeoutMs: options.timeoutMs ?? LIMITS.requestTimeoutMs,
+      retry: options.retry,
     });
   } catch {
     return { success: false, kind: 'network', status: 0, message: fallback || PUBLIC_MSG.networkError };
@@ -134,7 +209,6 @@ export async function apiCall<T>(method: Method, path: string, options: CallOpti
     // Not JSON (a proxy error page, an empty body): judged by the status alone.
   }
 
-  if (response.status === 401 && !options.public && !options.noRedirect) endSession();
   if (!response.ok || envelope.success === false) {
     return { success: false, kind: 'http', status: response.status, message: envelope.message || fallback, data: envelope.data };
   }
@@ -147,13 +221,12 @@ export type DownloadResult = { success: true; blob: Blob; filename: string } | A
 export async function apiDownload(path: string, errorMessage: string): Promise<DownloadResult> {
   let response: Response;
   try {
-    response = await send(path, { method: 'get', withToken: true, timeoutMs: null });
+    response = await send(path, { method: 'get', context: { withToken: true, redirectOn401: true }, timeoutMs: false });
   } catch {
     return { success: false, kind: 'network', status: 0, message: PUBLIC_MSG.networkError };
   }
   if (!response.ok) {
     const envelope = (await response.json().catch(() => ({}))) as Envelope;
-    if (response.status === 401) endSession();
     return { success: false, kind: 'http', status: response.status, message: envelope.message || errorMessage };
   }
   const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'descarga';

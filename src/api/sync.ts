@@ -3,7 +3,8 @@
  * probe before a push: the push or the pull itself tells whether the server is reachable; GET /health
  * only when nothing was heard from the server for a few seconds, engine.ts `heartbeat`). Push and pull carry the device credential (x-device-id +
  * x-device-key) and the session token when there is one. None of them redirects on 401: the sync
- * engine keeps the sales pending and registers again or asks for a new sign-in.
+ * engine keeps the sales pending and registers again or asks for a new sign-in. The GETs ask the client for
+ * no retry (`retry: false`): the engine's back-off is the only one.
  */
 import { CASH_MSG } from '../../domain/cash-messages';
 import { MSG } from '../../domain/messages';
@@ -23,7 +24,7 @@ export const pushSales = (body: PushBody, device: DeviceCredential) =>
   api('POST /sync/push', { json: body, headers: deviceHeaders(device), noRedirect: true, errorMessage: MSG.saleCreateError });
 
 export const pullChanges = ({ since }: PullParams, device: DeviceCredential) =>
-  api('GET /sync/pull', { query: { since }, headers: deviceHeaders(device), noRedirect: true, errorMessage: MSG.productsListError });
+  api('GET /sync/pull', { query: { since }, headers: deviceHeaders(device), noRedirect: true, retry: false, errorMessage: MSG.productsListError });
 
 export const pushCash = (body: CashPushBody, device: DeviceCredential) =>
   api('POST /sync/cash', { json: body, headers: deviceHeaders(device), noRedirect: true, errorMessage: CASH_MSG.syncError });
@@ -33,6 +34,6 @@ export const pushCustomers = (body: CustomersPushBody, device: DeviceCredential)
 
 /** The idle probe: an answer (any) within PROBE_TIMEOUT_MS says the server is there. */
 const PROBE_TIMEOUT_MS = 3_000;
-export const probeServer = () => api('GET /health', { public: true, timeoutMs: PROBE_TIMEOUT_MS });
+export const probeServer = () => api('GET /health', { public: true, timeoutMs: PROBE_TIMEOUT_MS, retry: false });
 
 export const syncTransport: SyncTransport = { register: registerDevice, push: pushSales, pull: pullChanges, pushCash, pushCustomers, probe: probeServer };
