@@ -243,6 +243,7 @@ export const MSG = {
   diskFull: 'El disco del servidor está lleno: no se guardó nada. Liberá espacio en el servidor (o avisá a quien lo administra) y volvé a intentar.',
   // Export and import (issue #15)
   exportError: 'Error al exportar',
+  accountingNoIssuer: 'Falta el CUIT del emisor (Configuración → Negocio): sin él no hay libro de ventas que exportar',
   importError: 'Error al importar productos',
   importMissing: 'No se recibió ningún archivo (campo "file")',
   importTooLarge: 'El archivo supera el tamaño máximo de 8 MB',

@@ -2,6 +2,7 @@
  * Every described API operation, as one type the client's `api()` is typed by (src/api/client.ts).
  * A module's endpoints are listed here once; the server registers each from the same object.
  */
+import type { accountingApi } from './accounting';
 import type { authApi } from './auth';
 import type { backupsApi } from './backups';
 import type { brandsApi } from './brands';
@@ -28,6 +29,7 @@ import type { Endpoint } from './endpoint';
 type EndpointsOf<T> = T[keyof T];
 
 export type AnyEndpoint =
+  | EndpointsOf<typeof accountingApi>
   | EndpointsOf<typeof brandsApi>
   | EndpointsOf<typeof salesApi>
   | EndpointsOf<typeof returnsApi>

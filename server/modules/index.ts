@@ -22,6 +22,7 @@ import invoicesRoutes from './invoices/routes';
 import cashSessionsRoutes from './cash-sessions/routes';
 import registryRoutes from './registry/routes';
 import customersRoutes from './customers/routes';
+import accountingRoutes from './accounting/routes';
 
 export const apiModules: FastifyPluginAsync[] = [
   healthRoutes,
@@ -46,4 +47,5 @@ export const apiModules: FastifyPluginAsync[] = [
   cashSessionsRoutes,
   registryRoutes,
   customersRoutes,
+  accountingRoutes,
 ];

@@ -9,6 +9,7 @@
 import type { SQL } from 'drizzle-orm';
 import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it } from 'vitest';
+import { LIBRO_IVA_FILES } from '../../domain/schemas/accounting';
 import { EXPORT_DATASETS } from '../../domain/schemas/exports';
 import type { Q } from '../../server/db/store';
 import { reportQueries } from '../../server/modules/reports/repository';
@@ -33,6 +34,7 @@ function queryParams(url: string): string[] {
 /** Concrete URLs of a route: path parameters filled (every export dataset; ids with 1). */
 function concrete(url: string): string[] {
   if (url.includes(':dataset')) return EXPORT_DATASETS.map((d) => url.replace(':dataset', d));
+  if (url.includes(':file')) return LIBRO_IVA_FILES.map((f) => url.replace(':file', f));
   return [url.replace(/:(\w+)/g, (_, name: string) => (name === 'categoria' || name === 'clave' ? 'x' : '1'))];
 }
 

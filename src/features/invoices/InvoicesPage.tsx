@@ -4,7 +4,7 @@
  * emitidas", the empty state; pending or failed invoices are listed above with "Reintentar". The sale
  * number opens the sale's detail, whose invoicing section reprints the invoice. Admins also see the
  * "Contingencia (CAEA)" section (CAEA invoices not yet informed to ARCA, with their deadline), and
- * "Exportar" writes every invoice of the applied range, whatever its state, to CSV or Excel.
+ * "Para el contador" downloads the month's Libro IVA files (issue #37), and "Exportar" writes every invoice of the applied range, whatever its state, to CSV or Excel.
  */
 import { Alert, Button, Group } from '@mantine/core';
 import { IconInfoCircle, IconRefresh, IconSearch } from '@tabler/icons-react';
@@ -19,6 +19,7 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { ExportMenu } from '../../ui/ExportMenu';
 import { StaffPage } from '../../ui/StaffPage';
 import { SaleDetailDialog } from '../sales/SaleDetailDialog';
+import { AccountantSection } from './AccountantSection';
 import { CaeaContingencySection } from './CaeaContingencySection';
 import { useInvoiceList, useInvoicingStatus } from './invoice-queries';
 import { InvoicesFooter } from './InvoicesFooter';
@@ -103,6 +104,7 @@ export default function InvoicesPage() {
         </>
       )}
       {isAdmin && <CaeaContingencySection />}
+      {isAdmin && <AccountantSection />}
       <SaleDetailDialog saleId={viewing?.saleId ?? null} saleNumber={viewing?.saleNumber ?? ''} onClose={() => setViewing(null)} />
     </StaffPage>
   );

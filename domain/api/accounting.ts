@@ -1,0 +1,7 @@
+/** The accountant's files (issue #37, admin): Libro IVA Digital — ventas. Replies are the files, not the envelope. */
+import { accountingPeriodQuery, libroIvaParams } from '../schemas/accounting';
+import { endpoint } from './endpoint';
+
+export const accountingApi = {
+  libroIva: endpoint('GET /accounting/libro-iva/:file', { params: libroIvaParams, query: accountingPeriodQuery, reply: null }),
+};

@@ -1,0 +1,93 @@
+/**
+ * SQL of the accountant's files (issue #37): the authorized vouchers (CAE and CAEA, invoices and credit notes)
+ * of one issuer's book (CUIT, environment, simulator or not) whose voucher date (cbte_fch, yyyymmdd) falls in a
+ * range, and their IVA per ARCA aliquot id, summed in the database from each voucher's iva_json. Only numbered
+ * rows count: a pending or failed voucher never reached ARCA's book.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { bySql, rows, type Q } from '../../db/store';
+
+export interface Book {
+  issuerCuit: string;
+  environment: 'homologacion' | 'produccion';
+  simulator: boolean;
+}
+/** yyyymmdd bounds, both included. */
+export interface FchRange {
+  from: string;
+  to: string;
+}
+
+export interface BookVoucherRow {
+  invoiceId: number;
+  cbteFch: string;
+  cbteTipo: number;
+  ptoVta: number;
+  cbteNro: number;
+  docTipo: number;
+  docNro: string;
+  buyerName: string | null;
+  condicionIvaReceptor: number;
+  authorization: string;
+  cae: string | null;
+  totalCents: number;
+  netCents: number;
+  ivaCents: number;
+}
+
+export interface BookRateRow {
+  invoiceId: number;
+  alicId: number;
+  baseCents: number;
+  ivaCents: number;
+}
+
+function inBook(book: Book, range: FchRange): SQL {
+  return sql`i.status = 'autorizada' AND i.cbte_nro IS NOT NULL AND i.issuer_cuit = ${book.issuerCuit} AND i.environment = ${book.environment}
+    AND (CASE WHEN i.simulator THEN 1 ELSE 0 END) = ${book.simulator ? 1 : 0} AND i.cbte_fch >= ${range.from} AND i.cbte_fch <= ${range.to}`;
+}
+
+const ORDER = sql`i.cbte_fch, i.pto_vta, i.cbte_tipo, i.cbte_nro`;
+
+/** The aliquots of each voucher, one row per (voucher, aliquot id): SQLite json_each, PostgreSQL jsonb_array_elements. */
+function rateRows(q: Q, where: SQL): SQL {
+  return bySql(q, {
+    sqlite: sql`
+      SELECT i.id AS "invoiceId", CAST(json_extract(j.value, '$.id') AS INTEGER) AS "alicId",
+             SUM(CAST(json_extract(j.value, '$.baseCents') AS INTEGER)) AS "baseCents", SUM(CAST(json_extract(j.value, '$.ivaCents') AS INTEGER)) AS "ivaCents"
+      FROM invoices i, json_each(i.iva_json) j
+      WHERE ${where}
+      GROUP BY i.id, i.cbte_fch, i.pto_vta, i.cbte_tipo, i.cbte_nro, CAST(json_extract(j.value, '$.id') AS INTEGER)
+      ORDER BY ${ORDER}, "alicId"`,
+    postgres: sql`
+      SELECT i.id AS "invoiceId", (j.value->>'id')::int AS "alicId",
+             SUM((j.value->>'baseCents')::bigint)::bigint AS "baseCents", SUM((j.value->>'ivaCents')::bigint)::bigint AS "ivaCents"
+      FROM invoices i CROSS JOIN LATERAL jsonb_array_elements(i.iva_json::jsonb) AS j(value)
+      WHERE ${where}
+      GROUP BY i.id, i.cbte_fch, i.pto_vta, i.cbte_tipo, i.cbte_nro, (j.value->>'id')::int
+      ORDER BY ${ORDER}, "alicId"`,
+  });
+}
+
+const toNumbers = <T extends object>(row: T, keys: (keyof T)[]): T => {
+  for (const k of keys) if (row[k] !== null) (row as Record<keyof T, unknown>)[k] = Number(row[k]);
+  return row;
+};
+
+export const accountingRepository = {
+  /** Every authorized voucher of the book in the range, by date, point of sale, type and number. */
+  vouchers: async (q: Q, book: Book, range: FchRange): Promise<BookVoucherRow[]> =>
+    (
+      await rows<BookVoucherRow>(q, sql`
+        SELECT i.id AS "invoiceId", i.cbte_fch AS "cbteFch", i.cbte_tipo AS "cbteTipo", i.pto_vta AS "ptoVta", i.cbte_nro AS "cbteNro",
+               i.doc_tipo AS "docTipo", i.doc_nro AS "docNro", i.buyer_name AS "buyerName", i.condicion_iva_receptor AS "condicionIvaReceptor",
+               i.authorization, i.cae, i.total_cents AS "totalCents", i.net_cents AS "netCents", i.iva_cents AS "ivaCents"
+        FROM invoices i
+        WHERE ${inBook(book, range)}
+        ORDER BY ${ORDER}`)
+    ).map((r) => toNumbers(r, ['invoiceId', 'cbteTipo', 'ptoVta', 'cbteNro', 'docTipo', 'condicionIvaReceptor', 'totalCents', 'netCents', 'ivaCents'])),
+
+  /** Net and IVA per (voucher, aliquot id), in the vouchers' order. */
+  rates: async (q: Q, book: Book, range: FchRange): Promise<BookRateRow[]> =>
+    (await rows<BookRateRow>(q, rateRows(q, inBook(book, range)))).map((r) => toNumbers(r, ['invoiceId', 'alicId', 'baseCents', 'ivaCents'])),
+};

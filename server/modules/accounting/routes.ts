@@ -1,0 +1,52 @@
+/**
+ * /accounting (issue #37, admin): the Libro IVA Digital sales import files of a period, one file per request
+ * (REGINFO_CV_VENTAS_CBTE or REGINFO_CV_VENTAS_ALICUOTAS), ISO-8859-1 text with CRLF line ends.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountingApi as api } from '../../../domain/api/accounting';
+import { pathOf } from '../../../domain/api/endpoint';
+import { libroIvaVentas } from '../../../domain/libro-iva/records';
+import { MSG } from '../../../domain/messages';
+import { schemaOf } from '../../http/endpoint-schema';
+import { conflict } from '../../http/errors';
+import { bookOf, fchRange, libroVouchers, readBookPeriod, resolvePeriod } from './service';
+
+const FILE_NAMES = { comprobantes: 'REGINFO_CV_VENTAS_CBTE', alicuotas: 'REGINFO_CV_VENTAS_ALICUOTAS' } as const;
+
+/** "202611" for a whole calendar month, else "20261103-20261117". */
+export function periodName(startDate: string, endDate: string): string {
+  const [y, m] = startDate.split('-').map(Number);
+  const lastDay = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const whole = startDate.endsWith('-01') && endDate === `${startDate.slice(0, 8)}${String(lastDay).padStart(2, '0')}`;
+  return whole ? startDate.slice(0, 7).replace('-', '') : `${startDate.replaceAll('-', '')}-${endDate.replaceAll('-', '')}`;
+}
+
+const accountingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['contador'];
+  const security = [{ bearerAuth: [] }];
+
+  app.get(
+    pathOf(api.libroIva.key),
+    {
+      onRequest: [app.requireAdmin],
+      schema: schemaOf(api.libroIva, { tags, security, summary: 'Libro IVA Digital — ventas: archivo de comprobantes o de alícuotas de un período (ISO-8859-1, CRLF)' }),
+    },
+    async (req, reply) => {
+      const { file } = req.params;
+      const { startDate, endDate } = resolvePeriod(req.query, app.config.timeZone);
+      const book = bookOf(await app.arca.runtime.effective());
+      if (!book) throw conflict(MSG.accountingNoIssuer);
+      const range = fchRange(startDate, endDate);
+      const texts = libroIvaVentas(libroVouchers(await readBookPeriod(app.store, book, range)));
+      const span = periodName(startDate, endDate);
+      const body = Buffer.from(file === 'comprobantes' ? texts.cbte : texts.alicuotas, 'latin1');
+      return reply
+        .type('text/plain; charset=iso-8859-1')
+        .header('content-disposition', `attachment; filename="${FILE_NAMES[file]}_${span}.txt"`)
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  );
+};
+
+export default accountingRoutes;

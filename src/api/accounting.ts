@@ -1,0 +1,14 @@
+/** The accountant's files (issue #37, admin): Libro IVA Digital — ventas, one file per download. */
+import { MSG } from '../../domain/messages';
+import type { LibroIvaFile } from '../../domain/schemas/accounting';
+import { apiDownload } from './client';
+
+export interface AccountingPeriod {
+  startDate: string;
+  endDate: string;
+}
+
+const periodQuery = (p: AccountingPeriod) => new URLSearchParams({ startDate: p.startDate, endDate: p.endDate }).toString();
+
+export const downloadLibroIva = (file: LibroIvaFile, period: AccountingPeriod) =>
+  apiDownload(`accounting/libro-iva/${file}?${periodQuery(period)}`, MSG.exportError);

@@ -1,0 +1,164 @@
+/**
+ * Libro IVA Digital — ventas (issue #37) through the real route, on either dialect: a November with a Factura B,
+ * a Factura A with two rates, a Factura C, credit notes A and B and CAEA vouchers gives the two golden files
+ * byte for byte (ISO-8859-1, CRLF); every voucher of the period is there once and nothing else (pending,
+ * failed, another month, another book); the rate lines of each A/B voucher add up to its total.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { invoices, sales } from '../../server/db/schema';
+import { ALICUOTA_RECORD_LENGTH, CBTE_RECORD_LENGTH } from '../../domain/libro-iva/records';
+import { buildApp } from '../helpers/server';
+
+const CUIT = '20111111112';
+const { s, admin } = await buildApp({ env: { ARCA_CUIT: CUIT, ARCA_TAX_CONDITION: 'responsable_inscripto', ARCA_ENV: 'homologacion' } });
+const seller = await s.sellerToken('vendedor-libro');
+const userId = (await s.call({ method: 'GET', url: '/api/auth/me', token: admin })).body.data.id as number;
+
+interface Voucher {
+  cbteTipo: number;
+  ptoVta?: number;
+  cbteNro: number | null;
+  cbteFch: string;
+  docTipo?: number;
+  docNro?: string;
+  condicion?: number;
+  buyerName?: string | null;
+  totalCents: number;
+  rates?: { id: 3 | 4 | 5 | 6; rate: number; baseCents: number; ivaCents: number }[];
+  status?: 'autorizada' | 'pendiente' | 'fallida';
+  authorization?: 'CAE' | 'CAEA';
+  issuerCuit?: string;
+  environment?: 'homologacion' | 'produccion';
+}
+
+let n = 0;
+async function insert(v: Voucher) {
+  n += 1;
+  const rates = v.rates ?? [];
+  const net = rates.length ? rates.reduce((a, r) => a + r.baseCents, 0) : v.totalCents;
+  const iva = rates.reduce((a, r) => a + r.ivaCents, 0);
+  await s.app.store.write(async (tx) => {
+    const [sale] = await tx
+      .insert(sales)
+      .values({ saleNumber: `LIBRO-${n}`, userId, paymentMethod: 'efectivo', subtotalCents: v.totalCents, totalCents: v.totalCents, saleDate: '2026-11-10T12:00:00.000Z', localDate: '2026-11-10' })
+      .returning({ id: sales.id });
+    await tx.insert(invoices).values({
+      saleId: sale.id,
+      status: v.status ?? 'autorizada',
+      environment: v.environment ?? 'homologacion',
+      simulator: false,
+      issuerCuit: v.issuerCuit ?? CUIT,
+      issuerTaxCondition: 'responsable_inscripto',
+      ptoVta: v.ptoVta ?? 3,
+      cbteTipo: v.cbteTipo,
+      cbteNro: v.cbteNro,
+      cbteFch: v.cbteFch,
+      docTipo: v.docTipo ?? 99,
+      docNro: v.docNro ?? '0',
+      condicionIvaReceptor: v.condicion ?? 5,
+      buyerName: v.buyerName ?? null,
+      totalCents: v.totalCents,
+      netCents: net,
+      ivaCents: iva,
+      ivaJson: JSON.stringify(rates),
+      requestJson: '{}',
+      cae: v.status === 'autorizada' || !v.status ? `7${String(n).padStart(13, '0')}` : null,
+      authorization: v.authorization ?? 'CAE',
+      userId,
+    });
+  });
+}
+
+// The month: B 21 %, A with 21 % and 10,5 %, C, a credit note A and B, CAEA vouchers (B and its note).
+await insert({ cbteTipo: 6, cbteNro: 41, cbteFch: '20261102', totalCents: 12100, rates: [{ id: 5, rate: 21, baseCents: 10000, ivaCents: 2100 }] });
+await insert({
+  cbteTipo: 1, cbteNro: 7, cbteFch: '20261103', docTipo: 80, docNro: '30712345671', condicion: 1, buyerName: 'Ferretería Ñandú S.A.', totalCents: 231500,
+  rates: [{ id: 4, rate: 10.5, baseCents: 100000, ivaCents: 10500 }, { id: 5, rate: 21, baseCents: 100000, ivaCents: 21000 }, ],
+});
+await insert({ cbteTipo: 11, ptoVta: 5, cbteNro: 12, cbteFch: '20261105', docTipo: 96, docNro: '28123456', buyerName: 'José Pérez', totalCents: 50000 });
+await insert({
+  cbteTipo: 3, cbteNro: 2, cbteFch: '20261115', docTipo: 80, docNro: '30712345671', condicion: 1, buyerName: 'Ferretería Ñandú S.A.', totalCents: 110500,
+  rates: [{ id: 4, rate: 10.5, baseCents: 100000, ivaCents: 10500 }],
+});
+await insert({ cbteTipo: 8, cbteNro: 9, cbteFch: '20261120', totalCents: 6050, rates: [{ id: 5, rate: 21, baseCents: 5000, ivaCents: 1050 }] });
+await insert({ cbteTipo: 6, ptoVta: 90, cbteNro: 1, cbteFch: '20261121', authorization: 'CAEA', totalCents: 1127, rates: [{ id: 5, rate: 21, baseCents: 931, ivaCents: 196 }] });
+await insert({
+  cbteTipo: 6, ptoVta: 90, cbteNro: 2, cbteFch: '20261130', authorization: 'CAEA', totalCents: 31310,
+  rates: [{ id: 3, rate: 0, baseCents: 10000, ivaCents: 0 }, { id: 5, rate: 21, baseCents: 10000, ivaCents: 2100 }, { id: 6, rate: 27, baseCents: 7252, ivaCents: 1958 }],
+});
+// Not in the book of November: another month, pending (no number yet), failed, another CUIT, production.
+await insert({ cbteTipo: 6, cbteNro: 40, cbteFch: '20261031', totalCents: 999, rates: [{ id: 5, rate: 21, baseCents: 826, ivaCents: 173 }] });
+await insert({ cbteTipo: 6, cbteNro: 42, cbteFch: '20261201', totalCents: 999, rates: [{ id: 5, rate: 21, baseCents: 826, ivaCents: 173 }] });
+await insert({ cbteTipo: 6, cbteNro: null, cbteFch: '20261125', status: 'pendiente', totalCents: 999, rates: [{ id: 5, rate: 21, baseCents: 826, ivaCents: 173 }] });
+await insert({ cbteTipo: 6, cbteNro: 77, cbteFch: '20261125', status: 'fallida', totalCents: 999, rates: [{ id: 5, rate: 21, baseCents: 826, ivaCents: 173 }] });
+await insert({ cbteTipo: 6, cbteNro: 43, cbteFch: '20261125', issuerCuit: '20123456786', totalCents: 999, rates: [{ id: 5, rate: 21, baseCents: 826, ivaCents: 173 }] });
+await insert({ cbteTipo: 6, cbteNro: 44, cbteFch: '20261125', environment: 'produccion', totalCents: 999, rates: [{ id: 5, rate: 21, baseCents: 826, ivaCents: 173 }] });
+
+const golden = (name: string) => readFileSync(path.join(import.meta.dirname, '../fixtures/libro-iva', name));
+const download = (file: string, query = 'startDate=2026-11-01&endDate=2026-11-30', token = admin) =>
+  s.app.inject({ method: 'GET', url: `/api/accounting/libro-iva/${file}?${query}`, headers: { authorization: `Bearer ${token}` } });
+const lines = (body: Buffer) => body.toString('latin1').split('\r\n').slice(0, -1);
+const amount = (line: string, from: number) => Number(line.slice(from, from + 15));
+
+describe('Libro IVA Digital — ventas', () => {
+  it('writes the month’s vouchers file as the golden one (ISO-8859-1, CRLF, 266 characters)', async () => {
+    const res = await download('comprobantes');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=iso-8859-1');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="REGINFO_CV_VENTAS_CBTE_202611.txt"');
+    expect(res.rawPayload.equals(golden('REGINFO_CV_VENTAS_CBTE_202611.txt'))).toBe(true);
+    const cbte = lines(res.rawPayload);
+    expect(cbte.every((l) => l.length === CBTE_RECORD_LENGTH)).toBe(true);
+    expect(res.rawPayload.includes(Buffer.from('Ferretería Ñandú S.A.', 'latin1'))).toBe(true);
+    // Each voucher once: (type, point of sale, number) of the seven November ones and nothing else.
+    const keys = cbte.map((l) => `${Number(l.slice(8, 11))}-${Number(l.slice(11, 16))}-${Number(l.slice(16, 36))}`);
+    expect(keys).toEqual(['6-3-41', '1-3-7', '11-5-12', '3-3-2', '8-3-9', '6-90-1', '6-90-2']);
+  });
+
+  it('writes the rates file as the golden one, and each A/B voucher’s rates add up to its total', async () => {
+    const res = await download('alicuotas');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="REGINFO_CV_VENTAS_ALICUOTAS_202611.txt"');
+    expect(res.rawPayload.equals(golden('REGINFO_CV_VENTAS_ALICUOTAS_202611.txt'))).toBe(true);
+    const rates = lines(res.rawPayload);
+    expect(rates.every((l) => l.length === ALICUOTA_RECORD_LENGTH)).toBe(true);
+    const cbte = lines((await download('comprobantes')).rawPayload);
+    for (const v of cbte) {
+      const key = v.slice(8, 36);
+      const mine = rates.filter((r) => r.slice(0, 28) === key);
+      if (v.slice(8, 11) === '011') {
+        expect(mine).toEqual([]);
+        expect(v.slice(241, 243)).toBe('1N');
+        continue;
+      }
+      expect(Number(v.slice(241, 242))).toBe(mine.length);
+      expect(mine.reduce((a, r) => a + amount(r, 28) + amount(r, 47), 0)).toBe(amount(v, 108));
+    }
+    expect(rates.map((r) => r.slice(43, 47))).toEqual(['0005', '0004', '0005', '0004', '0005', '0005', '0003', '0005', '0006']);
+  });
+
+  it('takes any range of days, empty when nothing was issued', async () => {
+    const res = await download('comprobantes', 'startDate=2026-11-03&endDate=2026-11-05');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="REGINFO_CV_VENTAS_CBTE_20261103-20261105.txt"');
+    expect(lines(res.rawPayload).map((l) => l.slice(8, 11))).toEqual(['001', '011']);
+    const empty = await download('alicuotas', 'startDate=2026-09-01&endDate=2026-09-30');
+    expect(empty.statusCode).toBe(200);
+    expect(empty.rawPayload.length).toBe(0);
+  });
+
+  it('is for admins, and refuses a bad file or range in Spanish', async () => {
+    expect((await download('comprobantes', undefined, seller)).statusCode).toBe(403);
+    expect((await s.app.inject({ method: 'GET', url: '/api/accounting/libro-iva/comprobantes?startDate=2026-11-01&endDate=2026-11-30' })).statusCode).toBe(401);
+    const badFile = await download('ventas');
+    expect(badFile.statusCode).toBe(400);
+    expect(badFile.json().message).toMatch(/comprobantes o alicuotas/);
+    const reversed = await download('comprobantes', 'startDate=2026-11-30&endDate=2026-11-01');
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().message).toMatch(/anterior a la fecha de inicio/);
+    const long = await download('comprobantes', 'startDate=2026-11-01&endDate=2027-12-31');
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe('Fecha hasta: el rango no puede superar 366 días');
+  });
+});
