@@ -72,7 +72,9 @@ export type CounterInvoice = Pick<
   | 'issuerCuit'
   | 'issuerTaxCondition'
   | 'authorization'
->;
+> &
+  /** The buyer as issued (the server's snapshot, or what this device numbered offline with CAEA). */
+  Partial<Pick<InvoiceJson, 'buyerName' | 'buyerAddress'>>;
 
 /** The push payload of a request. */
 export function toPushedInvoice(request: InvoiceRequest): PushedInvoice {
@@ -166,6 +168,9 @@ export function localCaeaInvoice(
     docTipo: request.docTipo,
     docNro: request.docNro,
     condicionIvaReceptor: request.condicion,
+    // The buyer printed as the server will store it (issue #33.3): a Factura A carries name and address.
+    buyerName: request.buyer?.name ?? null,
+    buyerAddress: request.buyer?.address ?? null,
     total: fromCents(amounts.totalCents),
     net: fromCents(amounts.netCents),
     iva: fromCents(amounts.ivaCents),

@@ -5,7 +5,8 @@
  * condición de venta, and another tablet, offline, finds that customer by name and by CUIT. The error
  * paths at checkout: a CUIT with a wrong check digit (nothing asked, nothing saved), a CUIT ARCA does not
  * know and a registry that does not answer in time — each a Spanish note, and the cashier still types the
- * buyer by hand and sells: nothing lost.
+ * buyer by hand and sells: nothing lost. A Factura A numbered offline with CAEA prints the same buyer
+ * block as the online one (address and condición de venta included).
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -13,10 +14,10 @@ import { cuitCheckDigit } from '../../domain/cuit';
 import { SELLER_PASSWORD, serverAndBrowser } from './harness';
 import { addProduct, createProduct, deviceOutbox, newDevice, signInAndOpenPos, waitAllSynced, waitCartEmpty } from './pos-helpers';
 import { pdfText } from './pdf-helpers';
-import { printedPdf, stubPrint } from './counter-invoice-helpers';
+import { counterDevice, printedPdf, stubPrint } from './counter-invoice-helpers';
 
 // A short registry timeout, so the "ARCA does not answer" path takes 1.5 s, not 5.
-const { server, browser } = await serverAndBrowser({ ARCA_TAX_CONDITION: 'responsable_inscripto', ARCA_PADRON_TIMEOUT_MS: '1500' });
+const { server, browser } = await serverAndBrowser({ ARCA_TAX_CONDITION: 'responsable_inscripto', ARCA_PADRON_TIMEOUT_MS: '1500', ARCA_CAEA_CHECK_MS: '500' });
 const seller = await server.createSeller('ines');
 const padron = server.app.arca.runtime.simulator!.padron;
 beforeAll(async () => {
@@ -188,6 +189,33 @@ describe('the registry at checkout: wrong, unknown, silent — Spanish notes and
     expect(stored).toMatchObject({ customerName: 'Juan Carlos Pérez' });
     const [customer] = await serverCustomers(slowCuit);
     expect(customer).toMatchObject({ name: 'Juan Carlos Pérez', docNumber: slowCuit, address: 'San Martín 456, Córdoba' });
+    await context.close();
+  });
+});
+
+describe('a Factura A numbered offline with CAEA prints the buyer as the online one does', () => {
+  it('name, address, IVA condition and condición de venta on the CAEA ticket of a customer from the file', async () => {
+    const created = await server.api('POST', '/customers', {
+      token: await server.adminToken(),
+      body: { docType: 80, docNumber: '27112233445', name: 'FERNANDEZ, ROSA', ivaConditionId: 1, address: 'BELGRANO 789, PILAR, BUENOS AIRES' },
+    });
+    expect(created.status, created.body.message).toBe(201);
+    const { context, page, caea } = await counterDevice(browser, server, seller, 81);
+    await waitDeviceCustomer(page, '27112233445');
+    await goOffline(context, page);
+    await stubPrint(page);
+    const dialog = await openCheckout(page);
+    await dialog.getByRole('textbox', { name: 'Cliente', exact: true }).fill('fernandez rosa');
+    await dialog.getByRole('listbox', { name: 'Clientes encontrados' }).getByRole('option', { name: /FERNANDEZ, ROSA/ }).click();
+    await dialog.getByText('Factura', { exact: true }).click();
+    expect(await dialog.getByRole('combobox', { name: 'Tipo de comprobante' }).inputValue()).toBe('Factura A');
+    await dialog.getByRole('radio', { name: 'Transferencia' }).click();
+    await dialog.getByRole('button', { name: 'Confirmar Venta' }).click();
+    await page.waitForFunction(() => document.body.getAttribute('data-printed') === '1', undefined, { timeout: 30_000 });
+    const text = flat(pdfText(await printedPdf(page)));
+    for (const part of ['FACTURA A', `CAEA N°: ${caea}`, '00081-00000001', 'CUIT 27-11223344-5', 'IVA Responsable Inscripto', 'Razón social: FERNANDEZ, ROSA', 'Domicilio: BELGRANO 789, PILAR, BUENOS AIRES', 'Condición de venta: Transferencia bancaria']) {
+      expect(text).toContain(part);
+    }
     await context.close();
   });
 });

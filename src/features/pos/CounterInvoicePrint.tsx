@@ -38,6 +38,8 @@ function printableSale(entry: OutboxEntry, rates: Map<number, number>): Printabl
   return {
     saleNumber: entry.saleNumber ?? entry.provisionalNumber,
     customerName: entry.customerName,
+    // «Condición de venta» of an invoice numbered here with CAEA (the server's invoice carries its own).
+    paymentMethod: entry.paymentMethod,
     subtotal: fromCents(entry.subtotalCents),
     discount: fromCents(entry.discountCents),
     items: entry.items.map((item, i) => ({
