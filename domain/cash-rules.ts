@@ -1,7 +1,8 @@
 /**
  * Pure rules of a cash session ("caja", issue #16), in integer cents. Invariants:
  * - expected cash in the drawer = float + cash sales − cash refunds (the session's cash sales later
- *   cancelled) + cash ins − cash outs. Other payment methods never touch the drawer.
+ *   cancelled) + cash payments on account («Cobro a cuenta», issue #33.4) + cash ins − cash outs. Other
+ *   payment methods (a sale on cuenta corriente among them) never touch the drawer.
  * - difference = counted − expected (negative: cash is missing).
  * - a close whose difference is not zero needs a comment.
  * - a count by denomination is the sum of count × face value (ARS bills and coins).
@@ -62,17 +63,20 @@ export interface CashTotals {
   cashRefundsCents: Cents;
   insCents: Cents;
   outsCents: Cents;
+  /** Payments on account taken in cash in the session. */
+  accountPaymentsCents: Cents;
   expectedCents: Cents;
   /** Counted (not cancelled) sales per payment method: the X and Z reports. */
   byMethod: Record<PaymentMethod, { count: number; totalCents: Cents }>;
 }
 
-export function cashTotals(floatCents: Cents, sales: readonly SessionSale[], movements: readonly SessionMovement[]): CashTotals {
+export function cashTotals(floatCents: Cents, sales: readonly SessionSale[], movements: readonly SessionMovement[], accountPaymentsCents: Cents = 0): CashTotals {
   const byMethod: CashTotals['byMethod'] = {
     efectivo: { count: 0, totalCents: 0 },
     tarjeta: { count: 0, totalCents: 0 },
     transferencia: { count: 0, totalCents: 0 },
     mercadopago: { count: 0, totalCents: 0 },
+    cuenta_corriente: { count: 0, totalCents: 0 },
   };
   let cashSalesCents = 0;
   let cashRefundsCents = 0;
@@ -92,8 +96,8 @@ export function cashTotals(floatCents: Cents, sales: readonly SessionSale[], mov
     if (movement.kind === 'in') insCents += movement.amountCents;
     else outsCents += movement.amountCents;
   }
-  const expectedCents = floatCents + cashSalesCents - cashRefundsCents + insCents - outsCents;
-  return { floatCents, cashSalesCents, cashRefundsCents, insCents, outsCents, expectedCents, byMethod };
+  const expectedCents = floatCents + cashSalesCents - cashRefundsCents + accountPaymentsCents + insCents - outsCents;
+  return { floatCents, cashSalesCents, cashRefundsCents, insCents, outsCents, accountPaymentsCents, expectedCents, byMethod };
 }
 
 export const cashDifference = (countedCents: Cents, expectedCents: Cents): Cents => countedCents - expectedCents;

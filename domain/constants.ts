@@ -2,7 +2,7 @@
 export const ROLES = ['admin', 'vendedor'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const PAYMENT_METHODS = ['efectivo', 'tarjeta', 'transferencia', 'mercadopago'] as const;
+export const PAYMENT_METHODS = ['efectivo', 'tarjeta', 'transferencia', 'mercadopago', 'cuenta_corriente'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const PAYMENT_STATUSES = ['pagado', 'pendiente', 'cancelado'] as const;

@@ -6,6 +6,7 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   tarjeta: 'Tarjeta',
   transferencia: 'Transferencia',
   mercadopago: 'Mercado Pago',
+  cuenta_corriente: 'Cuenta corriente',
 };
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = { pagado: 'Pagado', pendiente: 'Pendiente', cancelado: 'Cancelado' };

@@ -3,6 +3,7 @@
  * A module's endpoints are listed here once; the server registers each from the same object.
  */
 import type { accountingApi } from './accounting';
+import type { accountsApi } from './accounts';
 import type { authApi } from './auth';
 import type { backupsApi } from './backups';
 import type { brandsApi } from './brands';
@@ -46,6 +47,7 @@ export type AnyEndpoint =
   | EndpointsOf<typeof configurationApi>
   | EndpointsOf<typeof contactApi>
   | EndpointsOf<typeof customersApi>
+  | EndpointsOf<typeof accountsApi>
   | EndpointsOf<typeof usersApi>
   | EndpointsOf<typeof authApi>
   | EndpointsOf<typeof healthApi>

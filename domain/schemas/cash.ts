@@ -134,6 +134,8 @@ export const cashReportJson = z.object({
   cashRefunds: z.number(),
   ins: z.number(),
   outs: z.number(),
+  /** Payments on account («Cobro a cuenta») taken in cash in the session (issue #33.4). */
+  accountPayments: z.number(),
   expected: z.number(),
   byMethod: z.array(z.object({ paymentMethod: z.enum(PAYMENT_METHODS), count: z.number().int(), total: z.number() })),
 });

@@ -19,7 +19,7 @@ export const saleQuantity = z
   .max(SALE_LIMITS.maxQuantity, 'es demasiado grande');
 /** "es obligatorio" when missing, otherwise `otherwise` (a wrong type). */
 export const missingOr = (otherwise: string) => (issue: { input: unknown }) => (issue.input === undefined || issue.input === null ? 'es obligatorio' : otherwise);
-export const paymentMethod = z.enum(PAYMENT_METHODS, { error: 'debe ser efectivo, tarjeta, transferencia o mercadopago' });
+export const paymentMethod = z.enum(PAYMENT_METHODS, { error: 'debe ser efectivo, tarjeta, transferencia, mercadopago o cuenta_corriente' });
 
 export const createSaleBody = z.object({
   customerName: optionalText(200),

@@ -23,6 +23,7 @@ import cashSessionsRoutes from './cash-sessions/routes';
 import registryRoutes from './registry/routes';
 import customersRoutes from './customers/routes';
 import accountingRoutes from './accounting/routes';
+import accountRoutes from './customers/account-routes';
 
 export const apiModules: FastifyPluginAsync[] = [
   healthRoutes,
@@ -48,4 +49,5 @@ export const apiModules: FastifyPluginAsync[] = [
   registryRoutes,
   customersRoutes,
   accountingRoutes,
+  accountRoutes,
 ];

@@ -6,6 +6,7 @@ export const PAYMENT_LABELS: Record<string, string> = {
   tarjeta: 'Tarjeta',
   transferencia: 'Transferencia',
   mercadopago: 'Mercado Pago',
+  cuenta_corriente: 'Cuenta corriente',
 };
 
 /** The sale's number: the official one once the server gave it, else the provisional reference. */

@@ -122,7 +122,8 @@ function writeSale(input: SaleInput): Promise<OutboxEntry> {
       ]),
     ];
     if (session) {
-      const total = session.sales[input.paymentMethod];
+      // A session opened before cuenta corriente existed has no entry for it.
+      const total = session.sales[input.paymentMethod] ?? { count: 0, totalCents: 0 };
       const sales = { ...session.sales, [input.paymentMethod]: { count: total.count + 1, totalCents: total.totalCents + entry.totalCents } };
       writes.push(db.cashSessions.put({ ...session, sales }));
     }

@@ -34,6 +34,8 @@ export interface LocalCashSession {
   /** Sales rung up in the session per method (what this device captured; cancellations happen on the server). */
   sales: Record<OfflinePaymentMethod, { count: number; totalCents: number }>;
   movements: LocalCashMovement[];
+  /** Payments on account («Cobro a cuenta», issue #33.4) taken in cash in the session: they go into the drawer. */
+  accountPayments?: { count: number; totalCents: number };
   closedAt: string | null;
   closedBy: CashPerson | null;
   countedCents: number | null;

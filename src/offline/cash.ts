@@ -19,6 +19,7 @@ const EMPTY_SALES = (): LocalCashSession['sales'] => ({
   efectivo: { count: 0, totalCents: 0 },
   tarjeta: { count: 0, totalCents: 0 },
   transferencia: { count: 0, totalCents: 0 },
+  cuenta_corriente: { count: 0, totalCents: 0 },
 });
 
 export const currentCashSession = () => db.cashSessions.where('status').equals('open').first();
@@ -29,10 +30,11 @@ export async function lastClosedSession(): Promise<LocalCashSession | undefined>
   return closed.sort((a, b) => (b.closedAt ?? '').localeCompare(a.closedAt ?? ''))[0];
 }
 
-/** Cash the drawer should hold by what this device knows: float + cash sales + ins − outs. */
+/** Cash the drawer should hold by what this device knows: float + cash sales + cash payments on account + ins − outs. */
 export function deviceExpectedCents(session: LocalCashSession): number {
-  const cash = session.sales.efectivo.totalCents;
-  return cashTotals(session.floatCents, cash ? [{ paymentMethod: 'efectivo', totalCents: cash, cancelled: false }] : [], session.movements).expectedCents;
+  const cash = session.sales.efectivo?.totalCents ?? 0;
+  const sales = cash ? [{ paymentMethod: 'efectivo' as const, totalCents: cash, cancelled: false }] : [];
+  return cashTotals(session.floatCents, sales, session.movements, session.accountPayments?.totalCents ?? 0).expectedCents;
 }
 
 /** Runs `write` (which changes the session and returns its event) and queues the event, in one transaction; then wakes the sync engine. */

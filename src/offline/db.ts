@@ -97,7 +97,7 @@ export interface CartLine {
 }
 
 export type OutboxStatus = 'pending' | 'syncing' | 'synced' | 'rejected';
-export type OfflinePaymentMethod = 'efectivo' | 'tarjeta' | 'transferencia';
+export type OfflinePaymentMethod = 'efectivo' | 'tarjeta' | 'transferencia' | 'cuenta_corriente';
 
 export interface OutboxItem {
   productId: number;

@@ -64,6 +64,10 @@ export const customerAccountMovements = pgTable(
     bodyHash: text('body_hash'),
     userId: integer('user_id').references(() => users.id),
     note: text('note'),
+    /** A payment in cash: the device's cash session (client uuid) it was taken in, counted in that drawer (issue #33.4). */
+    cashSessionId: text('cash_session_id'),
+    /** A sale on account that took the balance over the credit limit: flagged for the owner (never refused). */
+    overLimit: boolean('over_limit').notNull().default(false),
     occurredAt: text('occurred_at').notNull(),
     createdAt: createdAt(),
   },

@@ -18,7 +18,7 @@ export const sales = pgTable(
     customerName: text('customer_name'),
     customerDocument: text('customer_document'),
     customerEmail: text('customer_email'),
-    paymentMethod: text('payment_method', { enum: ['efectivo', 'tarjeta', 'transferencia', 'mercadopago'] }).notNull(),
+    paymentMethod: text('payment_method', { enum: ['efectivo', 'tarjeta', 'transferencia', 'mercadopago', 'cuenta_corriente'] }).notNull(),
     paymentStatus: text('payment_status', { enum: ['pagado', 'pendiente', 'cancelado'] }).notNull().default('pagado'),
     subtotalCents: cents('subtotal_cents').notNull(),
     discountCents: cents('discount_cents').notNull().default(0),
@@ -91,7 +91,7 @@ export const salesDaily = pgTable(
   'sales_daily',
   {
     localDate: text('local_date').notNull(),
-    paymentMethod: text('payment_method', { enum: ['efectivo', 'tarjeta', 'transferencia', 'mercadopago'] }).notNull(),
+    paymentMethod: text('payment_method', { enum: ['efectivo', 'tarjeta', 'transferencia', 'mercadopago', 'cuenta_corriente'] }).notNull(),
     salesCount: integer('sales_count').notNull(),
     totalCents: cents('total_cents').notNull(),
     costCents: cents('cost_cents').notNull(),

@@ -92,6 +92,10 @@ export const customerAccountMovements = sqliteTable(
     bodyHash: text('body_hash'),
     userId: integer('user_id').references(() => users.id),
     note: text('note'),
+    /** A payment in cash: the device's cash session (client uuid) it was taken in, counted in that drawer (issue #33.4). */
+    cashSessionId: text('cash_session_id'),
+    /** A sale on account that took the balance over the credit limit: flagged for the owner (never refused). */
+    overLimit: integer('over_limit', { mode: 'boolean' }).notNull().default(false),
     /** When it happened (the sale's date, the device's capture time): statements and aging date by it. */
     occurredAt: text('occurred_at').notNull(),
     createdAt: createdAt(),

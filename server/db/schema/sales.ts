@@ -18,7 +18,7 @@ export const sales = sqliteTable(
     customerName: text('customer_name'),
     customerDocument: text('customer_document'),
     customerEmail: text('customer_email'),
-    paymentMethod: text('payment_method', { enum: ['efectivo', 'tarjeta', 'transferencia', 'mercadopago'] }).notNull(),
+    paymentMethod: text('payment_method', { enum: ['efectivo', 'tarjeta', 'transferencia', 'mercadopago', 'cuenta_corriente'] }).notNull(),
     paymentStatus: text('payment_status', { enum: ['pagado', 'pendiente', 'cancelado'] }).notNull().default('pagado'),
     subtotalCents: integer('subtotal_cents').notNull(),
     discountCents: integer('discount_cents').notNull().default(0),
@@ -119,7 +119,7 @@ export const salesDaily = sqliteTable(
   'sales_daily',
   {
     localDate: text('local_date').notNull(),
-    paymentMethod: text('payment_method', { enum: ['efectivo', 'tarjeta', 'transferencia', 'mercadopago'] }).notNull(),
+    paymentMethod: text('payment_method', { enum: ['efectivo', 'tarjeta', 'transferencia', 'mercadopago', 'cuenta_corriente'] }).notNull(),
     salesCount: integer('sales_count').notNull(),
     totalCents: integer('total_cents').notNull(),
     costCents: integer('cost_cents').notNull(),

@@ -77,6 +77,7 @@ export async function getCashSession(ctx: SalesContext, id: number): Promise<Cas
       cashRefunds: fromCents(figures.cashRefundsCents),
       ins: fromCents(figures.insCents),
       outs: fromCents(figures.outsCents),
+      accountPayments: fromCents(figures.accountPaymentsCents),
       expected: fromCents(figures.expectedCents),
       byMethod: PAYMENT_METHODS.map((m) => ({ paymentMethod: m, count: figures.byMethod[m].count, total: fromCents(figures.byMethod[m].totalCents) })),
     },

@@ -6,7 +6,8 @@
  *   (deviceId, deviceSeq) already used by another sale never loses the sale: it is stored under the
  *   device's next free sequence (reported as `deviceSeq` of the outcome), since the clientSaleId, not the
  *   sequence, is what makes it unique. The check, the sale, its items, one
- *   stock movement per item, the sale-number counter and the device's last_seq are written in the
+ *   stock movement per item, a sale on cuenta corriente's movement on the customer's balance (once per sale:
+ *   customers/account-sale.ts), the sale-number counter and the device's last_seq are written in the
  *   caller's ONE write unit (`tx`: store.write, or a savepoint of it), so a crash leaves either all of it or none of it.
  * - Policy 'online' prices from the catalogue and refuses to sell beyond stock (409).
  *   Policy 'captured' (a sale that already happened on a device) keeps the device's price and flags
@@ -25,6 +26,7 @@ import { localDateString } from '../../../domain/time';
 import type { Q } from '../../db/store';
 import { badRequest, conflict } from '../../http/errors';
 import { applySaleStock } from '../stock/repository';
+import { saleOnAccount, type AccountCharge } from '../customers/account-sale';
 import { ledgerRepository, type LedgerProduct, type StoredSale } from './ledger-repository';
 import type { NumberCeiling } from './number-ceiling';
 import { numberingRepository } from './numbering-repository';
@@ -65,6 +67,8 @@ export interface RecordOutcome {
   flags: SaleFlag[];
   /** The sequence the sale is stored under (another one than asked when that one was taken); null without a device. */
   deviceSeq: number | null;
+  /** A sale on cuenta corriente (issue #33.4): what it did to the customer's balance; its review note, if any, is in the row. */
+  account?: AccountCharge | null;
 }
 
 export function saleFlags(
@@ -146,6 +150,10 @@ export async function writeSaleToLedger(tx: Q, ctx: LedgerContext, draft: SaleDr
   const { lines, oversold, priceChanged } = priceLines(draft, byId, policy);
   const totals = totalsOf(lines, draft.discountCents);
 
+  // Cuenta corriente: checked (and the customer's row locked) before anything is written; charged after the sale row.
+  const account = draft.paymentMethod === 'cuenta_corriente' ? await saleOnAccount.check(tx, draft.customerId ?? null, totals.totalCents, policy) : null;
+  const reviewNote = [draft.audit?.reviewNote ?? null, account?.note ?? null].filter((n): n is string => n !== null).join('\n') || null;
+
   const saleNumber = await assignSaleNumber(tx, ctx, draft.saleDate);
   const saleId = await ledgerRepository.insertSale(tx, {
     saleNumber,
@@ -173,7 +181,7 @@ export async function writeSaleToLedger(tx: Q, ctx: LedgerContext, draft: SaleDr
     cashSessionId: draft.cashSessionId ?? null,
     bodyHash: draft.audit?.bodyHash ?? null,
     syncBatchId: draft.audit?.syncBatchId ?? null,
-    reviewNote: draft.audit?.reviewNote ?? null,
+    reviewNote,
     capturedAt: draft.audit?.capturedAt ?? null,
     customerId: draft.customerId ?? null,
   });
@@ -192,6 +200,8 @@ export async function writeSaleToLedger(tx: Q, ctx: LedgerContext, draft: SaleDr
     })),
   );
   await applySaleStock(tx, lines.map((line) => ({ productId: line.product.id, delta: -line.quantity })), 'sale', { saleId, userId: draft.sellerId });
+  if (account) await saleOnAccount.charge(tx, account, { saleId, occurredAt: draft.saleDate, deviceId: draft.deviceId, userId: draft.sellerId });
   if (draft.deviceId && deviceSeq !== null) await ledgerRepository.advanceDeviceSeq(tx, draft.deviceId, deviceSeq);
-  return { status: 'applied', saleId, saleNumber, flags: saleFlags({ flagOversold: oversold, flagPriceChanged: priceChanged }), deviceSeq };
+  const flags = saleFlags({ flagOversold: oversold, flagPriceChanged: priceChanged, reviewNote: account?.note ?? null });
+  return { status: 'applied', saleId, saleNumber, flags, deviceSeq, account };
 }

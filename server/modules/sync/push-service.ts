@@ -31,6 +31,8 @@
  * - A sale's customer (issue #33) is resolved in the sale's savepoint (customers/push-service.ts): the customer
  *   it carries is created once by uuid or merged by document; an unknown or invalid one lands the sale
  *   without a customer and flags it (review note), never rejects it.
+ * - A sale on cuenta corriente (issue #33.4) is charged to its customer's balance in the same savepoint, once
+ *   (customers/account-sale.ts); over the limit or on a disabled account it is applied and flagged.
  * - A sale's invoice (issue #11) is recorded in the sale's savepoint and settled with ARCA after the
  *   commits, for a bounded wait (push-invoice.ts); a bad invoice request never loses the sale. A held
  *   invoice (issue #33.5) comes back as a replay carrying the device's release or CAEA invoice: the
@@ -205,6 +207,9 @@ async function applyOne(b: BatchContext, sale: PushedSale, seller: SellerChoice,
     customerId: customer.row?.id ?? null,
     audit: { bodyHash: hash, syncBatchId: b.batchId, reviewNote: notes.length ? notes.join('\n') : null, capturedAt },
   });
+  if (outcome.account?.note) notes.push(outcome.account.note);
+  // A sale on cuenta corriente moved a balance the tablets hold: they pull it.
+  if (outcome.account?.customerId != null) b.wroteCustomer = true;
   const result: PushResult = { ...id, status: outcome.status, saleId: outcome.saleId, saleNumber: outcome.saleNumber, flags: outcome.flags };
   if (customer.row) Object.assign(result, { customerId: customer.row.id, customerUuid: customer.row.uuid });
   if (outcome.status === 'duplicate') {
@@ -227,7 +232,7 @@ async function applyOne(b: BatchContext, sale: PushedSale, seller: SellerChoice,
     notes.push(...invoice.review);
     await pushAuditRepository.setReviewNote(tx, outcome.saleId, notes.join('\n'));
   }
-  if (notes.length) result.flags = [...outcome.flags, 'review'];
+  if (notes.length) result.flags = [...new Set([...outcome.flags, 'review' as const])];
   if (outcome.deviceSeq !== sale.deviceSeq && outcome.deviceSeq !== null) result.serverSeq = outcome.deviceSeq;
   return { result, invoice };
 }

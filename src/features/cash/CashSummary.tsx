@@ -11,6 +11,7 @@ export function CashSummary({ session }: { session: LocalCashSession }) {
   const rows: [string, number][] = [
     ['Fondo inicial', session.floatCents],
     ...(['efectivo', 'tarjeta', 'transferencia'] as const).map((m): [string, number] => [`Ventas ${PAYMENT_LABELS[m]} (${session.sales[m].count})`, session.sales[m].totalCents]),
+    ...(session.accountPayments?.count ? [[`Cobros a cuenta en efectivo (${session.accountPayments.count})`, session.accountPayments.totalCents] as [string, number]] : []),
     ['Ingresos', total('in')],
     ['Retiros', -total('out')],
   ];

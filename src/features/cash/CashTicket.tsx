@@ -56,6 +56,10 @@ export function CashTicket({ session, businessName }: { session: LocalCashSessio
           {(['efectivo', 'tarjeta', 'transferencia'] as const).map((method) => (
             <Row key={method} label={`Ventas ${PAYMENT_LABELS[method]} (${session.sales[method].count})`} cents={session.sales[method].totalCents} />
           ))}
+          {session.sales.cuenta_corriente?.count ? (
+            <Row label={`Ventas ${PAYMENT_LABELS.cuenta_corriente} (${session.sales.cuenta_corriente.count})`} cents={session.sales.cuenta_corriente.totalCents} />
+          ) : null}
+          {session.accountPayments?.count ? <Row label={`Cobros a cuenta en efectivo (${session.accountPayments.count})`} cents={session.accountPayments.totalCents} /> : null}
           <Row label={`Ingresos (${ins.length})`} cents={sum(ins)} />
           <Row label={`Retiros (${outs.length})`} cents={sum(outs)} />
         </tbody>
