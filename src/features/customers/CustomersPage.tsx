@@ -1,11 +1,12 @@
 /**
  * Clientes (issue #33 item 1; admin and seller): one search field (name, CUIT/DNI, phone), a paged list,
- * create and edit; the admin also deactivates (with confirmation) and sets the cuenta corriente. A list
+ * create and edit; the admin also deactivates (with confirmation), sets the cuenta corriente, and exports
+ * (CSV / Excel) and imports the file with a preview (the products' ImportDialog, kind «clientes»). A list
  * that could not be read shows the error with «Reintentar», never an empty list.
  */
 import { Badge, Button, Group, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconFileImport, IconPlus, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { TIMINGS } from '../../../domain/constants';
@@ -19,11 +20,13 @@ import { useAuth } from '../../session/auth-context';
 import { CenteredLoader } from '../../ui/CenteredLoader';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
+import { ExportMenu } from '../../ui/ExportMenu';
 import { FeedbackAlert } from '../../ui/FeedbackAlert';
 import { LoadFailed } from '../../ui/LoadFailed';
 import { Pager } from '../../ui/Pager';
 import { StaffPage } from '../../ui/StaffPage';
 import { useFeedback } from '../../ui/useFeedback';
+import { ImportDialog } from '../products/ImportDialog';
 import { CustomerFormDialog } from './CustomerFormDialog';
 import { customerKeys } from './queries';
 
@@ -38,7 +41,8 @@ export default function CustomersPage() {
   const [editing, setEditing] = useState<{ customer: Customer | null } | null>(null);
   const [deactivating, setDeactivating] = useState<Customer | null>(null);
   const [busy, setBusy] = useState(false);
-  const { feedback, report, succeed, clear } = useFeedback();
+  const [importing, setImporting] = useState(false);
+  const { feedback, report, succeed, fail, clear } = useFeedback();
   useEffect(() => setPage(1), [search]);
 
   const query = { search: search || undefined, page, limit: PAGE_SIZE };
@@ -61,9 +65,17 @@ export default function CustomersPage() {
     <StaffPage
       title="Clientes"
       actions={
-        <Button size="md" leftSection={<IconPlus size={18} />} onClick={() => setEditing({ customer: null })}>
-          Nuevo cliente
-        </Button>
+        <Group gap="sm">
+          {isAdmin && <ExportMenu dataset="clientes" onError={fail} />}
+          {isAdmin && (
+            <Button size="md" variant="default" leftSection={<IconFileImport size={18} />} onClick={() => setImporting(true)}>
+              Importar
+            </Button>
+          )}
+          <Button size="md" leftSection={<IconPlus size={18} />} onClick={() => setEditing({ customer: null })}>
+            Nuevo cliente
+          </Button>
+        </Group>
       }
     >
       <FeedbackAlert feedback={feedback} onClose={clear} />
@@ -145,6 +157,18 @@ export default function CustomersPage() {
           succeed(message);
         }}
       />
+      {isAdmin && (
+        <ImportDialog
+          kind="clientes"
+          opened={importing}
+          onClose={() => setImporting(false)}
+          onApplied={async (message) => {
+            await refresh();
+            setImporting(false);
+            succeed(message);
+          }}
+        />
+      )}
       <ConfirmDialog
         opened={deactivating !== null}
         message={deactivating ? CUSTOMER_MSG.deactivateConfirm(deactivating.name) : ''}

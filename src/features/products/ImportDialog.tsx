@@ -1,12 +1,14 @@
 /**
- * "Importar" products from CSV or Excel: choosing a file shows the server's preview (what each row
- * creates or changes, and why a row is refused) and nothing is written until "Aplicar importación",
- * which sends the same file with the preview's fingerprint (the server refuses it if anything changed).
+ * "Importar" products (or customers, issue #33 item 1) from CSV or Excel: choosing a file shows the
+ * server's preview (what each row creates or changes, and why a row is refused) and nothing is written
+ * until "Aplicar importación", which sends the same file with the preview's fingerprint (the server
+ * refuses it if anything changed). `kind` says which endpoints and texts.
  */
 import { Badge, Button, FileInput, Group, List, Stack, Table, Text } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { ImportPreviewDto, ImportRowDto } from '../../../domain/schemas/exports';
+import { applyCustomerImport, previewCustomerImport } from '../../api/customers';
 import { applyImport, previewImport } from '../../api/exports';
 import { CenteredLoader } from '../../ui/CenteredLoader';
 import { ErrorAlert } from '../../ui/ErrorAlert';
@@ -19,14 +21,35 @@ const ACTIONS: Record<ImportRowDto['action'], { label: string; color: string }> 
   error: { label: 'Error', color: 'error' },
 };
 
+/** What differs between the product and the customer import: endpoints, title, help, key column. */
+const KINDS = {
+  productos: {
+    title: 'Importar productos',
+    help: 'Planilla CSV o Excel (.xlsx) con las columnas Código, Nombre y Precio (las demás de la exportación son opcionales). Cada fila crea o actualiza el producto con ese Código. El stock de productos existentes no se importa: usá Ajustar stock o Recuento.',
+    key: 'Código',
+    created: 'Se crea el producto',
+    preview: previewImport,
+    apply: applyImport,
+  },
+  clientes: {
+    title: 'Importar clientes',
+    help: 'Planilla CSV o Excel (.xlsx) con la columna Nombre (las demás de la exportación son opcionales: Tipo de documento, Documento, Condición IVA, Dirección, Teléfono, Email, Notas, Cuenta corriente, Límite de crédito, Activo). Cada fila actualiza el cliente con ese documento o crea uno nuevo; el CUIT se controla con su dígito verificador. El saldo de la cuenta corriente no se importa.',
+    key: 'Documento',
+    created: 'Se crea el cliente',
+    preview: previewCustomerImport,
+    apply: applyCustomerImport,
+  },
+} as const;
+
 export interface ImportDialogProps {
+  kind?: keyof typeof KINDS;
   opened: boolean;
   onClose: () => void;
   /** Resolves once the product list shows the import (the dialog keeps its spinner until then). */
   onApplied: (message: string) => Promise<void>;
 }
 
-function RowDetail({ row }: { row: ImportRowDto }) {
+function RowDetail({ row, created }: { row: ImportRowDto; created: string }) {
   if (row.action === 'error') {
     return (
       <Text c="error" size="sm" fw={500}>
@@ -34,7 +57,7 @@ function RowDetail({ row }: { row: ImportRowDto }) {
       </Text>
     );
   }
-  if (row.action === 'create') return <Text size="sm">Se crea el producto</Text>;
+  if (row.action === 'create') return <Text size="sm">{created}</Text>;
   return (
     <List size="sm" spacing={2}>
       {row.changes.map((c) => (
@@ -46,7 +69,8 @@ function RowDetail({ row }: { row: ImportRowDto }) {
   );
 }
 
-export function ImportDialog({ opened, onClose, onApplied }: ImportDialogProps) {
+export function ImportDialog({ kind = 'productos', opened, onClose, onApplied }: ImportDialogProps) {
+  const texts = KINDS[kind];
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ImportPreviewDto | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -64,7 +88,7 @@ export function ImportDialog({ opened, onClose, onApplied }: ImportDialogProps) 
     setError(null);
     if (!next) return;
     setBusy('preview');
-    const result = await previewImport(next);
+    const result = await texts.preview(next);
     setBusy(null);
     if (result.success) setPreview(result.data);
     else setError(result.message);
@@ -73,7 +97,7 @@ export function ImportDialog({ opened, onClose, onApplied }: ImportDialogProps) 
   const apply = async () => {
     if (!file || !preview) return;
     setBusy('apply');
-    const result = await applyImport(file, preview.fingerprint);
+    const result = await texts.apply(file, preview.fingerprint);
     if (result.success) await onApplied(result.message ?? 'Importación aplicada');
     setBusy(null);
     if (!result.success) setError(result.message);
@@ -82,12 +106,9 @@ export function ImportDialog({ opened, onClose, onApplied }: ImportDialogProps) 
   const shown = preview?.rows.filter((r) => r.action !== 'unchanged') ?? [];
   const applicable = preview ? preview.creates + preview.updates : 0;
   return (
-    <StaffModal opened={opened} onClose={onClose} size="xl" title="Importar productos">
+    <StaffModal opened={opened} onClose={onClose} size="xl" title={texts.title}>
       <Stack>
-        <Text size="sm">
-          Planilla CSV o Excel (.xlsx) con las columnas Código, Nombre y Precio (las demás de la exportación son opcionales). Cada fila crea o
-          actualiza el producto con ese Código. El stock de productos existentes no se importa: usá Ajustar stock o Recuento.
-        </Text>
+        <Text size="sm">{texts.help}</Text>
         <FileInput
           size="md"
           label="Archivo"
@@ -111,7 +132,7 @@ export function ImportDialog({ opened, onClose, onApplied }: ImportDialogProps) 
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>Fila</Table.Th>
-                      <Table.Th>Código</Table.Th>
+                      <Table.Th>{texts.key}</Table.Th>
                       <Table.Th>Nombre</Table.Th>
                       <Table.Th>Resultado</Table.Th>
                       <Table.Th>Detalle</Table.Th>
@@ -129,7 +150,7 @@ export function ImportDialog({ opened, onClose, onApplied }: ImportDialogProps) 
                           </Badge>
                         </Table.Td>
                         <Table.Td>
-                          <RowDetail row={row} />
+                          <RowDetail row={row} created={texts.created} />
                         </Table.Td>
                       </Table.Tr>
                     ))}
