@@ -3,5 +3,7 @@ import { accountingPeriodQuery, libroIvaParams } from '../schemas/accounting';
 import { endpoint } from './endpoint';
 
 export const accountingApi = {
+  /** The period's vouchers as an Excel sheet for the accountant (one row per voucher, credit notes negative). */
+  salesBook: endpoint('GET /accounting/sales-book', { query: accountingPeriodQuery, reply: null }),
   libroIva: endpoint('GET /accounting/libro-iva/:file', { params: libroIvaParams, query: accountingPeriodQuery, reply: null }),
 };

@@ -12,3 +12,5 @@ const periodQuery = (p: AccountingPeriod) => new URLSearchParams({ startDate: p.
 
 export const downloadLibroIva = (file: LibroIvaFile, period: AccountingPeriod) =>
   apiDownload(`accounting/libro-iva/${file}?${periodQuery(period)}`, MSG.exportError);
+
+export const downloadSalesBook = (period: AccountingPeriod) => apiDownload(`accounting/sales-book?${periodQuery(period)}`, MSG.exportError);

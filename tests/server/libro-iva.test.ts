@@ -2,74 +2,22 @@
  * Libro IVA Digital — ventas (issue #37) through the real route, on either dialect: a November with a Factura B,
  * a Factura A with two rates, a Factura C, credit notes A and B and CAEA vouchers gives the two golden files
  * byte for byte (ISO-8859-1, CRLF); every voucher of the period is there once and nothing else (pending,
- * failed, another month, another book); the rate lines of each A/B voucher add up to its total.
+ * failed, another month, another book); the rate lines of each A/B voucher add up to its total. The Excel sales
+ * book has the same vouchers, one per row, with net and IVA per rate and credit notes negative.
  */
+import ExcelJS from 'exceljs';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { invoices, sales } from '../../server/db/schema';
 import { ALICUOTA_RECORD_LENGTH, CBTE_RECORD_LENGTH } from '../../domain/libro-iva/records';
 import { buildApp } from '../helpers/server';
+import { CUIT, insertVoucher, type Voucher } from '../helpers/book-vouchers';
 
-const CUIT = '20111111112';
 const { s, admin } = await buildApp({ env: { ARCA_CUIT: CUIT, ARCA_TAX_CONDITION: 'responsable_inscripto', ARCA_ENV: 'homologacion' } });
 const seller = await s.sellerToken('vendedor-libro');
 const userId = (await s.call({ method: 'GET', url: '/api/auth/me', token: admin })).body.data.id as number;
 
-interface Voucher {
-  cbteTipo: number;
-  ptoVta?: number;
-  cbteNro: number | null;
-  cbteFch: string;
-  docTipo?: number;
-  docNro?: string;
-  condicion?: number;
-  buyerName?: string | null;
-  totalCents: number;
-  rates?: { id: 3 | 4 | 5 | 6; rate: number; baseCents: number; ivaCents: number }[];
-  status?: 'autorizada' | 'pendiente' | 'fallida';
-  authorization?: 'CAE' | 'CAEA';
-  issuerCuit?: string;
-  environment?: 'homologacion' | 'produccion';
-}
-
-let n = 0;
-async function insert(v: Voucher) {
-  n += 1;
-  const rates = v.rates ?? [];
-  const net = rates.length ? rates.reduce((a, r) => a + r.baseCents, 0) : v.totalCents;
-  const iva = rates.reduce((a, r) => a + r.ivaCents, 0);
-  await s.app.store.write(async (tx) => {
-    const [sale] = await tx
-      .insert(sales)
-      .values({ saleNumber: `LIBRO-${n}`, userId, paymentMethod: 'efectivo', subtotalCents: v.totalCents, totalCents: v.totalCents, saleDate: '2026-11-10T12:00:00.000Z', localDate: '2026-11-10' })
-      .returning({ id: sales.id });
-    await tx.insert(invoices).values({
-      saleId: sale.id,
-      status: v.status ?? 'autorizada',
-      environment: v.environment ?? 'homologacion',
-      simulator: false,
-      issuerCuit: v.issuerCuit ?? CUIT,
-      issuerTaxCondition: 'responsable_inscripto',
-      ptoVta: v.ptoVta ?? 3,
-      cbteTipo: v.cbteTipo,
-      cbteNro: v.cbteNro,
-      cbteFch: v.cbteFch,
-      docTipo: v.docTipo ?? 99,
-      docNro: v.docNro ?? '0',
-      condicionIvaReceptor: v.condicion ?? 5,
-      buyerName: v.buyerName ?? null,
-      totalCents: v.totalCents,
-      netCents: net,
-      ivaCents: iva,
-      ivaJson: JSON.stringify(rates),
-      requestJson: '{}',
-      cae: v.status === 'autorizada' || !v.status ? `7${String(n).padStart(13, '0')}` : null,
-      authorization: v.authorization ?? 'CAE',
-      userId,
-    });
-  });
-}
+const insert = (v: Voucher) => insertVoucher(s, userId, v);
 
 // The month: B 21 %, A with 21 % and 10,5 %, C, a credit note A and B, CAEA vouchers (B and its note).
 await insert({ cbteTipo: 6, cbteNro: 41, cbteFch: '20261102', totalCents: 12100, rates: [{ id: 5, rate: 21, baseCents: 10000, ivaCents: 2100 }] });
@@ -160,5 +108,53 @@ describe('Libro IVA Digital — ventas', () => {
     const long = await download('comprobantes', 'startDate=2026-11-01&endDate=2027-12-31');
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toBe('Fecha hasta: el rango no puede superar 366 días');
+  });
+});
+
+describe('the sales book in Excel', () => {
+  it('opens in exceljs with its columns, one row per voucher, credit notes negative and totals that add up', async () => {
+    const res = await s.app.inject({ method: 'GET', url: '/api/accounting/sales-book?startDate=2026-11-01&endDate=2026-11-30', headers: { authorization: `Bearer ${admin}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="libro-ventas-202611.xlsx"');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Libro de ventas')!;
+    const values = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
+    expect(values(1)).toEqual([
+      'Fecha', 'Comprobante', 'Punto de venta', 'Número', 'Tipo de documento', 'Documento', 'Comprador', 'Condición IVA',
+      'Neto 21 %', 'IVA 21 %', 'Neto 10,5 %', 'IVA 10,5 %', 'Neto 27 %', 'IVA 27 %', 'Neto 0 %', 'IVA 0 %',
+      'No gravado (Factura C)', 'Exento', 'Total', 'Autorización', 'CAE / CAEA',
+    ]);
+    expect(sheet.rowCount).toBe(1 + 7 + 1);
+    const a = values(3);
+    expect(a.slice(1, 8)).toEqual(['Factura A', 3, 7, 'CUIT', '30712345671', 'Ferretería Ñandú S.A.', 'IVA Responsable Inscripto']);
+    expect(a.slice(8, 19)).toEqual([1000, 210, 1000, 105, 0, 0, 0, 0, 0, 0, 2315]);
+    expect((a[0] as Date).toISOString()).toBe('2026-11-03T00:00:00.000Z');
+    expect(sheet.getRow(3).getCell(9).numFmt).toBe('#,##0.00');
+    const ncA = values(5);
+    expect(ncA.slice(1, 2)).toEqual(['Nota de Crédito A']);
+    expect(ncA.slice(8, 19)).toEqual([0, 0, -1000, -105, 0, 0, 0, 0, 0, 0, -1105]);
+    expect(values(6).slice(8, 19)).toEqual([-50, -10.5, 0, 0, 0, 0, 0, 0, 0, 0, -60.5]);
+    expect(values(4).slice(16, 19)).toEqual([500, 0, 500]);
+    expect(values(8).slice(19)).toEqual(['CAEA', expect.any(String)]);
+    // Each row's amounts add up to its total; the totals row is the column sums.
+    const cents = (x: unknown) => Math.round(Number(x) * 100);
+    for (let r = 2; r <= 8; r += 1) {
+      const row = values(r).slice(8, 19).map(cents);
+      expect(row.slice(0, 10).reduce((x, y) => x + y, 0), `row ${r}`).toBe(row[10]);
+    }
+    const total = values(9);
+    expect(total[0]).toBe('Total');
+    for (let c = 8; c < 19; c += 1) {
+      let sum = 0;
+      for (let r = 2; r <= 8; r += 1) sum += cents(values(r)[c]);
+      expect(cents(total[c]), `column ${c + 1}`).toBe(sum);
+    }
+    expect(cents(total[18])).toBe(12100 + 231500 + 50000 - 110500 - 6050 + 1127 + 31310);
+  });
+
+  it('is for admins', async () => {
+    const res = await s.app.inject({ method: 'GET', url: '/api/accounting/sales-book', headers: { authorization: `Bearer ${seller}` } });
+    expect(res.statusCode).toBe(403);
   });
 });

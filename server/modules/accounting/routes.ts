@@ -1,6 +1,7 @@
 /**
  * /accounting (issue #37, admin): the Libro IVA Digital sales import files of a period, one file per request
- * (REGINFO_CV_VENTAS_CBTE or REGINFO_CV_VENTAS_ALICUOTAS), ISO-8859-1 text with CRLF line ends.
+ * (REGINFO_CV_VENTAS_CBTE or REGINFO_CV_VENTAS_ALICUOTAS), ISO-8859-1 text with CRLF line ends, and the same
+ * vouchers as an Excel sales book.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountingApi as api } from '../../../domain/api/accounting';
@@ -9,6 +10,7 @@ import { libroIvaVentas } from '../../../domain/libro-iva/records';
 import { MSG } from '../../../domain/messages';
 import { schemaOf } from '../../http/endpoint-schema';
 import { conflict } from '../../http/errors';
+import { salesBookXlsx } from './sales-book-xlsx';
 import { bookOf, fchRange, libroVouchers, readBookPeriod, resolvePeriod } from './service';
 
 const FILE_NAMES = { comprobantes: 'REGINFO_CV_VENTAS_CBTE', alicuotas: 'REGINFO_CV_VENTAS_ALICUOTAS' } as const;
@@ -43,6 +45,22 @@ const accountingRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .type('text/plain; charset=iso-8859-1')
         .header('content-disposition', `attachment; filename="${FILE_NAMES[file]}_${span}.txt"`)
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  );
+
+  app.get(
+    pathOf(api.salesBook.key),
+    { onRequest: [app.requireAdmin], schema: schemaOf(api.salesBook, { tags, security, summary: 'Libro de ventas en Excel para el contador: un comprobante por fila, neto e IVA por alícuota, notas de crédito en negativo' }) },
+    async (req, reply) => {
+      const { startDate, endDate } = resolvePeriod(req.query, app.config.timeZone);
+      const book = bookOf(await app.arca.runtime.effective());
+      if (!book) throw conflict(MSG.accountingNoIssuer);
+      const body = await salesBookXlsx(await readBookPeriod(app.store, book, fchRange(startDate, endDate)));
+      return reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="libro-ventas-${periodName(startDate, endDate)}.xlsx"`)
         .header('cache-control', 'no-store')
         .send(body);
     },

@@ -1,13 +1,13 @@
 /**
  * "Para el contador" (issue #37, admin): a month and the files of that month's sales book: the two Libro IVA
- * Digital import files (comprobantes and alícuotas). Each button downloads one file; a failure is shown, never
+ * Digital import files (comprobantes and alícuotas) and the Excel sales book. Each button downloads one file; a failure is shown, never
  * saved as a file.
  */
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconFileText } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { LibroIvaFile } from '../../../domain/schemas/accounting';
-import { downloadLibroIva, type AccountingPeriod } from '../../api/accounting';
+import { downloadLibroIva, downloadSalesBook, type AccountingPeriod } from '../../api/accounting';
 import { todayString } from '../../ui/dates';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { saveFile } from '../../ui/save-file';
@@ -39,7 +39,7 @@ export function AccountantSection() {
   const [error, setError] = useState<string | null>(null);
   const period = monthPeriod(month);
 
-  const run = async (key: string, download: (p: AccountingPeriod) => ReturnType<typeof downloadLibroIva>) => {
+  const run = async (key: string, download: (p: AccountingPeriod) => ReturnType<typeof downloadSalesBook>) => {
     if (!period) return;
     setBusy(key);
     setError(null);
@@ -55,7 +55,7 @@ export function AccountantSection() {
         Para el contador
       </Title>
       <Text size="sm" c="dimmed">
-        Los comprobantes autorizados del mes (CAE y CAEA, con sus notas de crédito), con el formato que importa el Libro IVA Digital de ARCA.
+        Los comprobantes autorizados del mes (CAE y CAEA, con sus notas de crédito), con el formato que importa el Libro IVA Digital de ARCA, y el libro de ventas en Excel (notas de crédito en negativo).
       </Text>
       <ErrorAlert message={error} onClose={() => setError(null)} />
       <Group align="flex-end" gap="md">
@@ -65,6 +65,9 @@ export function AccountantSection() {
             {label}
           </Button>
         ))}
+        <Button size="md" variant="default" leftSection={<IconFileSpreadsheet size={18} />} disabled={!period} loading={busy === 'excel'} onClick={() => void run('excel', downloadSalesBook)}>
+          Libro de ventas (Excel)
+        </Button>
       </Group>
     </Stack>
   );
