@@ -12,7 +12,8 @@ import { Alert, Button, Group, Kbd, Loader, Stack, Text, Textarea, TextInput } f
 import { useEffect, useRef, useState } from 'react';
 import { TIMINGS, type PaymentMethod } from '../../../domain/constants';
 import { MSG } from '../../../domain/messages';
-import { formatCents, fromCents } from '../../../domain/money';
+import { formatCents, fromCents, toCents } from '../../../domain/money';
+import { ACCOUNT_MSG, overLimit } from '../../../domain/account';
 import { parseDiscountInput, parseMoneyInput } from '../../../domain/money-input';
 import { discountProblem } from '../../../domain/sale-totals';
 import type { InvoiceStatusJson } from '../../../domain/schemas/invoices';
@@ -87,6 +88,12 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
   // The buyer's name defaults to the customer name typed above (issue #33.3: required for an A and at the threshold).
   const invoiceValues = { ...invoice.values, name: invoice.values.name || form.customerName };
   const threshold = invoicing?.identificationThreshold ?? 0;
+  // Cuenta corriente (issue #33.4): only for a customer with an account; over the limit it sells (offline
+  // too) but says so before confirming, by the balance this device knows.
+  const onAccount = method === 'cuenta_corriente' && Boolean(customer?.accountEnabled);
+  const balanceAfterCents = customer ? toCents(customer.balance) + subtotalCents - discountCents : 0;
+  const limitCents = customer?.creditLimit == null ? null : toCents(customer.creditLimit);
+  const accountWarning = onAccount && overLimit(balanceAfterCents, limitCents) ? ACCOUNT_MSG.overLimitWarning(balanceAfterCents, limitCents ?? 0) : '';
   const invoiceErrors = wantsInvoice ? invoiceFormErrors(invoiceValues, fromCents(subtotalCents - discountCents), threshold) : {};
   const field = (key: keyof typeof EMPTY) => ({
     value: form[key],
@@ -120,6 +127,7 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
 
   const confirm = async () => {
     if (problem || (method === 'mercadopago' && mercadoPago.disabledReason)) return;
+    if (method === 'cuenta_corriente' && !onAccount) return setError(customer ? ACCOUNT_MSG.noAccount : ACCOUNT_MSG.noCustomer);
     if (method === 'mercadopago') return payWithMercadoPago();
     // No state change on the way to the write: a render here would run before the transaction starts.
     if (Object.keys(invoiceErrors).length > 0) return setInvoiceTried(true);
@@ -179,6 +187,7 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
           online={online}
           onChange={(picked) => {
             setCustomer(picked);
+            if (!picked?.accountEnabled) setMethod((m) => (m === 'cuenta_corriente' ? 'efectivo' : m));
             if (!picked) return;
             setForm((f) => ({ ...f, customerName: picked.name, customerDocument: picked.docNumber ?? '', customerEmail: picked.email ?? f.customerEmail }));
             setInvoice((current) => ({ ...current, values: buyerInvoiceValues(issuer ?? 'monotributo', current.values, picked) }));
@@ -201,7 +210,12 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
             error={problem}
           />
         </Group>
-        <PaymentMethodPicker value={method} onChange={setMethod} mercadoPago={mercadoPago} />
+        <PaymentMethodPicker value={method} onChange={setMethod} mercadoPago={mercadoPago} account={Boolean(customer?.accountEnabled)} />
+        {accountWarning && (
+          <Text size="sm" c="orange.8" role="alert" data-testid="account-over-limit">
+            {accountWarning}
+          </Text>
+        )}
         {method === 'efectivo' && <CashChange paidWith={paidWith} onChange={setPaidWith} totalCents={subtotalCents - discountCents} />}
         {method !== 'mercadopago' && (
           <InvoiceChoice
