@@ -206,6 +206,11 @@ export const MSG = {
     `Importación terminada: ${applied} ${applied === 1 ? 'venta nueva' : 'ventas nuevas'}, ${duplicates} ${duplicates === 1 ? 'ya estaba registrada' : 'ya estaban registradas'}, ${rejected} ${rejected === 1 ? 'rechazada' : 'rechazadas'}`,
   deviceCaeaUpdated: 'Punto de venta CAEA del dispositivo guardado',
   deviceCaeaUpdateError: 'Error al guardar el punto de venta CAEA del dispositivo',
+  // Printing (issue #35)
+  printerSaved: 'Impresora del dispositivo guardada',
+  printerNotNetwork: 'Este dispositivo no imprime por red: configurá su impresora en Configuración → Dispositivos',
+  printerUnreachable: 'No se pudo conectar con la impresora. Se abre el diálogo de impresión del navegador: revisá que la impresora esté encendida y conectada a la red.',
+  printerSignInRequired: 'Iniciá sesión en este dispositivo para imprimir',
   caeaContingencyError: 'Error al obtener la contingencia CAEA',
   // Configuration
   configListError: 'Error al obtener configuraciones',

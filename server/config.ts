@@ -24,6 +24,8 @@ export interface AppConfig {
   timeZone: string;
   /** Requests per minute per IP for public POST /contact and /auth/login; 0 disables limits. */
   rateLimitPerMinute: number;
+  /** PRINTER_TIMEOUT_MS: how long POST /printing/print waits for a network printer (connect and send). */
+  printerTimeoutMs: number;
   logLevel: string;
   publicUrl: string;
   /** Trust X-Forwarded-For (only behind a reverse proxy; otherwise clients could dodge rate limits). */
@@ -158,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     demoData: bool(env.DEMO_DATA, true),
     timeZone: shopTimeZone(env.SHOP_TIME_ZONE),
     rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 10),
+    printerTimeoutMs: positiveInt(env.PRINTER_TIMEOUT_MS, 3_000),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: bool(env.TRUST_PROXY, false),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${Number.isInteger(port) ? port : 3000}`,

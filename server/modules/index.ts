@@ -24,6 +24,7 @@ import registryRoutes from './registry/routes';
 import customersRoutes from './customers/routes';
 import accountingRoutes from './accounting/routes';
 import accountRoutes from './customers/account-routes';
+import printingRoutes from './printing/routes';
 
 export const apiModules: FastifyPluginAsync[] = [
   healthRoutes,
@@ -50,4 +51,5 @@ export const apiModules: FastifyPluginAsync[] = [
   customersRoutes,
   accountingRoutes,
   accountRoutes,
+  printingRoutes,
 ];

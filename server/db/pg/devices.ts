@@ -17,6 +17,7 @@ export const devices = pgTable('devices', {
   keyHash: text('key_hash'),
   registeredAt: text('registered_at'),
   caeaPtoVta: integer('caea_pto_vta'),
+  printerSettings: text('printer_settings'),
   registeredBy: integer('registered_by').references(() => users.id),
   registeredFrom: text('registered_from'),
   revokedAt: text('revoked_at'),

@@ -20,6 +20,8 @@ export const devices = sqliteTable('devices', {
   registeredAt: text('registered_at'),
   /** Its own CAEA point of sale (issue #11, Settings → Dispositivos): devices offline at once never share a sequence. */
   caeaPtoVta: integer('caea_pto_vta'),
+  /** Its printer (issue #35, Settings → Dispositivos): domain/schemas/printing.ts as JSON; null: the browser dialog. */
+  printerSettings: text('printer_settings'),
   /** Who registered it and from which address (issue #31 item 1: registration is audited and limited). */
   registeredBy: integer('registered_by').references(() => users.id),
   registeredFrom: text('registered_from'),

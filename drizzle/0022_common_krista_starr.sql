@@ -1,0 +1,1 @@
+ALTER TABLE `devices` ADD `printer_settings` text;
