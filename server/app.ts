@@ -30,6 +30,7 @@ import { sessionAccount } from './modules/users/service';
 import { isTokenRevoked } from './modules/auth/revocations';
 import { apiModules } from './modules';
 import { createBackupAgent, providerBackups, type BackupAgent } from './modules/backups/agent';
+import { JobRegistry } from './jobs/registry';
 import { backupBeforeMigration } from './modules/backups/service';
 import { createNumberCeiling, type NumberCeiling } from './modules/sales/number-ceiling';
 import { installArca } from './modules/invoices/arca-context';
@@ -45,6 +46,8 @@ declare module 'fastify' {
     /** Per-route rate limit for public writes (login, contact); false when disabled by config. */
     publicRateLimit: { max: number; timeWindow: string } | false;
     backups: BackupAgent;
+    /** Background work (server/jobs/registry.ts): modules add their jobs; the app starts them when ready, stops them on close. */
+    jobs: JobRegistry;
     /** The sale-number ceiling outside the database file (SQLite; null on PostgreSQL): sales/number-ceiling.ts. */
     numberCeiling: NumberCeiling | null;
   }
@@ -116,7 +119,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.decorate('store', await pgStore(config.databaseUrl));
     app.decorate('backups', providerBackups(backupPlace));
     app.decorate('numberCeiling', null);
+    app.decorate('jobs', new JobRegistry(() => app.store.leads(), app.log));
     app.addHook('onClose', async () => {
+      await app.jobs.stop();
       await app.store.close();
     });
   } else {
@@ -124,10 +129,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.decorate('db', database.db);
     app.decorate('sqlite', database.sqlite);
     app.decorate('store', sqliteStore(config.dbFile, database.db));
-    app.decorate('backups', createBackupAgent(backupPlace, database.sqlite, app.log));
+    const backups = createBackupAgent(backupPlace, database.sqlite, app.log);
+    app.decorate('backups', backups);
     app.decorate('numberCeiling', createNumberCeiling(config.dataDir));
+    app.decorate('jobs', new JobRegistry(() => app.store.leads(), app.log));
+    app.jobs.add(backups.scheduledJob());
     // Last onClose to run: in-flight work has finished; fold the WAL into the main file and close.
     app.addHook('onClose', async () => {
+      await app.jobs.stop();
       await app.backups.stop();
       await app.store.close();
       database.sqlite.pragma('wal_checkpoint(TRUNCATE)');
@@ -135,6 +144,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     });
   }
   await seedDatabase(app.store, config, options.announce ?? (() => {}));
+  // Background jobs (server/jobs/) start once every plugin has added its own.
+  app.addHook('onReady', async () => app.jobs.start());
 
   installErrorHandler(app);
   await app.register(fastifyHelmet, {

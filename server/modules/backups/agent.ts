@@ -1,11 +1,12 @@
 /**
  * The server's backup agent: one backup at a time (a second request joins the one running), a
- * schedule every BACKUP_INTERVAL counted from the newest backup (so restarts do not postpone it
- * forever), and the last failure remembered for the status the dashboard and Settings show.
+ * scheduled job (server/jobs/) every BACKUP_INTERVAL counted from the newest backup (so restarts do not
+ * postpone it forever), and the last failure remembered for the status the dashboard and Settings show.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type Database from 'better-sqlite3';
 import { MSG } from '../../../domain/messages';
+import type { JobSpec } from '../../jobs/registry';
 import { AppError, isDiskFull } from '../../http/errors';
 import { backupLive, backupStatus, latestBackup, type BackupFile, type BackupPlace, type BackupStatus } from './service';
 import type { BackupKind } from './rotation';
@@ -17,17 +18,20 @@ const RETRY_AFTER_FAILURE_MS = 15 * 60_000;
 export interface BackupAgent {
   runNow: (kind?: BackupKind) => Promise<BackupFile>;
   status: () => BackupStatus;
+  /** Resolves once a backup in progress has ended. */
   stop: () => Promise<void>;
 }
 
+/** The SQLite agent also has a schedule: a job the app runs (server/jobs/). */
+export interface ScheduledBackupAgent extends BackupAgent {
+  scheduledJob: () => JobSpec;
+}
+
 // pg: the agent snapshots the SQLite connection; on PostgreSQL it would schedule pg_dump or defer to the provider's backups.
-export function createBackupAgent(place: BackupPlace, sqlite: Database.Database, log: FastifyBaseLogger): BackupAgent {
+export function createBackupAgent(place: BackupPlace, sqlite: Database.Database, log: FastifyBaseLogger): ScheduledBackupAgent {
   const startedAt = new Date();
   let running: Promise<BackupFile> | null = null;
   let lastError: string | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = false;
-
   const runNow = (kind: BackupKind = 'manual'): Promise<BackupFile> => {
     running ??= backupLive(place, sqlite, kind)
       .then((file) => {
@@ -46,27 +50,24 @@ export function createBackupAgent(place: BackupPlace, sqlite: Database.Database,
     return running;
   };
 
-  const schedule = (delayMs: number) => {
-    if (stopped || place.settings.intervalMs === 0) return;
-    timer = setTimeout(() => {
-      runNow('programada').then(
-        () => schedule(place.settings.intervalMs),
-        () => schedule(Math.min(RETRY_AFTER_FAILURE_MS, place.settings.intervalMs)),
-      );
-    }, delayMs);
-    timer.unref();
-  };
-
-  const latest = latestBackup(place.settings.dir);
-  const due = latest ? latest.takenAt.getTime() + place.settings.intervalMs - Date.now() : 0;
-  schedule(Math.max(FIRST_RUN_MIN_DELAY_MS, due));
-
   return {
     runNow,
     status: () => backupStatus(place, startedAt, lastError),
+    scheduledJob: () => {
+      const latest = latestBackup(place.settings.dir);
+      const due = latest ? latest.takenAt.getTime() + place.settings.intervalMs - Date.now() : 0;
+      return {
+        name: 'copia-programada',
+        everyMs: place.settings.intervalMs,
+        leaderOnly: false,
+        firstDelayMs: Math.max(FIRST_RUN_MIN_DELAY_MS, due),
+        retryAfterFailureMs: Math.min(RETRY_AFTER_FAILURE_MS, place.settings.intervalMs),
+        run: async () => {
+          await runNow('programada');
+        },
+      };
+    },
     stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
       await running?.catch(() => undefined);
     },
   };

@@ -2,7 +2,7 @@
  * /invoices (docs/spec.md §7 "Invoices" and issue #10): status, type maps, generate for a sale, list, a sale's
  * invoice, pending/failed ones and their retry, and the admin's "Facturación electrónica" settings.
  * Signed-in users invoice and list (docs/spec.md §6: /invoices is for every signed-in user); settings and
- * retry are admin-only. The retry loop lives with this plugin; the ARCA runtime and the issuer are the
+ * retry are admin-only. The invoice retry and CAEA jobs are added here (server/jobs/); the ARCA runtime and the issuer are the
  * app's (arca-context.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,26 +14,19 @@ import { MSG } from '../../../domain/messages';
 import { schemaOf } from '../../http/endpoint-schema';
 import { ok, paginated } from '../../http/envelope';
 import { caeaContingency } from './caea-service';
-import { startCaeaLoop, type CaeaLoop } from './caea-loop';
+import { caeaJob } from './caea-job';
 import { CaeaReporter } from './caea-reporter';
 import returnsRoutes from '../returns/routes';
-import { startRetryLoop } from './retry-loop';
+import { invoiceRetryJob } from './retry-job';
 import { generateForSale, invoiceForSale, listInvoices, retryInvoice, unsettledInvoices } from './service';
 import { saveCredentials, settingsJson, statusJson, testConnection, updateSettings } from './settings-service';
 
 const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { runtime, issuer } = app.arca;
-  let stopLoop: (() => Promise<void>) | null = null;
   const caeaReporter = new CaeaReporter(app.store, runtime, app.config.arca.retryBaseMs);
-  let caeaLoop: CaeaLoop | null = null;
-  app.addHook('onReady', async () => {
-    stopLoop = startRetryLoop(app.store, issuer, Math.min(app.config.arca.retryBaseMs, 5000), (m) => app.log.warn(m));
-    caeaLoop = startCaeaLoop(app.store, runtime, caeaReporter, app.config.arca.caeaCheckMs, (m) => app.log.warn(m));
-  });
-  app.addHook('onClose', async () => {
-    await stopLoop?.();
-    await caeaLoop?.stop();
-  });
+  const warn = (m: string) => app.log.warn(m);
+  app.jobs.add(invoiceRetryJob(app.store, issuer, Math.min(app.config.arca.retryBaseMs, 5000), warn));
+  app.jobs.add(caeaJob(app.store, runtime, caeaReporter, app.config.arca.caeaCheckMs, warn));
   // Cancellations and returns issue credit notes through this same issuer.
   await app.register(returnsRoutes, { issuer, runtime });
 

@@ -12,7 +12,7 @@ import { MSG } from '../../../domain/messages';
 import { schemaOf } from '../../http/endpoint-schema';
 import { ok } from '../../http/envelope';
 import { salesContext } from '../sales/routes';
-import { startPoller } from './poller';
+import { pollerJob } from './poller';
 import publicPaymentRoutes from './public-routes';
 import { createReconciler } from './reconcile';
 import { paymentsRepository } from './repository';
@@ -38,8 +38,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx: PaymentsContext = { ...salesContext(app), store: app.store, env, runtime: () => resolveRuntime(app.store, env, simulator) };
   const reconciler = createReconciler(ctx);
   const logFailure = (error: unknown) => app.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'Mercado Pago: verificación fallida');
-  const poller = startPoller(reconciler, env.pollIntervalMs, () => app.store.leads(), logFailure);
-  app.addHook('onClose', async () => poller.stop());
+  app.jobs.add(pollerJob(reconciler, env.pollIntervalMs, logFailure));
 
   const signedIn = { onRequest: [app.authenticate] };
   const admin = { onRequest: [app.requireAdmin] };
