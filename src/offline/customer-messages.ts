@@ -14,6 +14,7 @@ export const CUSTOMER_MSG = {
   documentTaken: (name: string) => `Ya hay un cliente con ese documento: ${name}. Elegilo de la lista.`,
   createdLocal: 'Cliente guardado en este dispositivo; se envía al servidor con la próxima sincronización',
   registryOffline: 'Sin conexión: el padrón de ARCA no se puede consultar. Escribí el nombre, la condición frente al IVA y el domicilio.',
+  rejected: (reason: string) => `El servidor no aceptó este cliente${reason ? ` (${reason})` : ''}: corregilo en Clientes.`,
   registryFilled: 'Datos completados desde el padrón de ARCA',
   registryLooking: 'Consultando el padrón de ARCA…',
 } as const;

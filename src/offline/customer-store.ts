@@ -103,6 +103,9 @@ export async function createLocalCustomer(input: NewCustomerInput): Promise<Loca
   return row;
 }
 
+/** The reason shown when the server rejected a customer without saying why. */
+const CUSTOMER_REJECTED = 'El servidor rechazó este cliente';
+
 export function pendingCustomers(limit: number): Promise<LocalCustomer[]> {
   return db.customers.where('pending').equals(1).limit(limit).toArray();
 }
@@ -116,13 +119,19 @@ export async function pendingCustomer(uuid: string): Promise<LocalCustomer | und
 /**
  * The server answered for these uuids (POST /sync/customers results, or a synced sale's customerUuid):
  * applied/duplicate confirm the row with the server's values; merged replaces it by the customer the
- * server names. Rejected rows stay pending with nothing else to do (their sales still carry the buyer's
- * name and document). Call inside or outside a transaction that includes db.customers.
+ * server names. A rejected row is marked `pending: 2` with the server's reason: checkout shows it and
+ * POST /sync/customers no longer resends it every cycle (its sales still carry the buyer's name and
+ * document). Call inside or outside a transaction that includes db.customers.
  */
-export async function confirmCustomers(results: readonly Pick<CustomerPushResult, 'uuid' | 'status' | 'customer'>[]): Promise<void> {
+export async function confirmCustomers(results: readonly Pick<CustomerPushResult, 'uuid' | 'status' | 'customer' | 'reason'>[]): Promise<void> {
   let changed = false;
   for (const result of results) {
-    if (!result.uuid || result.status === 'rejected') continue;
+    if (!result.uuid) continue;
+    if (result.status === 'rejected') {
+      await db.customers.update(result.uuid, { pending: 2, rejectedReason: result.reason ?? CUSTOMER_REJECTED });
+      changed = true;
+      continue;
+    }
     const canonical = result.customer;
     if (canonical) {
       if (canonical.uuid !== result.uuid) await db.customers.delete(result.uuid);

@@ -80,8 +80,12 @@ export interface LocalCustomer {
   creditLimit: number | null;
   /** Decimal, as last pulled. */
   balance: number;
-  /** 1: created at this counter and not yet confirmed by the server (an index, so a number). */
-  pending: 0 | 1;
+  /**
+   * 1: created at this counter and not yet confirmed by the server (an index, so a number); 2: the server
+   * rejected it (`rejectedReason` says why): shown as such at checkout and never sent again by itself.
+   */
+  pending: 0 | 1 | 2;
+  rejectedReason?: string;
   /** customerSearchText of the row. */
   search: string;
 }

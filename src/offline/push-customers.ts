@@ -26,7 +26,7 @@ export async function pushCustomers(delivery: Delivery): Promise<CycleOutcome> {
     }
     delivery.reached();
     await confirmCustomers(reply.data.results);
-    // Rejected ones stay pending: never send them twice in one cycle.
+    // Rejected ones are marked (pending 2) and leave the queue; never send a row twice in one cycle.
     sent = new Set([...sent, ...batch.map((row) => row.uuid)]);
   }
 }

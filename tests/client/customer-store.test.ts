@@ -126,8 +126,10 @@ describe('customers created at the counter', () => {
     expect(made).toMatchObject({ name: 'Ana Pérez', phone: null, pending: 1, id: null });
     expect(matchCustomers(await loadCustomers(), '20123456786', 5).map((c) => c.uuid)).toEqual([made.uuid]);
     expect((await pendingCustomers(10)).map((c) => c.uuid)).toEqual([made.uuid]);
-    await confirmCustomers([{ uuid: made.uuid, status: 'rejected' }]);
-    expect(await pendingCustomers(10)).toHaveLength(1);
+    // Rejected: marked with the server's reason and out of the queue (not resent every cycle).
+    await confirmCustomers([{ uuid: made.uuid, status: 'rejected', reason: 'Datos inválidos: docNumber' }]);
+    expect(await pendingCustomers(10)).toEqual([]);
+    expect(await db.customers.get(made.uuid)).toMatchObject({ pending: 2, rejectedReason: 'Datos inválidos: docNumber' });
     await confirmCustomers([{ uuid: made.uuid, status: 'applied', customer: customer(40, { uuid: made.uuid, name: 'Ana Pérez', docType: 80, docNumber: '20123456786' }) }]);
     expect(await pendingCustomers(10)).toEqual([]);
     expect((await db.customers.get(made.uuid))?.id).toBe(40);

@@ -70,6 +70,11 @@ export function CustomerPicker({ value, onChange, online }: CustomerPickerProps)
             <Text size="sm" c="dimmed">
               {[value.docNumber ? `${CUSTOMER_DOC_TYPE_LABELS[value.docType]} ${value.docNumber}` : null, CONDICION_IVA_LABELS[value.ivaConditionId], value.address].filter(Boolean).join(' · ')}
             </Text>
+            {value.pending === 2 && (
+              <Text size="sm" c="error" data-testid="customer-rejected">
+                {CUSTOMER_MSG.rejected(value.rejectedReason ?? '')}
+              </Text>
+            )}
           </div>
           <Button variant="default" size="md" leftSection={<IconX size={16} />} onClick={() => onChange(null)}>
             Cambiar cliente
@@ -135,6 +140,11 @@ export function CustomerPicker({ value, onChange, online }: CustomerPickerProps)
                 <Text size="xs" c="dimmed">
                   {[customer.docNumber, customer.phone, CONDICION_IVA_LABELS[customer.ivaConditionId]].filter(Boolean).join(' · ')}
                 </Text>
+                {customer.pending === 2 && (
+                  <Text size="xs" c="error">
+                    {CUSTOMER_MSG.rejected(customer.rejectedReason ?? '')}
+                  </Text>
+                )}
               </UnstyledButton>
             ))
           )}
