@@ -15,3 +15,7 @@ export type AccountingPeriodQuery = z.output<typeof accountingPeriodQuery>;
 export const libroIvaParams = z.object({
   file: z.enum(LIBRO_IVA_FILES, { error: 'debe ser comprobantes o alicuotas' }),
 });
+
+export const ivaSimpleQuery = reportQuery.and(
+  z.object({ actividad: z.string().trim().regex(/^\d{6}$/, 'debe ser el código de actividad de 6 dígitos').optional() }),
+);

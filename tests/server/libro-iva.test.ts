@@ -158,3 +158,25 @@ describe('the sales book in Excel', () => {
     expect(res.statusCode).toBe(403);
   });
 });
+
+describe('IVA Simple', () => {
+  it('sums the débito fiscal by buyer type and rate, credit notes subtracted, matching the book', async () => {
+    const res = await s.app.inject({ method: 'GET', url: '/api/accounting/iva-simple?startDate=2026-11-01&endDate=2026-11-30&actividad=477190', headers: { authorization: `Bearer ${admin}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.split('\r\n')).toEqual([
+      'Actividad;Tipo de operación;Tipo de sujeto;Alícuota;Neto gravado;Débito fiscal',
+      '477190;1;1;4;0,00;0,00',
+      '477190;1;1;5;1000,00;210,00',
+      '477190;1;3;3;100,00;0,00',
+      '477190;1;3;5;159,31;33,46',
+      '477190;1;3;6;72,52;19,58',
+      '',
+    ]);
+    // The book: Σ IVA of the A/B rate lines, credit notes negative.
+    const rates = lines((await download('alicuotas')).rawPayload);
+    const sign = (r: string) => (['003', '008'].includes(r.slice(0, 3)) ? -1 : 1);
+    const bookIva = rates.reduce((a, r) => a + sign(r) * amount(r, 47), 0);
+    const csvIva = res.body.split('\r\n').slice(1, -1).reduce((a, l) => a + Math.round(Number(l.split(';')[5].replace(',', '.')) * 100), 0);
+    expect(csvIva).toBe(bookIva);
+  });
+});

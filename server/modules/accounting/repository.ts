@@ -74,6 +74,17 @@ const toNumbers = <T extends object>(row: T, keys: (keyof T)[]): T => {
   return row;
 };
 
+export interface DebitoRow {
+  buyerType: number;
+  alicId: number;
+  baseCents: number;
+  ivaCents: number;
+}
+
+/** IVA Simple's buyer type: 1 Responsable Inscripto, 2 monotributista, 3 consumidor final, exento or no alcanzado. */
+const BUYER_TYPE = sql`CASE WHEN i.condicion_iva_receptor = 1 THEN 1 WHEN i.condicion_iva_receptor IN (6, 13, 16) THEN 2 ELSE 3 END`;
+const SIGN = sql`CASE WHEN i.cbte_tipo IN (3, 8, 13) THEN -1 ELSE 1 END`;
+
 export const accountingRepository = {
   /** Every authorized voucher of the book in the range, by date, point of sale, type and number. */
   vouchers: async (q: Q, book: Book, range: FchRange): Promise<BookVoucherRow[]> =>
@@ -86,6 +97,28 @@ export const accountingRepository = {
         WHERE ${inBook(book, range)}
         ORDER BY ${ORDER}`)
     ).map((r) => toNumbers(r, ['invoiceId', 'cbteTipo', 'ptoVta', 'cbteNro', 'docTipo', 'condicionIvaReceptor', 'totalCents', 'netCents', 'ivaCents'])),
+
+  /** The débito fiscal of the A and B vouchers summed per (buyer type, aliquot id), credit notes subtracted. */
+  debitoFiscal: async (q: Q, book: Book, range: FchRange): Promise<DebitoRow[]> =>
+    (
+      await rows<DebitoRow>(
+        q,
+        bySql(q, {
+          sqlite: sql`
+            SELECT ${BUYER_TYPE} AS "buyerType", CAST(json_extract(j.value, '$.id') AS INTEGER) AS "alicId",
+                   SUM(${SIGN} * CAST(json_extract(j.value, '$.baseCents') AS INTEGER)) AS "baseCents", SUM(${SIGN} * CAST(json_extract(j.value, '$.ivaCents') AS INTEGER)) AS "ivaCents"
+            FROM invoices i, json_each(i.iva_json) j
+            WHERE ${inBook(book, range)} AND i.cbte_tipo IN (1, 3, 6, 8)
+            GROUP BY 1, 2 ORDER BY 1, 2`,
+          postgres: sql`
+            SELECT ${BUYER_TYPE} AS "buyerType", (j.value->>'id')::int AS "alicId",
+                   SUM(${SIGN} * (j.value->>'baseCents')::bigint)::bigint AS "baseCents", SUM(${SIGN} * (j.value->>'ivaCents')::bigint)::bigint AS "ivaCents"
+            FROM invoices i CROSS JOIN LATERAL jsonb_array_elements(i.iva_json::jsonb) AS j(value)
+            WHERE ${inBook(book, range)} AND i.cbte_tipo IN (1, 3, 6, 8)
+            GROUP BY 1, 2 ORDER BY 1, 2`,
+        }),
+      )
+    ).map((r) => toNumbers(r, ['buyerType', 'alicId', 'baseCents', 'ivaCents'])),
 
   /** Net and IVA per (voucher, aliquot id), in the vouchers' order. */
   rates: async (q: Q, book: Book, range: FchRange): Promise<BookRateRow[]> =>

@@ -10,6 +10,8 @@ import { libroIvaVentas } from '../../../domain/libro-iva/records';
 import { MSG } from '../../../domain/messages';
 import { schemaOf } from '../../http/endpoint-schema';
 import { conflict } from '../../http/errors';
+import { ivaSimpleCsv } from '../../../domain/libro-iva/iva-simple';
+import { accountingRepository } from './repository';
 import { salesBookXlsx } from './sales-book-xlsx';
 import { bookOf, fchRange, libroVouchers, readBookPeriod, resolvePeriod } from './service';
 
@@ -63,6 +65,23 @@ const accountingRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `attachment; filename="libro-ventas-${periodName(startDate, endDate)}.xlsx"`)
         .header('cache-control', 'no-store')
         .send(body);
+    },
+  );
+
+  app.get(
+    pathOf(api.ivaSimple.key),
+    { onRequest: [app.requireAdmin], schema: schemaOf(api.ivaSimple, { tags, security, summary: 'IVA Simple: débito fiscal por actividad, tipo de comprador y alícuota (CSV)' }) },
+    async (req, reply) => {
+      const { startDate, endDate } = resolvePeriod(req.query, app.config.timeZone);
+      const book = bookOf(await app.arca.runtime.effective());
+      if (!book) throw conflict(MSG.accountingNoIssuer);
+      const range = fchRange(startDate, endDate);
+      const lines = await app.store.read((q) => accountingRepository.debitoFiscal(q, book, range));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="iva-simple-debito-${periodName(startDate, endDate)}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(ivaSimpleCsv(req.query.actividad ?? '', lines));
     },
   );
 };
