@@ -3,7 +3,8 @@
  * a sale over the limit is applied and flagged (review note, the movement's flag, the back office's list);
  * a «Cobro a cuenta» lowers the balance once, counts in its cash session when cash, and is refused with a
  * Spanish reason for bad input; roles (sellers sell on account and take payments, only admins edit limits
- * and read the aging); the statement's running balance and WhatsApp link.
+ * and read the aging); the statement's running balance and WhatsApp link; a cancellation or a return of a sale
+ * on account credits the balance once.
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -100,6 +101,55 @@ describe('sales on cuenta corriente', () => {
     const res = await s.call({ method: 'POST', url: '/api/sales', token: admin, payload: { items: [{ productId: product, quantity: 1 }], paymentMethod: 'cuenta_corriente' } });
     expect(res.status).toBe(400);
     expect(res.body.error ?? res.body.message).toMatch(/Elegí un cliente para vender en cuenta corriente/);
+  });
+});
+
+describe('cancelling or returning a sale on account', () => {
+  it('gives the charge back to the balance once: the whole sale when cancelled, the returned amount when returned', async () => {
+    const c = await newCustomer({ name: 'Panadería El Trigo' });
+    const cancelled = (await sellOnAccount(tablet, c.uuid, 100)).body.data.results[0];
+    const partial = await s.call({
+      method: 'POST',
+      url: '/api/sync/push',
+      headers: tablet.headers,
+      payload: { deviceId: tablet.id, schemaVersion: SYNC_SCHEMA_VERSION, sales: [pushedSale(++seq, [{ productId: product, quantity: 3, unitPrice: 50 }], { paymentMethod: 'cuenta_corriente', customerUuid: c.uuid })] },
+    });
+    const returned = partial.body.data.results[0];
+    expect(await balanceOf(c.id)).toBe(250);
+
+    expect((await s.call({ method: 'POST', url: `/api/sales/${cancelled.saleId}/cancel`, token: admin })).status).toBe(200);
+    expect(await balanceOf(c.id)).toBe(150);
+    // A second cancellation is refused and gives nothing back twice.
+    expect((await s.call({ method: 'POST', url: `/api/sales/${cancelled.saleId}/cancel`, token: admin })).status).toBe(409);
+
+    const sale = (await s.call({ method: 'GET', url: `/api/sales/${returned.saleId}`, token: admin })).body.data;
+    const requestId = randomUUID();
+    const body = { requestId, items: [{ saleItemId: sale.items[0].id, quantity: 1 }] };
+    expect((await s.call({ method: 'POST', url: `/api/sales/${returned.saleId}/returns`, token: admin, payload: body })).status).toBe(201);
+    expect((await s.call({ method: 'POST', url: `/api/sales/${returned.saleId}/returns`, token: admin, payload: body })).status).toBe(200);
+    expect(await balanceOf(c.id)).toBe(100);
+
+    const movements = await s.app.store.read((q) => q.select().from(customerAccountMovements).where(eq(customerAccountMovements.customerId, c.id)));
+    expect(movements.map((m) => [m.kind, m.amountCents])).toEqual([
+      ['sale', 10_000],
+      ['sale', 15_000],
+      ['sale_cancel', -10_000],
+      ['return', -5_000],
+    ]);
+    expect(movements.reduce((sum, m) => sum + m.amountCents, 0)).toBe(10_000);
+  });
+
+  it('leaves every account alone when the sale was paid another way', async () => {
+    const c = await newCustomer({ name: 'Verdulería Norte' });
+    await sellOnAccount(tablet, c.uuid, 70);
+    const cash = await s.call({
+      method: 'POST',
+      url: '/api/sync/push',
+      headers: tablet.headers,
+      payload: { deviceId: tablet.id, schemaVersion: SYNC_SCHEMA_VERSION, sales: [pushedSale(++seq, [{ productId: product, quantity: 1, unitPrice: 30 }], { customerUuid: c.uuid })] },
+    });
+    expect((await s.call({ method: 'POST', url: `/api/sales/${cash.body.data.results[0].saleId}/cancel`, token: admin })).status).toBe(200);
+    expect(await balanceOf(c.id)).toBe(70);
   });
 });
 

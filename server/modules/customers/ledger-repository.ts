@@ -49,6 +49,10 @@ export const accountLedgerRepository = {
     return { movement: row, balanceCents: updated.balanceCents };
   },
 
+  /** The 'sale' movement that charged a sale on account, if it was one. */
+  saleCharge: (q: Q, saleId: number): Promise<MovementRow | undefined> =>
+    first(q.select().from(customerAccountMovements).where(and(eq(customerAccountMovements.saleId, saleId), eq(customerAccountMovements.kind, 'sale')))),
+
   byClientId: (q: Q, clientMovementId: string): Promise<MovementRow | undefined> =>
     first(q.select().from(customerAccountMovements).where(eq(customerAccountMovements.clientMovementId, clientMovementId))),
 

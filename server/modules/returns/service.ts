@@ -4,7 +4,8 @@
  * - One transaction records everything the shop owes on its side: the cancellation (or the return and its
  *   lines), the stock given back through the ledger ('cancel' / 'return' movements, exactly the quantities),
  *   the returned amounts reports subtract (sales.returned_cents, sale_items.returned_quantity; the rollup
- *   triggers follow) and, when the sale was invoiced, the pending credit note. The note is then settled
+ *   triggers follow), the credit to the customer's cuenta corriente when the sale was charged to one
+ *   (customers/account-credits.ts) and, when the sale was invoiced, the pending credit note. The note is then settled
  *   outside any transaction (credit-notes.ts); while ARCA is unreachable it stays pending and visible and the
  *   retry loop issues it.
  * - The stock returns with the cancellation, not when ARCA authorises the note: the goods are physically
@@ -35,6 +36,7 @@ import type { SalesContext } from '../sales/context';
 import { salesRepository } from '../sales/repository';
 import { getSale } from '../sales/service';
 import { applyStockDelta } from '../stock/repository';
+import { creditCancelledSale, creditReturn } from '../customers/account-credits';
 import { returnsRepository as repo } from './repository';
 
 export interface ReturnsContext extends SalesContext {
@@ -55,6 +57,7 @@ export async function cancelSale(ctx: ReturnsContext, id: number, userId: number
     const original = await creditableInvoice(tx, id);
     if (!(await salesRepository.markCancelled(tx, id, userId, new Date().toISOString()))) throw conflict(MSG.saleAlreadyCancelled);
     for (const item of await salesRepository.items(tx, id)) await applyStockDelta(tx, item.productId, item.quantity, 'cancel', { saleId: id, userId });
+    await creditCancelledSale(tx, { saleId: id, userId, note: `Anulación de la venta ${sale.saleNumber}` });
     if (!original) return null;
     return (await recordCreditNote(tx, original, fullAmounts(original), { userId, ptoVta: notePtoVta(eff, original), saleReturnId: null })).id;
   });
@@ -98,6 +101,7 @@ export async function createReturn(ctx: ReturnsContext, saleId: number, body: Cr
       await applyStockDelta(tx, item.productId, line.quantity, 'return', { saleId, userId, note });
     }
     await repo.addReturnedToSale(tx, saleId, amounts.totalCents, amounts.costCents);
+    await creditReturn(tx, { saleId, returnId, userId, note, amountCents: amounts.totalCents });
     if (!original) return { returnId, noteId: null, created: true };
     const lines: InvoiceLine[] = amounts.lines.map((l) => ({ grossCents: l.grossCents, ivaRate: ivaRateFromBp(items.find((i) => i.id === l.saleItemId)!.ivaRateBp) }));
     const noteAmounts = invoiceAmounts(lines, amounts.discountCents, original.cbteTipo as CbteTipo);
