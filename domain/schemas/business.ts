@@ -14,7 +14,8 @@ export function issuerTaxConditionOf(value: string | null | undefined): IssuerTa
   const v = (value ?? '').trim().toLowerCase();
   if ((ISSUER_TAX_CONDITIONS as readonly string[]).includes(v)) return v as IssuerTaxCondition;
   if (v.includes('monotrib')) return 'monotributo';
-  if (v.includes('inscript')) return 'responsable_inscripto';
+  // «Responsable Inscripto», not «No Inscripto» nor «Responsable No Inscripto» (conditions that cannot issue).
+  if (/\binscript/.test(v) && !/\bno\s+inscript/.test(v)) return 'responsable_inscripto';
   return null;
 }
 

@@ -55,11 +55,13 @@ describe('condición de venta and the issuer condition', () => {
   });
 
   it('reads a stored condition: its code, or the labels typed before issue #33; anything else is none', () => {
-    expect(['monotributo', 'Monotributo', 'Responsable Inscripto', 'IVA Responsable Inscripto', 'Exento', '', null].map(issuerTaxConditionOf)).toEqual([
+    expect(['monotributo', 'Monotributo', 'Responsable Inscripto', 'IVA Responsable Inscripto', 'Exento', '', null, 'No Inscripto', 'IVA Responsable No Inscripto'].map(issuerTaxConditionOf)).toEqual([
       'monotributo',
       'monotributo',
       'responsable_inscripto',
       'responsable_inscripto',
+      null,
+      null,
       null,
       null,
       null,
