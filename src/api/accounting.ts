@@ -1,4 +1,4 @@
-/** The accountant's files (issue #37, admin): Libro IVA Digital — ventas, one file per download. */
+/** The accountant's files (issue #37, admin): Libro IVA Digital — ventas, the Excel sales book and IVA Simple, one file per download. */
 import { MSG } from '../../domain/messages';
 import type { LibroIvaFile } from '../../domain/schemas/accounting';
 import { apiDownload } from './client';
@@ -14,3 +14,10 @@ export const downloadLibroIva = (file: LibroIvaFile, period: AccountingPeriod) =
   apiDownload(`accounting/libro-iva/${file}?${periodQuery(period)}`, MSG.exportError);
 
 export const downloadSalesBook = (period: AccountingPeriod) => apiDownload(`accounting/sales-book?${periodQuery(period)}`, MSG.exportError);
+
+/** IVA Simple's débito fiscal (CSV); `actividad` is the shop's 6-digit activity code, when it has one. */
+export const downloadIvaSimple = (period: AccountingPeriod, actividad: string) => {
+  const query = new URLSearchParams({ startDate: period.startDate, endDate: period.endDate });
+  if (actividad) query.set('actividad', actividad);
+  return apiDownload(`accounting/iva-simple?${query.toString()}`, MSG.exportError);
+};

@@ -6,6 +6,7 @@
  * Spanish; /invoices lists the invoices with paging; the settings tab validates, saves and tests the
  * connection; errors are shown as errors.
  */
+import { readFileSync } from 'node:fs';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildQrData, formatCuit, parseQrUrl, QR_BASE_URL } from '../../domain/invoicing';
@@ -244,6 +245,43 @@ describe('Facturas Emitidas (/invoices)', () => {
     await page.getByRole('button', { name: `Ver venta ${sale.saleNumber}` }).click();
     await detail().getByTestId('invoice-summary').getByText(latest.cae!).waitFor();
     await detail().getByRole('button', { name: 'Imprimir', exact: true }).waitFor();
+  });
+
+  it('«Para el contador» downloads the month’s Libro IVA files, the Excel sales book and IVA Simple; a bad activity code never leaves the screen', async () => {
+    const token = await server.adminToken();
+    const sale = await newSale();
+    expect((await server.api('POST', `/invoices/generate-for-sale/${sale.id}`, { token, body: {} })).body.data?.status).toBe('autorizada');
+    const invoices = (await server.api('GET', '/invoices/list?limit=100&status=autorizada', { token })).body.data as InvoiceJson[];
+    const month = invoices[0].date.slice(0, 7);
+    const inMonth = invoices.filter((i) => i.date.startsWith(month)).length;
+    await page.goto(`${server.baseUrl}/invoices`);
+    const section = page.getByRole('region', { name: 'Para el contador' });
+    await section.getByLabel('Mes').fill(month);
+    const download = async (name: string) => {
+      const [file] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name }).click()]);
+      return { name: file.suggestedFilename(), bytes: readFileSync((await file.path())!) };
+    };
+    const span = month.replace('-', '');
+    const vouchers = await download('Libro IVA: comprobantes');
+    expect(vouchers.name).toBe(`REGINFO_CV_VENTAS_CBTE_${span}.txt`);
+    const records = vouchers.bytes.toString('latin1').split('\r\n').filter(Boolean);
+    expect(records.length).toBeGreaterThanOrEqual(inMonth);
+    expect(records.every((r) => r.length === 266)).toBe(true);
+    const rates = await download('Libro IVA: alícuotas');
+    expect(rates.name).toBe(`REGINFO_CV_VENTAS_ALICUOTAS_${span}.txt`);
+    expect(rates.bytes.toString('latin1').split('\r\n').filter(Boolean).every((r) => r.length === 62)).toBe(true);
+    const book = await download('Libro de ventas (Excel)');
+    expect(book.name).toMatch(/^libro-ventas-.*\.xlsx$/);
+    expect(book.bytes.subarray(0, 2).toString()).toBe('PK');
+
+    const activity = section.getByLabel('Código de actividad (opcional)');
+    await activity.fill('47');
+    await section.getByText('Debe tener 6 dígitos').waitFor();
+    expect(await section.getByRole('button', { name: 'IVA Simple (CSV)' }).isDisabled()).toBe(true);
+    await activity.fill('471900');
+    const csv = await download('IVA Simple (CSV)');
+    expect(csv.name).toMatch(/^iva-simple-debito-.*\.csv$/);
+    expect(csv.bytes.toString('utf8').split('\r\n')[0]).toBe('Actividad;Tipo de operación;Tipo de sujeto;Alícuota;Neto gravado;Débito fiscal');
   });
 
   it('shows a failed load as an error, not as an empty list', async () => {

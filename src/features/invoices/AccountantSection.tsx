@@ -1,13 +1,13 @@
 /**
  * "Para el contador" (issue #37, admin): a month and the files of that month's sales book: the two Libro IVA
- * Digital import files (comprobantes and alícuotas) and the Excel sales book. Each button downloads one file; a failure is shown, never
- * saved as a file.
+ * Digital import files (comprobantes and alícuotas), the Excel sales book and IVA Simple's débito fiscal (CSV, with the
+ * shop's activity code when typed). Each button downloads one file; a failure is shown, never saved as a file.
  */
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { LibroIvaFile } from '../../../domain/schemas/accounting';
-import { downloadLibroIva, downloadSalesBook, type AccountingPeriod } from '../../api/accounting';
+import { downloadIvaSimple, downloadLibroIva, downloadSalesBook, type AccountingPeriod } from '../../api/accounting';
 import { todayString } from '../../ui/dates';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { saveFile } from '../../ui/save-file';
@@ -37,7 +37,9 @@ export function AccountantSection() {
   const [month, setMonth] = useState(previousMonth);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [activity, setActivity] = useState('');
   const period = monthPeriod(month);
+  const activityValid = activity === '' || /^\d{6}$/.test(activity);
 
   const run = async (key: string, download: (p: AccountingPeriod) => ReturnType<typeof downloadSalesBook>) => {
     if (!period) return;
@@ -55,7 +57,7 @@ export function AccountantSection() {
         Para el contador
       </Title>
       <Text size="sm" c="dimmed">
-        Los comprobantes autorizados del mes (CAE y CAEA, con sus notas de crédito), con el formato que importa el Libro IVA Digital de ARCA, y el libro de ventas en Excel (notas de crédito en negativo).
+        Los comprobantes autorizados del mes (CAE y CAEA, con sus notas de crédito), con el formato que importa el Libro IVA Digital de ARCA, el libro de ventas en Excel (notas de crédito en negativo) y el débito fiscal que pide IVA Simple.
       </Text>
       <ErrorAlert message={error} onClose={() => setError(null)} />
       <Group align="flex-end" gap="md">
@@ -67,6 +69,21 @@ export function AccountantSection() {
         ))}
         <Button size="md" variant="default" leftSection={<IconFileSpreadsheet size={18} />} disabled={!period} loading={busy === 'excel'} onClick={() => void run('excel', downloadSalesBook)}>
           Libro de ventas (Excel)
+        </Button>
+      </Group>
+      <Group align="flex-end" gap="md">
+        <TextInput
+          label="Código de actividad (opcional)"
+          description="Los 6 dígitos de tu actividad en ARCA"
+          size="md"
+          inputMode="numeric"
+          maxLength={6}
+          value={activity}
+          onChange={(e) => setActivity(e.currentTarget.value.trim())}
+          error={activityValid ? undefined : 'Debe tener 6 dígitos'}
+        />
+        <Button size="md" variant="default" leftSection={<IconFileText size={18} />} disabled={!period || !activityValid} loading={busy === 'iva-simple'} onClick={() => void run('iva-simple', (p) => downloadIvaSimple(p, activity))}>
+          IVA Simple (CSV)
         </Button>
       </Group>
     </Stack>
