@@ -1,7 +1,7 @@
 /**
  * Which built files a visitor's service worker precaches (issue #17 item 8): only what the public pages
  * (landing, catalogue, payment results, login) can load — their chunks, the static imports of those,
- * their CSS, the service-worker registration and the HTTP client's ky chunk. Every other JS/CSS chunk is staff code: its precache
+ * their CSS and the service-worker registration. Every other JS/CSS chunk is staff code: its precache
  * entry is marked with revision STAFF_REVISION, and src/sw.ts caches those only on a device where
  * staff signed in (message CACHE_STAFF), so the POS still opens offline there and visitors never
  * download it. Read from Vite's build manifest (dist/.vite/manifest.json), which is written before
@@ -21,9 +21,9 @@ interface Chunk {
   assets?: string[];
 }
 
-// A node_modules key is relative to the project root: `../../main/node_modules/…` when node_modules is a link.
-// ky is the HTTP client's own chunk (src/api/client.ts imports it with the first call, public pages included).
-const PUBLIC_ROOT = /^(index\.html|src\/features\/public\/.+|src\/features\/auth\/LoginPage\.tsx|src\/pwa\/.+|(.*\/)?node_modules\/(workbox-window|ky)\/.+)$/;
+// workbox-window's key is relative to the project root: `../../main/node_modules/…` when node_modules is a link.
+// (ky's chunk is staff code: src/api/client.ts loads it with the first staff call.)
+const PUBLIC_ROOT = /^(index\.html|src\/features\/public\/.+|src\/features\/auth\/LoginPage\.tsx|src\/pwa\/.+|(.*\/)?node_modules\/workbox-window\/.+)$/;
 
 /** Files (relative to the build directory) the public pages may load. */
 export function publicFiles(manifest: Record<string, Chunk>): Set<string> {

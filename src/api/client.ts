@@ -1,25 +1,24 @@
 /**
- * The one HTTP client (docs/spec.md §7/§8), on ky. Every call resolves (never throws) to an ApiResult:
+ * The one HTTP client (docs/spec.md §7/§8). Every call resolves (never throws) to an ApiResult:
  *  - success: `{success: true, data, message?, pagination?}`;
  *  - failure: `{success: false, kind, status, message, data?}` where `kind` is 'network' when the server
  *    was not reached (offline, timeout, DNS) and 'http' when it answered with a refusal; `message` is
  *    the server's message or the caller's spec default.
- * Staff calls carry `Authorization: Bearer <token>` (a ky hook); public calls carry no token. Any 401 on a
- * staff call (not public ones, so not the login call) clears the session and does a full redirect to /login.
- * Retries (RETRY): only a GET that a proxy answered 502/503/504 (the server restarting behind Caddy) is
- * tried once more, after Retry-After or a short wait; a call with no answer (offline, timeout) or any
- * write is never retried here: the sync engine and TanStack Query own those decisions, so a server that
- * is away never sees a storm.
- * ky arrives in its own chunk with the first call (about 4.5 KB gzip; the app's first call is the business
- * info at start): the public pages' first render stays within its 150 KB budget (tests/e2e/bundle-size).
+ * Staff calls go through ky: the token (`Authorization: Bearer <token>`) and the 401 (it clears the session
+ * and does a full redirect to /login) are its hooks, and its retry policy tries only a GET a proxy answered
+ * 502/503/504 (the server restarting behind Caddy) once more, after Retry-After or a short wait; a
+ * call with no answer (offline, timeout) or any write is never retried here: the sync engine and TanStack
+ * Query own those decisions, so a server that is away never sees a storm. That transport and ky arrive in
+ * their own chunk with the first staff call (./staff-transport.ts).
+ * Public calls (the landing, the catalogue, the contact form, the sign-in; `public: true`) carry no token,
+ * never redirect and are never retried, so they go through plain fetch: a visitor never downloads ky (about
+ * 4.5 KB brotli, which the public pages' 135 KiB wire budget has no room for: tests/e2e/wire-bytes).
  */
-import type { HTTPError, KyInstance, Options as KyOptions } from 'ky';
 import type { z } from 'zod';
 import type { AnyEndpoint, EndpointByKey } from '../../domain/api';
 import type { Endpoint, Pagination } from '../../domain/api/endpoint';
 import { LIMITS } from '../../domain/constants';
 import { PUBLIC_MSG } from '../../domain/public-messages';
-import { clearSession, getToken } from './session';
 
 export type { Pagination };
 
@@ -66,17 +65,13 @@ export interface CallOptions {
 }
 
 /** What the hooks read from a call (ky's `context`). */
-type CallContext = {
+export type CallContext = {
   withToken: boolean;
   /** A 401 ends the session (staff calls). */
   redirectOn401: boolean;
 };
 
-/** Proxy answers that mean "the server is restarting": one more try for a GET, after at most RETRY_WAIT_MS. */
-const RETRY_STATUSES = [502, 503, 504];
-const RETRY_WAIT_MS = 2_000;
-
-function cleanQuery(query: Query | undefined): Record<string, string> | undefined {
+export function cleanQuery(query: Query | undefined): Record<string, string> | undefined {
   if (!query) return undefined;
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(query)) {
@@ -85,60 +80,7 @@ function cleanQuery(query: Query | undefined): Record<string, string> | undefine
   return out;
 }
 
-/** Full redirect to /login after the server refused the session. */
-function endSession(): void {
-  clearSession();
-  if (window.location.pathname !== '/login') window.location.assign('/login');
-}
-
-const contextOf = (options: { context?: unknown }) => options.context as Partial<CallContext>;
-
-interface Http {
-  ky: KyInstance;
-  isHttpError: (error: unknown) => error is HTTPError;
-}
-
-let loading: Promise<Http> | undefined;
-
-/** The ky instance for /api calls: a status the retry policy does not retry comes back as a Response, never thrown. */
-function http(): Promise<Http> {
-  loading ??= import('ky').then(({ default: ky, HTTPError }) => {
-    const isHttpError = (error: unknown): error is HTTPError => error instanceof HTTPError;
-    const retry: KyOptions['retry'] = {
-      limit: 1,
-      methods: ['get'],
-      statusCodes: RETRY_STATUSES,
-      afterStatusCodes: [503],
-      maxRetryAfter: RETRY_WAIT_MS,
-      backoffLimit: RETRY_WAIT_MS,
-      // No answer at all (offline, DNS, timeout): never retried here.
-      shouldRetry: ({ error }) => (isHttpError(error) ? undefined : false),
-    };
-    const instance = ky.create({
-      throwHttpErrors: (status) => RETRY_STATUSES.includes(status),
-      retry,
-      hooks: {
-        beforeRequest: [
-          (request, options) => {
-            const token = contextOf(options).withToken ? getToken() : null;
-            if (token) request.headers.set('Authorization', `Bearer ${token}`);
-          },
-        ],
-        afterResponse: [
-          (_request, options, response) => {
-            if (response.status === 401 && contextOf(options).redirectOn401) endSession();
-          },
-        ],
-      },
-    });
-    return { ky: instance, isHttpError };
-  });
-  // A chunk that could not load (offline before the service worker cached it) is tried again next call.
-  loading.catch(() => (loading = undefined));
-  return loading;
-}
-
-interface Request {
+export interface TransportRequest {
   method: Method;
   json?: unknown;
   body?: FormData;
@@ -155,25 +97,24 @@ interface Request {
  * One request to /api/<path>: the server's Response whatever its status (a 502–504 that was retried
  * too); rejects only when no answer came (offline, timeout, aborted).
  */
-async function send(path: string, req: Request): Promise<Response> {
+async function send(path: string, req: TransportRequest): Promise<Response> {
   const url = new URL(`/api/${path.replace(/^\//, '')}`, window.location.origin);
-  const { ky, isHttpError } = await http();
-  try {
-    return await ky(url, {
-      method: req.method,
-      json: req.json,
-      body: req.body,
-      searchParams: cleanQuery(req.query),
-      signal: req.signal,
-      headers: req.headers,
-      timeout: req.timeoutMs,
-      context: req.context,
-      ...(req.retry === false ? { retry: 0 } : {}),
-    });
-  } catch (error) {
-    if (isHttpError(error)) return error.response;
-    throw error;
+  if (!req.context.withToken) return sendPublic(url, req);
+  const { sendStaff } = await import('./staff-transport');
+  return sendStaff(url, req);
+}
+
+/** A public call: plain fetch with the same query, JSON body and timeout; no token, no retry. */
+function sendPublic(url: URL, req: TransportRequest): Promise<Response> {
+  for (const [key, value] of Object.entries(cleanQuery(req.query) ?? {})) url.searchParams.set(key, value);
+  const headers = new Headers(req.headers);
+  let body: BodyInit | undefined = req.body;
+  if (req.json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(req.json);
   }
+  const signals = [req.signal, req.timeoutMs === false ? undefined : AbortSignal.timeout(req.timeoutMs)].filter((x): x is AbortSignal => x !== undefined);
+  return fetch(url, { method: req.method.toUpperCase(), headers, body, signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0] });
 }
 
 interface Envelope {

@@ -1,8 +1,8 @@
 /**
- * The one HTTP client (src/api/client.ts, on ky) against a real loopback HTTP server: the envelope
- * becomes an ApiResult, the token rides on staff calls only, a staff 401 ends the session, and the
- * retry policy: one more try only for a GET a proxy answered 502/503/504, never for a write, a timeout
- * or a server that is not there (no storms).
+ * The one HTTP client (src/api/client.ts: staff calls on ky, public ones on plain fetch) against a real
+ * loopback HTTP server: the envelope becomes an ApiResult, the token rides on staff calls only, a staff 401
+ * ends the session, and the retry policy: one more try only for a staff GET a proxy answered 502/503/504,
+ * never for a write, a public call, a timeout or a server that is not there (no storms).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -106,10 +106,13 @@ describe('the HTTP client (ky)', () => {
     expect(hits('/gone')).toBe(2);
   });
 
-  it('never retries a write, nor a call that asked for no retry (the sync engine keeps its own back-off)', async () => {
+  it('never retries a write, a public call (plain fetch), nor a call that asked for no retry (the sync engine keeps its own back-off)', async () => {
     script.set('/api/write', [{ status: 503, headers: { 'retry-after': '0' } }]);
     expect(await client.apiCall('post', 'write', { json: { x: 1 } })).toMatchObject({ success: false, kind: 'http', status: 503 });
     expect(hits('/write')).toBe(1);
+    script.set('/api/public-page', [{ status: 503, headers: { 'retry-after': '0' } }]);
+    expect(await client.apiCall('get', 'public-page', { public: true })).toMatchObject({ success: false, kind: 'http', status: 503 });
+    expect(hits('/public-page')).toBe(1);
     script.set('/api/pull', [{ status: 503, headers: { 'retry-after': '0' } }]);
     expect(await client.apiCall('get', 'pull', { retry: false })).toMatchObject({ success: false, status: 503 });
     expect(hits('/pull')).toBe(1);
