@@ -5,7 +5,7 @@
  * (invoices, CAEA, Mercado Pago, backups) are listed once it is built.
  */
 import { Writable } from 'node:stream';
-import pino from 'pino';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { JobRegistry } from '../../server/jobs/registry';
 import { buildApp } from '../helpers/server';
@@ -18,7 +18,7 @@ function logger() {
       done();
     },
   });
-  return { log: pino(stream), lines };
+  return { log: Fastify({ logger: { stream } }).log, lines };
 }
 
 const until = async (check: () => boolean, ms = 5000) => {
