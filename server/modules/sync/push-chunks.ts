@@ -9,7 +9,8 @@
  *   CHUNK_MAX_WALL_MS still ends a chunk that the clock says has held the loop too long.
  * - A chunk takes the queued pushes in arrival order (FIFO) and goes on to the next push while its
  *   budget lasts: fifty 20-sale pushes share a few commits instead of fifty or more, and a push waits
- *   only for the work queued before it. A chunk takes only the pushes of its store.
+ *   only for the work queued before it. Each store has its own queue (a lane): a chunk takes only the
+ *   pushes of its store, and a store whose writes stall never holds up another's.
  * - Each push's part of a chunk runs in its own savepoint (savepoint(tx, …)): a push that fails unexpectedly rolls back
  *   alone (its request fails and the device retries); a push resolves only after the commit that holds
  *   its last step, and if a commit fails every push it touched fails.
@@ -52,7 +53,6 @@ export interface ChunkedWork {
 }
 
 interface Job {
-  store: Store;
   work: ChunkedWork;
   done: number;
   started: boolean;
@@ -60,17 +60,26 @@ interface Job {
   reject: (error: unknown) => void;
 }
 
-let queue: Job[] = [];
-/** A chunk is scheduled or under way: the next one is scheduled when it ends. */
-let busy = false;
+/** Each store's pushes, in arrival order, and whether a chunk of them is scheduled or under way. */
+interface Lane {
+  queue: Job[];
+  busy: boolean;
+}
 
-function schedule(): void {
-  if (busy || queue.length === 0) return;
-  busy = true;
+/** One lane per store: a store whose writes stall (a closed pool, a lost connection) never holds up another's pushes. */
+const lanes = new Map<Store, Lane>();
+
+function schedule(store: Store, lane: Lane): void {
+  if (lane.busy) return;
+  if (lane.queue.length === 0) {
+    lanes.delete(store);
+    return;
+  }
+  lane.busy = true;
   setImmediate(() => {
-    void turn().finally(() => {
-      busy = false;
-      schedule();
+    void turn(store, lane).finally(() => {
+      lane.busy = false;
+      schedule(store, lane);
     });
   });
 }
@@ -87,12 +96,11 @@ async function slice(tx: Q, job: Job, deadline: Deadline): Promise<void> {
   await job.work.end(tx);
 }
 
-/** One chunk: the jobs of the first job's store, in order, while the budget lasts. Never throws. */
-async function turn(): Promise<void> {
-  const { store } = queue[0];
+/** One chunk: the store's jobs, in order, while the budget lasts. Never throws. */
+async function turn(store: Store, lane: Lane): Promise<void> {
   const touched: Job[] = [];
   const failed = new Map<Job, unknown>();
-  const before = new Map(queue.map((job) => [job, { done: job.done, started: job.started }]));
+  const before = new Map(lane.queue.map((job) => [job, { done: job.done, started: job.started }]));
   let runs = 0;
   try {
     await store.write(async (tx) => {
@@ -106,8 +114,7 @@ async function turn(): Promise<void> {
       }
       // The budget starts with the unit (not while it waited for the writer).
       const deadline = { cpu: cpuMs() + CHUNK_BUDGET_MS, wall: performance.now() + CHUNK_MAX_WALL_MS };
-      for (const job of queue) {
-        if (job.store !== store) continue;
+      for (const job of lane.queue) {
         touched.push(job);
         try {
           await savepoint(tx, () => slice(tx, job, deadline));
@@ -121,7 +128,7 @@ async function turn(): Promise<void> {
     for (const job of touched) failed.set(job, error);
   }
   const finished = touched.filter((job) => !failed.has(job) && job.done >= job.work.count);
-  queue = queue.filter((job) => !failed.has(job) && !finished.includes(job));
+  lane.queue = lane.queue.filter((job) => !failed.has(job) && !finished.includes(job));
   for (const [job, error] of failed) job.reject(error);
   for (const job of finished) job.resolve();
 }
@@ -129,7 +136,9 @@ async function turn(): Promise<void> {
 /** Runs `work` in chunks shared with the other queued pushes (see the header); resolves once its last step is committed. */
 export function inChunks(store: Store, work: ChunkedWork): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    queue.push({ store, work, done: 0, started: false, resolve, reject });
-    schedule();
+    let lane = lanes.get(store);
+    if (!lane) lanes.set(store, (lane = { queue: [], busy: false }));
+    lane.queue.push({ work, done: 0, started: false, resolve, reject });
+    schedule(store, lane);
   });
 }
