@@ -51,6 +51,12 @@ export function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * A deadlock or serialization failure: the whole unit must run again (a savepoint cannot save it, and a
+ * caller that handles its own failures inside a unit must let this one through to the unit's retry).
+ */
+export const isRetryableConflict = (error: unknown): boolean => RETRYABLE.has(sqlState(error) ?? '');
+
 export interface PgStoreOptions {
   /** Pool size (default 10). */
   max?: number;
@@ -111,7 +117,7 @@ export async function pgStore(url: string, options: PgStoreOptions = {}): Promis
       try {
         return await unit(fn);
       } catch (error) {
-        if (attempt >= ATTEMPTS || !RETRYABLE.has(sqlState(error) ?? '')) throw error;
+        if (attempt >= ATTEMPTS || !isRetryableConflict(error)) throw error;
       }
     }
   }

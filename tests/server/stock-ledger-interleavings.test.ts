@@ -70,7 +70,7 @@ describe('stock = Σ ledger under random interleavings', () => {
               payload: { deviceId: device.id, schemaVersion: SYNC_SCHEMA_VERSION, sales: [pushedSale(++seq, [{ productId, quantity: st.quantity, unitPrice: 100 }])] },
             });
             const result = res.body.data.results[0];
-            expect(result.status, res.body.message).toBe('applied');
+            expect(result.status, result.reason).toBe('applied');
             sales.push({ id: result.saleId, productId, quantity: st.quantity, returned: 0, cancelled: false });
             move(productId, -st.quantity);
           } else if (st.kind === 'post') {

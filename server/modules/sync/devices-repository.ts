@@ -1,11 +1,8 @@
 /** SQL for POS devices: registration and credential, visits, the users who signed in on each, the admin list and its actions. */
 import { and, count, desc, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { cashSessions, devices, deviceUsers, sales, syncBatches, users } from '../../db/schema';
-import { sqlState } from '../../db/pg-store';
+import { isUniqueViolation } from '../../db/constraint';
 import { affected, first, type Q } from '../../db/store';
-
-/** A unique index refused the write: SQLite's SQLITE_CONSTRAINT_UNIQUE, PostgreSQL's SQLSTATE 23505. */
-const isUniqueViolation = (error: unknown): boolean => sqlState(error) === '23505' || sqlState(error) === 'SQLITE_CONSTRAINT_UNIQUE';
 
 export type DeviceRow = typeof devices.$inferSelect;
 

@@ -15,11 +15,13 @@
  *   alone (its request fails and the device retries); a push resolves only after the commit that holds
  *   its last step, and if a commit fails every push it touched fails.
  * - A unit may run again (pgStore retries one PostgreSQL aborted for a deadlock): each run starts from the
- *   jobs' state before the first, and `rewind` tells a job its part of the failed run never happened.
+ *   jobs' state before the first, and `rewind` tells a job its part of the failed run never happened. A
+ *   deadlock inside one push's savepoint is not that push's failure: it fails the unit, which runs again.
  * - The budget trades commits for latency: each commit writes the pages it touched to the WAL again
  *   (products, counter, rollups, indexes), so tiny chunks cost more than their sales (measured, issue
  *   #17: one sale per commit ≈ 2.3× the CPU of 200 per commit).
  */
+import { isRetryableConflict } from '../../db/pg-store';
 import { savepoint, type Q, type Store } from '../../db/store';
 
 /** CPU time per transaction between two yields to the event loop. */
@@ -119,6 +121,7 @@ async function turn(store: Store, lane: Lane): Promise<void> {
         try {
           await savepoint(tx, () => slice(tx, job, deadline));
         } catch (error) {
+          if (isRetryableConflict(error)) throw error;
           failed.set(job, error);
         }
         if (passed(deadline)) break;

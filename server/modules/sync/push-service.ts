@@ -55,6 +55,7 @@ import type { PublicUser } from '../../../domain/schemas/auth';
 import { localDateTimeLabel } from '../../../domain/time';
 import { pushedSale, type PushBody, type PushedSale, type PushReply, type PushResult, type QuarantinedSaleJson } from '../../../domain/schemas/sync';
 import { catalogRevision } from '../../db/revision-repository';
+import { sqlState } from '../../db/pg-store';
 import { savepoint, type Q, type Store } from '../../db/store';
 import { AppError, forbidden } from '../../http/errors';
 import type { SalesContext } from '../sales/context';
@@ -104,13 +105,14 @@ function identityOf(raw: unknown): Pick<PushResult, 'clientSaleId' | 'deviceSeq'
 
 /**
  * A failure of the server rather than of the sale's data: the database busy, locked, full, failing or
- * gone, a deadlock or serialization failure (PostgreSQL classes 08, 40, 53, 57, 58, XX). The request fails
- * (5xx) and the device retries; any other failure writing one sale rejects that sale alone.
+ * gone, a deadlock or serialization failure (PostgreSQL classes 08, 40, 53, 57, 58, XX; the code may be on
+ * the error drizzle wraps, sqlState). A deadlock runs the chunk's unit again (push-chunks.ts); another fault
+ * fails the request (5xx) and the device retries. Any other failure writing one sale rejects that sale alone.
  */
 const SERVER_FAULT = /^(SQLITE_(BUSY|LOCKED|FULL|IOERR|NOMEM|CORRUPT|READONLY|CANTOPEN|NOTADB|PROTOCOL|INTERRUPT|PERM|ABORT)|08|40|53|57|58|XX)/;
 function isServerFault(error: unknown): boolean {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return typeof code === 'string' && SERVER_FAULT.test(code);
+  const code = sqlState(error);
+  return code !== undefined && SERVER_FAULT.test(code);
 }
 
 const linesOf = (raw: unknown) => {
