@@ -13,7 +13,11 @@ import { pgStore } from '../server/db/pg-store';
 import { sqliteStore } from '../server/db/sqlite-store';
 import type { Store } from '../server/db/store';
 import { randomPassword } from '../server/modules/users/password';
+import { checkCredentials } from '../server/modules/auth/service';
 import { createUser, findUser, updateUser } from '../server/modules/users/service';
+import { refuseWhenServiceInstalled } from './lib/service';
+
+refuseWhenServiceInstalled('admin');
 
 /** The CLI acts as no signed-in user (id 0), so the "not yourself" guard never applies. */
 const CLI_ACTOR = 0;
@@ -48,7 +52,10 @@ async function openStore(config: AppConfig): Promise<{ store: Store; close: () =
   };
 }
 
-const { store, close } = await openStore(loadConfig());
+const config = loadConfig();
+/** Which database this acted on, named in every answer (the server's must be the same). */
+const where = config.databaseUrl ? `la base PostgreSQL ${new URL(config.databaseUrl).host}${new URL(config.databaseUrl).pathname}` : config.dbFile;
+const { store, close } = await openStore(config);
 try {
   const user = await store.read((q) => findUser(q, { username }));
   switch (command) {
@@ -56,9 +63,16 @@ try {
       if (!user) fail(`No existe el usuario "${username}".`);
       const password = randomPassword();
       await updateUser(store, user.id, { password }, CLI_ACTOR);
+      // Read back as the server's sign-in does, on the same database: what is printed is what signs in.
+      const signsIn = await checkCredentials(store, username, password).then(
+        () => true,
+        () => false,
+      );
       console.log(`Nueva contraseña de ${username}: ${password}`);
-      console.log('Se muestra solo esta vez; las sesiones abiertas de ese usuario quedaron cerradas.');
-      if (!user.active) console.log(`El usuario está desactivado: activalo con npm run admin -- activate ${username}`);
+      console.log(`Guardada en ${where}; las sesiones abiertas de ese usuario quedaron cerradas.`);
+      if (signsIn) console.log('Comprobado: con esta contraseña el servidor deja entrar (los intentos fallidos anteriores ya no bloquean la cuenta).');
+      else if (!user.active) console.log(`El usuario está desactivado y no puede entrar: activalo con la orden activate ${username}`);
+      else fail('La contraseña guardada no se pudo comprobar: no la uses y repetí la orden.');
       break;
     }
     case 'create-user': {
@@ -68,14 +82,14 @@ try {
       const parsed = createUserBody.safeParse({ username, fullName, role, password });
       if (!parsed.success) fail(`Datos inválidos: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
       const created = await createUser(store, parsed.data).catch((error: Error) => fail(error.message));
-      console.log(`Usuario ${created.username} (${created.role}) creado. Contraseña: ${password}`);
+      console.log(`Usuario ${created.username} (${created.role}) creado en ${where}. Contraseña: ${password}`);
       console.log('Se muestra solo esta vez; cambiala en Mi Perfil.');
       break;
     }
     case 'activate': {
       if (!user) fail(`No existe el usuario "${username}".`);
       await updateUser(store, user.id, { active: true }, CLI_ACTOR);
-      console.log(`Usuario ${username} activado.`);
+      console.log(`Usuario ${username} activado en ${where}.`);
       break;
     }
     default:

@@ -6,6 +6,9 @@
 import { existsSync } from 'node:fs';
 import { loadConfig } from '../server/config';
 import { backupFromFile } from '../server/modules/backups/service';
+import { refuseWhenServiceInstalled } from './lib/service';
+
+refuseWhenServiceInstalled('backup');
 
 const config = loadConfig();
 if (!existsSync(config.dbFile)) {

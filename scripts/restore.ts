@@ -6,6 +6,9 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config';
 import { restoreBackup, RestoreRefused } from '../server/modules/backups/restore';
+import { refuseWhenServiceInstalled } from './lib/service';
+
+refuseWhenServiceInstalled('restore');
 
 const USAGE = 'Uso: npm run restore -- <archivo de copia .tar.gz> [--proximo-numero N]';
 let file: string | undefined;

@@ -7,6 +7,7 @@
 export const SQLITE_ONLY: Record<string, string> = {
   'tests/server/background-leader.test.ts': 'opens its own PostgreSQL stores and servers on one database itself (and checks SQLite)',
   'tests/server/backups.test.ts': 'the SQLite file backups (online backup API, integrity_check, WAL); PostgreSQL backups are the provider’s',
+  'tests/server/operator-cli.test.ts': 'the operator command on a SQLite service folder (its checks are of files and users, not of the dialect)',
   'tests/server/report-off-thread.test.ts': 'the reports’ reader thread is SQLite’s (better-sqlite3 is synchronous); PostgreSQL reads asynchronously',
   'tests/server/restore-numbering.test.ts': 'restores SQLite file backups (`npm run restore`); a PostgreSQL shop restores with its provider',
   'tests/server/schema-parity.test.ts': 'compares a SQLite file with a PostgreSQL database itself',

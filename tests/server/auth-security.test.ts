@@ -1,6 +1,7 @@
 /**
  * Issue #13 items 10–13: sessions die with a password change or reset; guessing is limited per account,
- * per address and per device (not per IP alone), and the account's limit holds at a known device too; a disabled account's right password looks like a wrong one.
+ * per address and per device (not per IP alone), and the account's limit holds at a known device too; a disabled account's right password looks like a wrong one;
+ * a reset password starts a fresh count (issue #38).
  */
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../domain/messages';
@@ -64,6 +65,18 @@ describe('the login limiter', () => {
     await s.sellerToken('walter');
     for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) expect((await login('walter', 'adivino', `198.51.100.${i + 1}`)).status).toBe(401);
     expect((await login('walter', 'clave-vendedor', '198.51.100.200')).status).toBe(429);
+  });
+
+  it('a new password is not refused for the old one\'s failures (an owner locked out, then a reset: issue #38)', async () => {
+    await s.sellerToken('xime');
+    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) expect((await login('xime', `olvido-${i}`, `198.51.101.${i + 1}`)).status).toBe(401);
+    expect((await login('xime', 'clave-vendedor', '198.51.101.100')).status).toBe(429);
+    const reset = await s.call({ method: 'PUT', url: `/api/users/${await idOf('xime')}`, token: admin, payload: { password: 'clave-nueva' } });
+    expect(reset.status).toBe(200);
+    expect((await login('xime', 'clave-nueva', '198.51.101.100')).status).toBe(200);
+    // The new password's own count starts from zero and still limits a guesser.
+    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) expect((await login('xime', `adivino-${i}`, `198.51.102.${i + 1}`)).status).toBe(401);
+    expect((await login('xime', 'clave-nueva', '198.51.102.100')).status).toBe(429);
   });
 
   it('limits one address trying many accounts', async () => {

@@ -9,7 +9,9 @@
  *   and the account's (5), never the address's (the shop's NAT). The account limit holds whatever the
  *   device (issue #31 item 1): a device key is no licence to guess a password.
  * - change-password: 5 wrong current passwords per user.
- * A successful sign-in clears its account's count. RATE_LIMIT_PER_MINUTE=0 turns all of this off (tests).
+ * The account's count belongs to its current password (the user's token version, bumped by every password
+ * change): after `mostrador admin reset-password` the new password is never refused for the old one's
+ * failures. A successful sign-in clears its account's count. RATE_LIMIT_PER_MINUTE=0 turns all of this off (tests).
  */
 import { FailureLimiter } from './failure-limiter';
 
@@ -21,18 +23,21 @@ export interface LoginAttempt {
   ip: string;
   /** The id of a device whose credential the request proved, or null. */
   deviceId: string | null;
+  /** The account's token version (0 when there is no such account): a new password starts a new count. */
+  passwordVersion: number;
 }
 
 export function createLoginLimits(enabled: boolean, now?: () => number) {
   const limiter = new FailureLimiter(WINDOW_MS, now);
+  const accountKey = (a: LoginAttempt) => `account:${a.username.trim().toLowerCase()}#${a.passwordVersion}`;
   const keysOf = (a: LoginAttempt): [string, number][] =>
     a.deviceId
       ? [
           [`device:${a.deviceId}`, LOGIN_LIMITS.perDevice],
-          [`account:${a.username.trim().toLowerCase()}`, LOGIN_LIMITS.perAccount],
+          [accountKey(a), LOGIN_LIMITS.perAccount],
         ]
       : [
-          [`account:${a.username.trim().toLowerCase()}`, LOGIN_LIMITS.perAccount],
+          [accountKey(a), LOGIN_LIMITS.perAccount],
           [`address:${a.ip}`, LOGIN_LIMITS.perAddress],
         ];
   return {
@@ -41,7 +46,7 @@ export function createLoginLimits(enabled: boolean, now?: () => number) {
       if (!enabled) return;
       for (const [key] of keysOf(a)) limiter.fail(key);
     },
-    loginSucceeded: (a: LoginAttempt) => limiter.clear(`account:${a.username.trim().toLowerCase()}`),
+    loginSucceeded: (a: LoginAttempt) => limiter.clear(accountKey(a)),
     passwordChangeBlocked: (userId: number) => enabled && limiter.blocked(`password:${userId}`, LOGIN_LIMITS.passwordChangePerUser),
     passwordChangeFailed: (userId: number) => {
       if (enabled) limiter.fail(`password:${userId}`);

@@ -13,7 +13,7 @@ import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { deviceFromHeaders } from '../sync/device-auth';
 import { rememberDeviceUser } from '../sync/devices-service';
-import { toPublicUser } from '../users/service';
+import { findUser, toPublicUser } from '../users/service';
 import { createLoginLimits } from './login-limits';
 import { revokeToken } from './revocations';
 import { changePassword, checkCredentials } from './service';
@@ -25,7 +25,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(pathOf(api.login.key), { schema: schemaOf(api.login, { tags, summary: 'Inicia sesión' }) }, async (req, reply) => {
     const device = await deviceFromHeaders(app.store, req.headers);
-    const attempt = { username: req.body.username, ip: req.ip, deviceId: device?.id ?? null };
+    const account = await app.store.read((q) => findUser(q, { username: req.body.username.trim() }));
+    const attempt = { username: req.body.username, ip: req.ip, deviceId: device?.id ?? null, passwordVersion: account?.tokenVersion ?? 0 };
     if (limits.loginBlocked(attempt)) return reply.status(429).send({ success: false, message: MSG.tooManyLoginAttempts });
     let user;
     try {
