@@ -249,6 +249,10 @@ export const MSG = {
   // Export and import (issue #15)
   exportError: 'Error al exportar',
   accountingNoIssuer: 'Falta el CUIT del emisor (Configuración → Negocio): sin él no hay libro de ventas que exportar',
+  monotributoSettingsSaved: 'Tabla del monotributo guardada',
+  monotributoNotIssuer: 'El emisor no es monotributista (Configuración → Negocio): no hay categoría que seguir',
+  monotributoNoIssuer: 'Falta el CUIT del emisor (Configuración → Negocio): sin él no hay facturación que sumar',
+  monotributoNoTable: 'Falta la tabla de categorías del monotributo (Configuración → Facturación electrónica)',
   importError: 'Error al importar productos',
   importMissing: 'No se recibió ningún archivo (campo "file")',
   importTooLarge: 'El archivo supera el tamaño máximo de 8 MB',

@@ -1,5 +1,6 @@
-/** The accountant's files (issue #37, admin): Libro IVA Digital — ventas. Replies are the files, not the envelope. */
+/** The accountant's files (issue #37, admin): Libro IVA Digital — ventas (replies are the files, not the envelope), and the monotributo tracker. */
 import { accountingPeriodQuery, ivaSimpleQuery, libroIvaParams } from '../schemas/accounting';
+import { monotributoQuery, monotributoSettingsBody, monotributoSettingsDto, monotributoStatusDto } from '../schemas/monotributo';
 import { endpoint } from './endpoint';
 
 export const accountingApi = {
@@ -8,4 +9,9 @@ export const accountingApi = {
   /** IVA Simple's débito-fiscal summary (CSV) of the period's A and B vouchers. */
   ivaSimple: endpoint('GET /accounting/iva-simple', { query: ivaSimpleQuery, reply: null }),
   libroIva: endpoint('GET /accounting/libro-iva/:file', { params: libroIvaParams, query: accountingPeriodQuery, reply: null }),
+  /** The rolling 12-month total against the shop's monotributo category (dashboard card). */
+  monotributo: endpoint('GET /accounting/monotributo', { query: monotributoQuery, reply: monotributoStatusDto }),
+  monotributoSettings: endpoint('GET /accounting/monotributo/settings', { reply: monotributoSettingsDto }),
+  /** Replaces the category table (with its source and date) and the shop's category. */
+  saveMonotributoSettings: endpoint('PUT /accounting/monotributo/settings', { body: monotributoSettingsBody, reply: monotributoSettingsDto }),
 };

@@ -20,8 +20,8 @@ import type { Pool, PoolClient } from 'pg';
 /** SQLite tables with no PostgreSQL counterpart: the FTS5 search indexes (products, sales, customers) and their shadow tables. */
 const SQLITE_ONLY = /^(products_fts.*|sales_fts.*|sale_items_fts.*|customers_fts.*|sqlite_.*|__drizzle_migrations)$/;
 const PG_BOOKKEEPING = new Set(['__drizzle_migrations']);
-/** Rows the migrations themselves insert (the revision counter): replaced by the source's own. */
-const SEEDED_BY_MIGRATIONS: Record<string, number> = { sync_state: 1 };
+/** Rows the migrations themselves insert (the revision counter, the monotributo table's seed): replaced by the source's own. */
+const SEEDED_BY_MIGRATIONS: Record<string, number> = { sync_state: 1, monotributo_settings: 1 };
 
 export interface TableCopy {
   table: string;

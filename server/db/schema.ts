@@ -18,3 +18,4 @@ export * from './schema/invoicing';
 export * from './schema/payments';
 export * from './schema/cash';
 export * from './schema/customers';
+export * from './schema/accounting';

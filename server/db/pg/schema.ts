@@ -11,3 +11,4 @@ export * from './invoicing';
 export * from './payments';
 export * from './cash';
 export * from './customers';
+export * from './accounting';

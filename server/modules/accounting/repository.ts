@@ -1,11 +1,13 @@
 /**
- * SQL of the accountant's files (issue #37): the authorized vouchers (CAE and CAEA, invoices and credit notes)
+ * SQL of the accountant's files and the monotributo tracker (issue #37): the authorized vouchers (CAE and CAEA, invoices and credit notes)
  * of one issuer's book (CUIT, environment, simulator or not) whose voucher date (cbte_fch, yyyymmdd) falls in a
  * range, and their IVA per ARCA aliquot id, summed in the database from each voucher's iva_json. Only numbered
- * rows count: a pending or failed voucher never reached ARCA's book.
+ * rows count: a pending or failed voucher never reached ARCA's book. The tracker's 12-month total is summed in
+ * the database (credit notes subtracted); its settings are one row of monotributo_settings.
  */
-import { sql, type SQL } from 'drizzle-orm';
-import { bySql, rows, type Q } from '../../db/store';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { monotributoSettings } from '../../db/schema';
+import { bySql, first, rows, type Q } from '../../db/store';
 
 export interface Book {
   issuerCuit: string;
@@ -85,7 +87,34 @@ export interface DebitoRow {
 const BUYER_TYPE = sql`CASE WHEN i.condicion_iva_receptor = 1 THEN 1 WHEN i.condicion_iva_receptor IN (6, 13, 16) THEN 2 ELSE 3 END`;
 const SIGN = sql`CASE WHEN i.cbte_tipo IN (3, 8, 13) THEN -1 ELSE 1 END`;
 
+export interface InvoicedTotals {
+  /** Invoices (and debit notes), credit notes (positive) and how many vouchers. */
+  invoicedCents: number;
+  creditedCents: number;
+  vouchers: number;
+}
+
+export type MonotributoSettingsRow = typeof monotributoSettings.$inferSelect;
+
 export const accountingRepository = {
+  /** The book's authorized vouchers of the range summed in the database: invoices and credit notes apart. */
+  invoicedTotals: async (q: Q, book: Book, range: FchRange): Promise<InvoicedTotals> => {
+    const [r] = await rows<InvoicedTotals>(q, sql`
+      SELECT COALESCE(SUM(CASE WHEN i.cbte_tipo IN (3, 8, 13) THEN 0 ELSE i.total_cents END), 0) AS "invoicedCents",
+             COALESCE(SUM(CASE WHEN i.cbte_tipo IN (3, 8, 13) THEN i.total_cents ELSE 0 END), 0) AS "creditedCents",
+             COUNT(*) AS "vouchers"
+      FROM invoices i
+      WHERE ${inBook(book, range)}`);
+    return toNumbers(r, ['invoicedCents', 'creditedCents', 'vouchers']);
+  },
+
+  monotributoSettings: (q: Q): Promise<MonotributoSettingsRow | undefined> => first(q.select().from(monotributoSettings).where(eq(monotributoSettings.id, 1))),
+
+  saveMonotributoSettings: async (q: Q, values: Omit<typeof monotributoSettings.$inferInsert, 'id' | 'updatedAt'>): Promise<MonotributoSettingsRow> => {
+    const set = { ...values, updatedAt: new Date().toISOString() };
+    return (await first(q.insert(monotributoSettings).values({ id: 1, ...set }).onConflictDoUpdate({ target: monotributoSettings.id, set }).returning()))!;
+  },
+
   /** Every authorized voucher of the book in the range, by date, point of sale, type and number. */
   vouchers: async (q: Q, book: Book, range: FchRange): Promise<BookVoucherRow[]> =>
     (

@@ -1,7 +1,8 @@
 /**
  * /accounting (issue #37, admin): the Libro IVA Digital sales import files of a period, one file per request
  * (REGINFO_CV_VENTAS_CBTE or REGINFO_CV_VENTAS_ALICUOTAS), ISO-8859-1 text with CRLF line ends, and the same
- * vouchers as an Excel sales book.
+ * vouchers as an Excel sales book; the monotributo tracker's figure and its settings (the category table, the shop's
+ * category). All for admins only.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountingApi as api } from '../../../domain/api/accounting';
@@ -11,6 +12,8 @@ import { MSG } from '../../../domain/messages';
 import { schemaOf } from '../../http/endpoint-schema';
 import { conflict } from '../../http/errors';
 import { ivaSimpleCsv } from '../../../domain/libro-iva/iva-simple';
+import { ok } from '../../http/envelope';
+import { monotributoStatus, readMonotributoSettings, saveMonotributoSettings } from './monotributo';
 import { accountingRepository } from './repository';
 import { salesBookXlsx } from './sales-book-xlsx';
 import { bookOf, fchRange, libroVouchers, readBookPeriod, resolvePeriod } from './service';
@@ -83,6 +86,24 @@ const accountingRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-store')
         .send(ivaSimpleCsv(req.query.actividad ?? '', lines));
     },
+  );
+
+  app.get(
+    pathOf(api.monotributo.key),
+    { onRequest: [app.requireAdmin], schema: schemaOf(api.monotributo, { tags, security, summary: 'Monotributo: facturación de los últimos 12 meses contra la categoría, avisos y recategorizaciones' }) },
+    async (req) => ok(await monotributoStatus(app.store, await app.arca.runtime.effective(), app.config.timeZone, req.query.date)),
+  );
+
+  app.get(
+    pathOf(api.monotributoSettings.key),
+    { onRequest: [app.requireAdmin], schema: schemaOf(api.monotributoSettings, { tags, security, summary: 'Monotributo: tabla de categorías (con su fuente y fecha) y categoría del comercio' }) },
+    async () => ok(await readMonotributoSettings(app.store)),
+  );
+
+  app.put(
+    pathOf(api.saveMonotributoSettings.key),
+    { onRequest: [app.requireAdmin], schema: schemaOf(api.saveMonotributoSettings, { tags, security, summary: 'Monotributo: guarda la tabla de categorías y la categoría del comercio' }) },
+    async (req) => ok(await saveMonotributoSettings(app.store, req.body), MSG.monotributoSettingsSaved),
   );
 };
 
