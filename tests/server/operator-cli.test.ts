@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
 import { sqliteStore } from '../../server/db/sqlite-store';
 import { createUser } from '../../server/modules/users/service';
-import { planOperator, UsageError, type Caller } from '../../scripts/lib/operator';
+import { ACTIONS, planOperator, UsageError, type Caller } from '../../scripts/lib/operator';
 import { foreignFiles, lookupUser, parseEnvFile, plainCommandRefusal, readService, splitAssignments } from '../../scripts/lib/service';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -185,5 +185,22 @@ describe('the service’s configuration as systemd reads it', () => {
     expect(readService(unit)).toMatchObject({ dataDir: '/srv/de-archivo', envFiles: [`${dir}/a.env`], env: { HOST: '0.0.0.0', DATA_DIR: '/srv/de-archivo' } });
     writeFileSync(`${unit}.d/override.conf`, `[Service]\nEnvironmentFile=${dir}/falta.env\n`);
     expect(() => readService(unit)).toThrow(/pide el archivo de configuración .*falta\.env .* y no existe/);
+  });
+
+  it('deploy/mostrador.service and docs/operations.md name the same user, folder and commands (they cannot drift apart)', () => {
+    const unit = readService(path.join(ROOT, 'deploy/mostrador.service'));
+    expect(unit).toMatchObject({ user: 'mostrador', dataDir: '/var/lib/mostrador', workingDirectory: '/opt/mostrador' });
+    const doc = readFileSync(path.join(ROOT, 'docs/operations.md'), 'utf8');
+    expect(doc).toContain(`useradd --system --home ${unit.dataDir} --shell /usr/sbin/nologin ${unit.user} && install -d -o ${unit.user} -g ${unit.user} -m 700 ${unit.dataDir}`);
+    expect(doc).toContain(`Copiá el programa a \`${unit.workingDirectory}\``);
+    expect(readFileSync(path.join(ROOT, 'deploy/mostrador.service'), 'utf8')).toContain('EnvironmentFile=-/etc/mostrador/mostrador.env');
+    expect(doc).toContain('install -m 600 /dev/null /etc/mostrador/mostrador.env');
+    const actions = [...doc.matchAll(/sudo npm run mostrador -- (\w+)/g)].map((match) => match[1]);
+    expect(new Set(actions)).toEqual(new Set(Object.keys(ACTIONS)));
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+    expect(pkg.scripts.mostrador).toBe('tsx scripts/mostrador.ts');
+    // The Node the doc installs is one package.json accepts.
+    expect(doc).toContain('setup_22.x');
+    expect(pkg.engines.node).toMatch(/^\^22\.12\.0/);
   });
 });
