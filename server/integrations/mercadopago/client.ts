@@ -39,19 +39,33 @@ async function readJson(response: Response): Promise<unknown> {
 
 function providerMessage(body: unknown): string {
   if (body && typeof body === 'object') {
-    const { message, error } = body as { message?: unknown; error?: unknown };
+    const { message, error, errors } = body as { message?: unknown; error?: unknown; errors?: { message?: unknown }[] };
+    if (Array.isArray(errors) && typeof errors[0]?.message === 'string') return errors[0].message.slice(0, 300);
     if (typeof message === 'string' && message) return message.slice(0, 300);
     if (typeof error === 'string' && error) return error.slice(0, 300);
   }
   return '';
 }
 
-export function createMercadoPagoClient(options: MpClientOptions): MercadoPagoClient {
+/** Mercado Pago's error code (Orders: `errors[0].code`; older APIs: `error`). */
+function providerCode(body: unknown): string {
+  if (body && typeof body === 'object') {
+    const { error, errors } = body as { error?: unknown; errors?: { code?: unknown }[] };
+    if (Array.isArray(errors) && typeof errors[0]?.code === 'string') return errors[0].code.slice(0, 100);
+    if (typeof error === 'string') return error.slice(0, 100);
+  }
+  return '';
+}
+
+export type MpRequest = <T>(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string) => Promise<T>;
+
+/** One call with the timeout, the retries (same idempotency key) and the typed failures described above. */
+export function mercadoPagoRequester(options: MpClientOptions): MpRequest {
   const base = options.apiUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 10_000;
   const retries = options.retries ?? 3;
 
-  async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string): Promise<T> {
+  return async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string): Promise<T> {
     const headers: Record<string, string> = { authorization: `Bearer ${options.accessToken}`, accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (idempotencyKey) headers['x-idempotency-key'] = idempotencyKey;
@@ -77,18 +91,24 @@ export function createMercadoPagoClient(options: MpClientOptions): MercadoPagoCl
         return json as T;
       }
       const detail = providerMessage(json);
+      const code = providerCode(json);
       if (retryable(response.status)) {
         last = new MercadoPagoError('unavailable', `Mercado Pago no está disponible (${response.status})`, response.status);
         continue;
       }
       if (response.status === 401 || response.status === 403) {
-        throw new MercadoPagoError('auth', 'Mercado Pago rechazó las credenciales (revisá el access token)', response.status);
+        throw new MercadoPagoError('auth', 'Mercado Pago rechazó las credenciales (revisá el access token)', response.status, code);
       }
-      if (response.status === 404) throw new MercadoPagoError('not_found', 'Mercado Pago no encontró el recurso', 404);
-      throw new MercadoPagoError('rejected', `Mercado Pago rechazó la solicitud${detail ? `: ${detail}` : ''}`, response.status);
+      if (response.status === 404) throw new MercadoPagoError('not_found', 'Mercado Pago no encontró el recurso', 404, code);
+      const kind = response.status === 409 ? 'conflict' : 'rejected';
+      throw new MercadoPagoError(kind, `Mercado Pago rechazó la solicitud${detail ? `: ${detail}` : ''}`, response.status, code);
     }
     throw last;
-  }
+  };
+}
+
+export function createMercadoPagoClient(options: MpClientOptions): MercadoPagoClient {
+  const request = mercadoPagoRequester(options);
 
   return {
     createPreference: async (body, idempotencyKey) => {

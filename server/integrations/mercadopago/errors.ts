@@ -10,6 +10,8 @@ export type MpErrorKind =
   | 'auth'
   /** Another 4xx: Mercado Pago refused the request (its message is kept). */
   | 'rejected'
+  /** 409: the resource is in a state that does not allow it (an order no longer cancellable, a key reused with another body). */
+  | 'conflict'
   /** 404 on a resource read. */
   | 'not_found'
   /** A 2xx whose body is not the JSON expected. */
@@ -20,6 +22,8 @@ export class MercadoPagoError extends Error {
     readonly kind: MpErrorKind,
     message: string,
     readonly status = 0,
+    /** Mercado Pago's own error code when it sent one (`errors[0].code` or `error`), e.g. `pos_not_found`. */
+    readonly code = '',
   ) {
     super(message);
     this.name = 'MercadoPagoError';

@@ -7,7 +7,9 @@
  *   GET  /v1/payments/{id}, GET /v1/payments/search?external_reference=
  * Test controls (loopback only, never in the real API): POST /__sim/controls {mode, repeat, hold,
  * failNextPreferences}, POST /__sim/flush {reverse}, POST /__sim/payments/{id}/status {status,
- * status_detail}, GET /__sim/requests. Routes are a table, so an Orders API (/v1/orders) can be added.
+ * status_detail}, GET /__sim/requests.
+ * The Orders API (in-person QR and Point), stores, POS and terminals, with their knobs and the wallet /
+ * terminal page, live in orders.ts and are matched after this table.
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -16,6 +18,7 @@ import { EXTERNAL_REFERENCE_RE } from '../../../../domain/schemas/payments';
 import type { MpPayment, MpPreferenceRequest } from '../types';
 import { checkoutPage } from './checkout-page';
 import { createNotifier, type WebhookMode } from './notifier';
+import { createOrdersApi } from './orders';
 
 export interface SimulatorOptions {
   webhookSecret: string;
@@ -114,6 +117,7 @@ export async function startMercadoPagoSimulator(options: SimulatorOptions) {
     const header = req.headers.authorization ?? '';
     return header.startsWith('Bearer ') && header.length > 7 && (!options.accessToken || header === `Bearer ${options.accessToken}`);
   };
+  const ordersApi = createOrdersApi({ webhookSecret: options.webhookSecret, authorized, base: () => base });
 
   const routes: Record<string, Handler> = {
     'POST /checkout/preferences': (req, _url, raw, res) => {
@@ -219,7 +223,18 @@ export async function startMercadoPagoSimulator(options: SimulatorOptions) {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', base);
     const handler = route(req.method ?? 'GET', url.pathname);
-    if (!handler) return json(res, 404, { message: 'not_found', status: 404 });
+    if (!handler) {
+      for (const [method, pattern, run] of ordersApi.routes) {
+        const match = method === req.method ? pattern.exec(url.pathname) : null;
+        if (!match) continue;
+        return void readBody(req)
+          .then((raw) => run({ req, res, url, raw, params: match.slice(1).map(decodeURIComponent), reply: (status, body) => json(res, status, body) }))
+          .catch(() => {
+            if (!res.headersSent) json(res, 400, { message: 'bad_request', status: 400 });
+          });
+      }
+      return json(res, 404, { message: 'not_found', status: 404 });
+    }
     readBody(req)
       .then((raw) => handler(req, url, raw, res))
       .catch(() => {
@@ -243,6 +258,8 @@ export async function startMercadoPagoSimulator(options: SimulatorOptions) {
     /** The buyer pays a preference without the page (server tests). */
     pay: (preferenceId: string, outcome: 'approved' | 'rejected' | 'pending', amount?: number) => pay(preferenceId, outcome, amount),
     setPaymentStatus: setStatus,
+    /** The Orders API's state, knobs and the wallet / terminal actions. */
+    orders: ordersApi,
     close: async () => {
       await notifier.settled();
       server.closeAllConnections();
