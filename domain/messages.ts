@@ -211,6 +211,13 @@ export const MSG = {
   printerNotNetwork: 'Este dispositivo no imprime por red: configurá su impresora en Configuración → Dispositivos',
   printerUnreachable: 'No se pudo conectar con la impresora. Se abre el diálogo de impresión del navegador: revisá que la impresora esté encendida y conectada a la red.',
   printerSignInRequired: 'Iniciá sesión en este dispositivo para imprimir',
+  printerLoadError: 'Error al leer la impresora del dispositivo',
+  printerSaveError: 'Error al guardar la impresora del dispositivo',
+  printerFormInvalid: 'Revisá los datos marcados de la impresora',
+  drawerOpened: 'Cajón abierto',
+  drawerUnreachable: 'No se pudo abrir el cajón: la impresora no responde. Revisá que esté encendida y conectada a la red.',
+  drawerNeedsNetwork: 'El cajón se abre a través de la impresora por red: configurala en Configuración → Dispositivos',
+  invoiceReadyToPrint: 'Llegó la factura de la última venta: tocá «Imprimir factura» para imprimirla',
   caeaContingencyError: 'Error al obtener la contingencia CAEA',
   // Configuration
   configListError: 'Error al obtener configuraciones',

@@ -16,6 +16,7 @@ import type { customersApi } from './customers';
 import type { healthApi } from './health';
 import type { invoicesApi } from './invoices';
 import type { paymentsApi } from './payments';
+import type { printingApi } from './printing';
 import type { productsApi } from './products';
 import type { registryApi } from './registry';
 import type { reportsApi } from './reports';
@@ -52,7 +53,8 @@ export type AnyEndpoint =
   | EndpointsOf<typeof authApi>
   | EndpointsOf<typeof healthApi>
   | EndpointsOf<typeof backupsApi>
-  | EndpointsOf<typeof registryApi>;
+  | EndpointsOf<typeof registryApi>
+  | EndpointsOf<typeof printingApi>;
 
 export type EndpointByKey<K extends AnyEndpoint['key']> = Extract<AnyEndpoint, { key: K }>;
 

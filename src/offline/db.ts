@@ -22,6 +22,7 @@ import type { CondicionIvaReceptor } from '../../domain/invoicing/codes';
 import type { PublicUser } from '../../domain/schemas/auth';
 import type { PushedCustomer } from '../../domain/schemas/customers';
 import type { InvoiceStatusJson } from '../../domain/schemas/invoices';
+import type { PrinterSettings } from '../../domain/schemas/printing';
 import type { DeviceCaeaJson } from '../../domain/schemas/sync';
 import type { CounterInvoice, InvoiceRequest } from './invoice-request';
 import type { CashOutboxEntry, LocalCashSession } from './cash-types';
@@ -192,6 +193,10 @@ export interface MetaValues {
   counter: true;
   /** Issue #29 item 2: this device's clock against the server's at the last sync reply (clock.ts). */
   clock: ClockCheck;
+  /** Issue #35: this device's printer as last read online (GET /printing/settings). */
+  printer: PrinterSettings;
+  /** Issue #35: what this device printed by itself, so a reload never prints it again (features/pos/printing). */
+  printJobs: PrintJobs;
 }
 
 /**
@@ -204,6 +209,11 @@ export interface StorageLost {
   previousDeviceId: string | null;
   localSeq: number | null;
   serverSeq: number | null;
+}
+/** Invoices awaited for printing (sale ids) and the jobs already printed ("<clientSaleId>:ticket|invoice"), newest last. */
+export interface PrintJobs {
+  awaiting: string[];
+  done: string[];
 }
 export type MetaKey = keyof MetaValues;
 

@@ -5,6 +5,8 @@
  * A sale with an invoice (issue #11) prints its fiscal ticket with no extra step: at once when numbered
  * offline with CAEA, as soon as the push result brings the authorised invoice, or when the device numbers
  * a held request with CAEA because the server did not answer in time (issue #33.5).
+ * A device set to print by network (issue #35) prints through the server instead, once per sale and job,
+ * with the drawer's pulse on cash sales and «Abrir cajón» (printing/useCounterPrinting.ts).
  * Performance marks: `confirm-start` when "Confirmar Venta" is pressed, `confirm-end` when the emptied
  * cart has rendered (measure `pos-confirm`). The cart empties in the render right after captureSale
  * resolved (its transaction, which cleared the stored cart, committed), without waiting for the cart's
@@ -35,10 +37,13 @@ import { focusSearch, refocusSearchIfIdle, SHORTCUTS } from './focus-search';
 import { success, warn } from './notify';
 import classes from './pos.module.css';
 import { ProductPanel } from './ProductPanel';
-import { printReceipt, Receipt } from './Receipt';
+import { Receipt } from './Receipt';
 import { CounterInvoicePrint, preloadInvoicePrintout, type CounterPrint } from './CounterInvoicePrint';
 import { useCounterInvoicing } from './useCounterInvoicing';
 import { resumeHeld } from '../../offline/invoice-fallback';
+import { refreshPrinter } from './printing/counter-print';
+import { useCounterPrinting } from './printing/useCounterPrinting';
+import { IconCash } from '@tabler/icons-react';
 
 // Its own chunk (the payment pickers, invoice choice, Mercado Pago): fetched as /pos first renders,
 // so it stays out of the bytes read before the counter can sell (issue #17). Precached for offline.
@@ -95,6 +100,11 @@ export default function PosPage() {
     void resumeHeld();
   }, []);
 
+  // The device's printer as the admin set it (issue #35): read on opening and whenever the server is back.
+  useEffect(() => {
+    if (isOnline) void refreshPrinter();
+  }, [isOnline]);
+
   const cart = lines ?? [];
   const subtotalCents = cartSubtotalCents(cart);
 
@@ -135,6 +145,9 @@ export default function PosPage() {
   const printInvoice = (entry: OutboxEntry) => {
     if (entry.invoice?.status === 'autorizada') setInvoicePrint((previous) => ({ entry, invoice: entry.invoice!, request: (previous?.request ?? 0) + 1 }));
   };
+  const business = storedBusiness ?? (info as Record<string, string | null> | null);
+  const issuer = { startOfActivities: invoicing?.startOfActivities ?? caea?.issuer.startOfActivities ?? null, iibb: invoicing?.iibb ?? caea?.issuer.iibb ?? null };
+  const printing = useCounterPrinting({ lastSale, business, issuer, invoiceDialog: printInvoice });
 
   useEffect(() => {
     if (!lastSale || awaitingInvoice.current !== lastSale.clientSaleId) return;
@@ -150,7 +163,8 @@ export default function PosPage() {
       showSold();
       setCheckoutOpen(false);
     });
-    if (entry.invoice) printInvoice(entry);
+    if (printing.network) void printing.confirmed(entry);
+    else if (entry.invoice) printInvoice(entry);
     else if (entry.invoiceRequest) awaitingInvoice.current = entry.clientSaleId;
     // The emptied cart paints first; the notice and the focus (which forces a layout) follow after that
     // frame's paint (a task queued from its animation frame), not inside it.
@@ -168,6 +182,11 @@ export default function PosPage() {
       <div className={classes.header}>
         <Title order={2}>Punto de Venta</Title>
         {user && <CashButton user={user} businessName={storedBusiness?.businessName ?? info?.businessName ?? ''} />}
+        {printing.network && (
+          <Button variant="default" size="md" leftSection={<IconCash size={20} />} onClick={() => void printing.openDrawer()}>
+            Abrir cajón
+          </Button>
+        )}
         <NoticeLine />
       </div>
       <ClockWarning />
@@ -178,7 +197,7 @@ export default function PosPage() {
           lines={cart}
           subtotalCents={subtotalCents}
           onCheckout={openCheckout}
-          footer={lastSale && <LastSale entry={lastSale} onPrint={printReceipt} onPrintInvoice={() => printInvoice(lastSale)} />}
+          footer={lastSale && <LastSale entry={lastSale} onPrint={() => printing.printTicket(lastSale)} onPrintInvoice={() => printing.printInvoice(lastSale)} />}
         />
       </div>
       <div className={classes.phoneBar}>
@@ -208,14 +227,8 @@ export default function PosPage() {
           />
         </Suspense>
       )}
-      {lastSale && <Receipt entry={lastSale} business={storedBusiness ?? (info as Record<string, string | null> | null)} />}
-      {invoicePrint && (
-        <CounterInvoicePrint
-          print={invoicePrint}
-          business={storedBusiness ?? (info as Record<string, string | null> | null)}
-          issuer={{ startOfActivities: invoicing?.startOfActivities ?? caea?.issuer.startOfActivities ?? null, iibb: invoicing?.iibb ?? caea?.issuer.iibb ?? null }}
-        />
-      )}
+      {lastSale && <Receipt entry={lastSale} business={business} />}
+      {invoicePrint && <CounterInvoicePrint print={invoicePrint} business={business} issuer={issuer} />}
     </div>
   );
 }

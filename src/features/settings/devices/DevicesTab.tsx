@@ -17,6 +17,7 @@ import { deviceKeys } from '../queries';
 import { DeviceCaeaDialog } from './DeviceCaeaDialog';
 import { DeviceRenameDialog } from './DeviceRenameDialog';
 import { ImportPendingSales } from './ImportPendingSales';
+import { PrinterSettingsDialog } from './PrinterSettingsDialog';
 
 /** The latest of the device's push and pull, or its last visit. */
 function lastSync(d: Device): string | null {
@@ -55,7 +56,8 @@ const CONFIRM: Record<Action['kind'], { label: string; message: (d: Device) => s
 /**
  * Dispositivos (issue #31 item 6): each counter, who registered it, when and from where, its last sync,
  * its open cash session, its users, pending and flagged sales; the admin renames, revokes (a lost tablet),
- * removes one that never sold, and force-closes the cash session one left open.
+ * removes one that never sold, and force-closes the cash session one left open; and sets each one's printer
+ * (issue #35, PrinterSettingsDialog).
  */
 export function DevicesTab() {
   const devices = useQuery({ queryKey: deviceKeys.all, queryFn: () => unwrap(fetchDevices()) });
@@ -63,9 +65,10 @@ export function DevicesTab() {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Device | null>(null);
   const [renaming, setRenaming] = useState<Device | null>(null);
+  const [printer, setPrinter] = useState<Device | null>(null);
   const [action, setAction] = useState<Action | null>(null);
   const [busy, setBusy] = useState(false);
-  const { feedback, report, clear } = useFeedback();
+  const { feedback, report, succeed, clear } = useFeedback();
   const refresh = () => queryClient.invalidateQueries({ queryKey: deviceKeys.all });
 
   const saveCaea = async (caeaPtoVta: number | null) => {
@@ -211,6 +214,9 @@ export function DevicesTab() {
                       <Button variant="default" size="md" px="sm" onClick={() => setRenaming(d)} aria-label={`Renombrar ${nameOf(d)}`}>
                         Renombrar
                       </Button>
+                      <Button variant="default" size="md" px="sm" onClick={() => setPrinter(d)} aria-label={`Impresora de ${nameOf(d)}`}>
+                        Impresora
+                      </Button>
                       {!d.revokedAt && (
                         <Button variant="light" color="error" size="md" px="sm" onClick={() => setAction({ kind: 'revoke', device: d })} aria-label={`Revocar ${nameOf(d)}`}>
                           Revocar
@@ -231,6 +237,14 @@ export function DevicesTab() {
       )}
       <DeviceCaeaDialog device={editing} onClose={() => setEditing(null)} onSave={saveCaea} />
       <DeviceRenameDialog device={renaming} onClose={() => setRenaming(null)} onSave={rename} />
+      <PrinterSettingsDialog
+        device={printer}
+        onClose={() => setPrinter(null)}
+        onSaved={(message) => {
+          setPrinter(null);
+          succeed(message);
+        }}
+      />
       <ConfirmDialog
         opened={action !== null}
         message={action ? CONFIRM[action.kind].message(action.device) : ''}

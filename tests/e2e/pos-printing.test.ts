@@ -1,0 +1,210 @@
+/**
+ * The counter's thermal printer (issue #35) in real Chromium against the real server, with a fake network
+ * printer listening on a loopback TCP port: the admin sets a device's printer in Configuración →
+ * Dispositivos (validated, in Spanish); a cash sale prints its ticket once, with the drawer's pulse, within
+ * 1.5 s of «Confirmar Venta», and a reload does not print it again; an invoice that arrives late (the push
+ * held back) prints once when it arrives; an unreachable printer falls back to the browser's dialog and says so.
+ */
+import net from 'node:net';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../domain/messages';
+import { ADMIN_PASSWORD, loginThroughForm, SELLER_PASSWORD, serverAndBrowser } from './harness';
+import { addProduct, createProduct, newDevice, openPos, signInAndOpenPos, waitAllSynced, waitCartEmpty } from './pos-helpers';
+import { printedCount, readMeta, stubPrint, waitForMeta } from './counter-invoice-helpers';
+
+interface Job {
+  at: number;
+  bytes: Buffer;
+}
+
+/** A raw-TCP printer on 127.0.0.1: every connection is one job (its bytes, and when they started to arrive). */
+async function fakePrinter(): Promise<{ port: number; jobs: Job[]; close: () => Promise<void> }> {
+  const jobs: Job[] = [];
+  const server = net.createServer((socket) => {
+    let at = 0;
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk) => {
+      at ||= Date.now();
+      chunks.push(chunk);
+    });
+    socket.on('close', () => {
+      if (chunks.length) jobs.push({ at, bytes: Buffer.concat(chunks) });
+    });
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  return { port, jobs, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** A loopback port nobody listens on. */
+async function closedPort(): Promise<number> {
+  const probe = await fakePrinter();
+  await probe.close();
+  return probe.port;
+}
+
+const ESC_P = Buffer.from([0x1b, 0x70, 0x00]);
+const hasPulse = (job: Job) => job.bytes.includes(ESC_P);
+const text = (job: Job) => job.bytes.toString('latin1');
+
+async function waitFor(check: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const { server, browser } = await serverAndBrowser({ ARCA_TAX_CONDITION: 'responsable_inscripto' });
+const seller = await server.createSeller('impresora');
+const printer = await fakePrinter();
+const contexts: BrowserContext[] = [];
+beforeAll(async () => {
+  await createProduct(server, { name: 'Ñoquis de papa 500 g', code: 'E2E-PRN-1', price: 2500, stock: 100 });
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await printer.close();
+});
+
+/** A counter signed in at the POS whose printer the admin set (through the API) to `settings`. */
+async function counter(settings: Record<string, unknown>): Promise<{ page: Page; deviceId: string }> {
+  const context = await newDevice(browser);
+  contexts.push(context);
+  const page = await context.newPage();
+  await signInAndOpenPos(page, server.baseUrl, seller, SELLER_PASSWORD);
+  await waitForMeta(page, 'deviceKey');
+  const deviceId = (await readMeta(page, 'deviceId')) as string;
+  const saved = await server.api('PUT', `/printing/devices/${deviceId}`, { token: await server.adminToken(), body: { mode: 'network', host: '127.0.0.1', width: '80', qr: 'native', ...settings } });
+  expect(saved.status, saved.body.message).toBe(200);
+  await page.reload();
+  await openPos(page);
+  for (let i = 0; ; i += 1) {
+    const stored = (await readMeta(page, 'printer')) as { port?: number } | undefined;
+    if (stored?.port === settings.port) break;
+    if (i > 150) throw new Error('the device never read its printer');
+    await page.waitForTimeout(100);
+  }
+  await stubPrint(page);
+  return { page, deviceId };
+}
+
+async function sell(page: Page, options: { invoice?: boolean } = {}): Promise<number> {
+  await addProduct(page, 'Ñoquis de papa 500 g');
+  await page.getByRole('button', { name: 'Procesar Venta' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Completar Venta' });
+  await dialog.waitFor();
+  if (options.invoice) await dialog.getByText('Factura', { exact: true }).click();
+  const confirm = dialog.getByRole('button', { name: 'Confirmar Venta' });
+  await confirm.waitFor();
+  const at = Date.now();
+  await confirm.click();
+  await dialog.waitFor({ state: 'hidden' });
+  await waitCartEmpty(page);
+  return at;
+}
+
+describe('printer settings in Configuración → Dispositivos', () => {
+  it('validates in Spanish and saves the network printer the device then reads', async () => {
+    const tablet = await server.registerDevice('Caja impresora');
+    const context = await newDevice(browser);
+    contexts.push(context);
+    const page = await context.newPage();
+    await loginThroughForm(page, server.baseUrl, 'admin', ADMIN_PASSWORD);
+    await page.goto(`${server.baseUrl}/settings`);
+    await page.getByRole('tab', { name: 'Dispositivos' }).click();
+    await page.getByTestId(`device-${tablet.id}`).getByRole('button', { name: 'Impresora de Caja impresora' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Impresora del dispositivo' });
+    await dialog.getByRole('combobox', { name: 'Cómo imprime' }).click();
+    await page.getByRole('option', { name: 'Impresora de red (a través del servidor)' }).click();
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await dialog.getByText('Dirección de la impresora: es obligatoria para imprimir por red').waitFor();
+    await dialog.getByRole('textbox', { name: 'Dirección de la impresora' }).fill('http://192.168.0.50');
+    await dialog.getByRole('textbox', { name: 'Puerto' }).fill('abc');
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await dialog.getByText('Dirección de la impresora: debe ser un nombre o una dirección IP, sin http:// ni puerto').waitFor();
+    await dialog.getByText('Puerto: debe ser un número').waitFor();
+    await dialog.getByRole('textbox', { name: 'Dirección de la impresora' }).fill('192.168.0.50');
+    await dialog.getByRole('textbox', { name: 'Puerto' }).fill('9101');
+    await dialog.getByRole('combobox', { name: 'Ancho del papel' }).click();
+    await page.getByRole('option', { name: '58 mm (32 columnas)' }).click();
+    await dialog.getByRole('combobox', { name: 'Qué imprime solo' }).click();
+    await page.getByRole('option', { name: 'Solo las facturas' }).click();
+    await dialog.getByRole('switch', { name: 'Abrir el cajón de dinero en las ventas en efectivo' }).check();
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText(MSG.printerSaved).waitFor();
+    const mine = await server.api('GET', '/printing/settings', { headers: tablet.headers });
+    expect(mine.body.data).toEqual({ mode: 'network', host: '192.168.0.50', port: 9101, width: '58', qr: 'native', policy: 'invoices', drawer: true });
+  });
+});
+
+describe('printing at the counter through the server', () => {
+  it('a cash sale prints its ticket once with the drawer pulse within 1.5 s of confirm; a reload prints nothing again', async () => {
+    const { page } = await counter({ port: printer.port, policy: 'all', drawer: true });
+    const before = printer.jobs.length;
+    const confirmedAt = await sell(page);
+    await waitFor(() => printer.jobs.length > before, 'the ticket at the printer');
+    const job = printer.jobs[before];
+    expect(job.at - confirmedAt).toBeLessThan(1500);
+    expect(hasPulse(job)).toBe(true);
+    expect(text(job)).toContain('TOTAL');
+    // Ñ in code page 850 (0xA5), not UTF-8.
+    expect(job.bytes.includes(Buffer.from([0xa5, 0x6f, 0x71, 0x75, 0x69, 0x73]))).toBe(true);
+    await waitAllSynced(page, 1);
+    await page.reload();
+    await openPos(page);
+    await page.getByTestId('last-sale').waitFor();
+    await page.locator('[data-testid="sync-status"][data-online="true"]').waitFor();
+    await page.waitForTimeout(1500);
+    expect(printer.jobs.length).toBe(before + 1);
+    expect(await printedCount(page)).toBe(0);
+
+    // «Abrir cajón»: only the pulse.
+    await page.getByRole('button', { name: 'Abrir cajón' }).click();
+    await waitFor(() => printer.jobs.length > before + 1, 'the drawer pulse');
+    expect(hasPulse(printer.jobs[before + 1])).toBe(true);
+    expect(text(printer.jobs[before + 1])).not.toContain('TOTAL');
+    await page.getByText(MSG.drawerOpened).waitFor();
+  });
+
+  it('an invoice that arrives late prints once when it arrives, never twice', async () => {
+    const { page } = await counter({ port: printer.port, policy: 'all', drawer: false });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/sync/push', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const before = printer.jobs.length;
+    await sell(page, { invoice: true });
+    await page.getByTestId('last-sale-invoice').waitFor();
+    // Nothing prints while the invoice has not come (no plain ticket for an invoiced sale).
+    await page.waitForTimeout(1000);
+    expect(printer.jobs.length).toBe(before);
+    release();
+    await waitFor(() => printer.jobs.length > before, 'the invoice at the printer', 30_000);
+    expect(text(printer.jobs[before])).toContain('FACTURA B');
+    expect(text(printer.jobs[before])).toContain('CAE N');
+    await waitAllSynced(page, 1);
+    await page.unroute('**/api/sync/push');
+    await page.reload();
+    await openPos(page);
+    await page.getByTestId('last-sale').waitFor();
+    await page.locator('[data-testid="sync-status"][data-online="true"]').waitFor();
+    await page.waitForTimeout(1500);
+    expect(printer.jobs.length).toBe(before + 1);
+    expect(await printedCount(page)).toBe(0);
+  });
+
+  it('an unreachable printer falls back to the browser dialog and tells the cashier', async () => {
+    const { page } = await counter({ port: await closedPort(), policy: 'all', drawer: true });
+    const before = printer.jobs.length;
+    await sell(page);
+    await page.getByText(MSG.printerUnreachable).waitFor();
+    await page.waitForFunction(() => document.body.getAttribute('data-printed') === '1');
+    expect(printer.jobs.length).toBe(before);
+  });
+});
