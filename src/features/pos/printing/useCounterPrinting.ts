@@ -77,7 +77,9 @@ export function useCounterPrinting({ lastSale, business, issuer, invoiceDialog }
         if (printer.policy === 'ask') {
           void stopAwaiting(entry.clientSaleId).then(() => warn(MSG.invoiceReadyToPrint));
         } else {
-          void claimPrint(entry.clientSaleId, 'invoice').then((mine) => mine && invoice(entry, false));
+          void claimPrint(entry.clientSaleId, 'invoice').then(async (mine) => {
+            if (mine) await invoice(entry, false);
+          });
         }
       } else if (invoiceWillNotCome(entry)) void stopAwaiting(entry.clientSaleId);
     }
