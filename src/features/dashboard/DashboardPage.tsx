@@ -1,7 +1,8 @@
 /**
  * Dashboard (docs/spec.md §2): date range (first of the month → today) with "Actualizar", four stat cards,
  * the tables that have data, lazily loaded charts, a notice about flagged sales (each cause worded) and (admins)
- * one when the last backup is older than two intervals. A failed load shows the error with
+ * one when the last backup is older than two intervals, and (admins of a monotributo issuer) the 12-month figure
+ * against the category (MonotributoCard). A failed load shows the error with
  * "Reintentar" instead of the figures: never $ 0,00 beside an error.
  */
 import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
@@ -18,6 +19,7 @@ import { BackupNotice } from './BackupNotice';
 import { LowStockTable, PaymentMethodsTable, TopProductsTable } from './DashboardTables';
 import { CashDifferencesNotice } from './CashDifferencesNotice';
 import { FlaggedSalesNotice } from './FlaggedSalesNotice';
+import { MonotributoCard } from './MonotributoCard';
 import { StatCards } from './StatCards';
 import { useDashboardData, type DayRange } from './useDashboardData';
 
@@ -64,6 +66,7 @@ export default function DashboardPage() {
       <FlaggedSalesNotice flagged={flagged.data} />
       {isAdmin && <BackupNotice />}
       {isAdmin && <CashDifferencesNotice />}
+      {isAdmin && <MonotributoCard />}
       {error && !loading ? (
         <LoadFailed message={error.message} onRetry={() => void refetch()} offline={isNetworkError(error)} />
       ) : loading ? (

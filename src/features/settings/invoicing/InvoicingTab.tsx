@@ -1,6 +1,6 @@
 /**
  * Facturación electrónica (admin): point of sale, environment, certificate and key, "Probar conexión" and the
- * consumidor-final threshold. The issuer's CUIT, condition, start of activities and IIBB are shown read-only:
+ * consumidor-final threshold, and for a monotributo issuer its category table (MonotributoSection). The issuer's CUIT, condition, start of activities and IIBB are shown read-only:
  * they have one home, the business tab (issue #33.1). Fields fixed by environment variables are shown read-only. A form never
  * saves what it never loaded: if the load fails there is an error and "Reintentar", and no form.
  */
@@ -20,6 +20,7 @@ import { invoiceKeys, useArcaSettings } from '../../invoices/invoice-queries';
 import { SimulatorBadge } from '../../invoices/SimulatorBadge';
 import { ConnectionTestPanel } from './ConnectionTestPanel';
 import { CredentialsPanel } from './CredentialsPanel';
+import { MonotributoSection } from '../monotributo/MonotributoSection';
 import { FIELD_LABELS, parseInvoicingForm, settingsToForm, type InvoicingField, type InvoicingFormValues } from './invoicing-form';
 
 const ENVIRONMENT_OPTIONS = [
@@ -130,6 +131,7 @@ export function InvoicingTab() {
       </form>
       <CredentialsPanel settings={loaded} locked={locked('credentials')} />
       <ConnectionTestPanel disabled={!loaded.configured && !loaded.simulator} />
+      {loaded.taxCondition === 'monotributo' && <MonotributoSection />}
     </Stack>
   );
 }
