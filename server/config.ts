@@ -97,6 +97,10 @@ export interface MercadoPagoEnv {
   timeoutMs: number;
   /** A preference expires after this many minutes (its pendiente sale is then cancelled). */
   preferenceMinutes: number;
+  /** In-person orders (QR, Point): how often an open attempt is asked about (GET /v1/orders/{id}). */
+  ordersPollIntervalMs: number;
+  /** In-person orders expire after this many minutes (expiration_time). */
+  orderMinutes: number;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -175,6 +179,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       pollIntervalMs: positiveInt(env.MP_POLL_INTERVAL_MS, 60_000),
       timeoutMs: positiveInt(env.MP_TIMEOUT_MS, 10_000),
       preferenceMinutes: positiveNumber(env.MP_PREFERENCE_MINUTES, 60),
+      ordersPollIntervalMs: positiveInt(env.MP_ORDERS_POLL_MS, 2_000),
+      orderMinutes: positiveInt(env.MP_ORDER_MINUTES, 15),
     },
     arca: readArcaEnv(env),
     ...overrides,

@@ -11,7 +11,7 @@ import { missingOr, positiveId, SALE_LIMITS, saleQuantity } from './sales';
 export const EXTERNAL_REFERENCE_RE = /^[A-Za-z0-9_-]{1,64}$/;
 export const externalReference = z.string().trim().regex(EXTERNAL_REFERENCE_RE, 'debe tener hasta 64 letras, números, "-" o "_"');
 
-const items = z
+export const cartItems = z
   .array(z.object({ productId: positiveId, quantity: saleQuantity }), { error: missingOr('debe ser una lista') })
   .min(1, 'El carrito está vacío')
   .max(SALE_LIMITS.maxItems, `no puede tener más de ${SALE_LIMITS.maxItems} líneas`);
@@ -19,7 +19,7 @@ const items = z
 const payerEmail = z.email('no es un email válido').max(200);
 
 export const preferenceBody = z.object({
-  items,
+  items: cartItems,
   payer: z.object({
     name: z
       .string()
@@ -42,7 +42,7 @@ export const paymentSaleBody = z.object({
   customerName: optionalText(200),
   customerDocument: optionalText(30),
   customerEmail: z.preprocess((v) => (v === '' ? null : v), payerEmail.nullish()).transform((v) => v ?? null),
-  items,
+  items: cartItems,
   discount: money.optional().default(0),
   notes: optionalText(1000),
 });

@@ -19,3 +19,4 @@ export * from './schema/payments';
 export * from './schema/cash';
 export * from './schema/customers';
 export * from './schema/accounting';
+export * from './schema/mp-orders';

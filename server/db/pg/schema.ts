@@ -12,3 +12,4 @@ export * from './payments';
 export * from './cash';
 export * from './customers';
 export * from './accounting';
+export * from './mp-orders';

@@ -14,12 +14,14 @@ import { MSG } from '../../../domain/messages';
 import { schemaOf } from '../../http/endpoint-schema';
 import { MercadoPagoError } from '../../integrations/mercadopago/errors';
 import { verifySignature } from '../../integrations/mercadopago/signature';
+import type { OrdersService } from './orders-service';
 import type { Reconciler } from './reconcile';
 import type { PaymentsContext } from './service';
 
 const PAYMENT_ID = /^\d{1,20}$/;
+const ORDER_ID = /^[A-Za-z0-9]{1,64}$/;
 
-const publicPaymentRoutes: FastifyPluginAsyncZod<{ ctx: PaymentsContext; reconciler: Reconciler }> = async (app, { ctx, reconciler }) => {
+const publicPaymentRoutes: FastifyPluginAsyncZod<{ ctx: PaymentsContext; reconciler: Reconciler; orders: OrdersService }> = async (app, { ctx, reconciler, orders }) => {
   const tags = ['pagos'];
   // IPN senders may post a form or nothing at all; the body is never trusted anyway.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, body));
@@ -32,15 +34,28 @@ const publicPaymentRoutes: FastifyPluginAsyncZod<{ ctx: PaymentsContext; reconci
     const xSignature = req.headers['x-signature'];
     const signed = typeof xSignature === 'string' || query['data.id'] !== undefined;
     if (signed && runtime.webhookSecret) {
-      const verdict = verifySignature(runtime.webhookSecret, {
+      const input = {
         xSignature: typeof xSignature === 'string' ? xSignature : undefined,
         xRequestId: typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : undefined,
         dataId: query['data.id'],
-      });
+      };
+      let verdict = verifySignature(runtime.webhookSecret, input);
+      // Order ids are alphanumeric and the SDKs disagree on lower-casing them: either case is accepted.
+      if (verdict === 'invalid' && input.dataId) verdict = verifySignature(runtime.webhookSecret, { ...input, dataId: input.dataId.toLowerCase() });
       if (verdict !== 'valid') return reply.status(401).send({ success: false, message: MSG.paymentSignatureInvalid });
     }
     const topic = query.type ?? query.topic ?? (typeof body.type === 'string' ? body.type : undefined);
     const id = query['data.id'] ?? query.id ?? (typeof body.data?.id === 'string' ? body.data.id : undefined);
+    if (topic === 'order' && signed && id && ORDER_ID.test(id)) {
+      // In-person orders: only a signed webhook is believed enough to look; the order is then fetched.
+      try {
+        await orders.notification(id);
+      } catch (error) {
+        if (error instanceof MercadoPagoError && error.kind === 'not_found') return reply.status(200).send({ success: true, message: 'ignorado' });
+        return reply.status(502).send({ success: false, message: MSG.paymentStatusError });
+      }
+      return reply.status(200).send({ success: true });
+    }
     if (topic !== 'payment' || !id || !PAYMENT_ID.test(id)) return reply.status(200).send({ success: true, message: 'ignorado' });
     try {
       await reconciler.notification(id, signed ? 'webhook' : 'ipn');

@@ -13,6 +13,8 @@ import { schemaOf } from '../../http/endpoint-schema';
 import { ok } from '../../http/envelope';
 import { salesContext } from '../sales/routes';
 import { pollerJob } from './poller';
+import orderRoutes from './orders-routes';
+import { createOrdersService } from './orders-service';
 import publicPaymentRoutes from './public-routes';
 import { createReconciler } from './reconcile';
 import { paymentsRepository } from './repository';
@@ -39,6 +41,9 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const reconciler = createReconciler(ctx);
   const logFailure = (error: unknown) => app.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'Mercado Pago: verificación fallida');
   app.jobs.add(pollerJob(reconciler, env.pollIntervalMs, logFailure));
+  const orders = createOrdersService(ctx);
+  // In-person orders (QR, Point): asked about every few seconds while one is open (a shop behind NAT gets no webhooks).
+  app.jobs.add({ name: 'mercadopago-ordenes', everyMs: env.ordersPollIntervalMs, leaderOnly: true, firstDelayMs: env.ordersPollIntervalMs, run: async () => void (await orders.pollOpen(logFailure)) });
 
   const signedIn = { onRequest: [app.authenticate] };
   const admin = { onRequest: [app.requireAdmin] };
@@ -88,7 +93,8 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(settingsJson(await ctx.runtime(), env), MSG.paymentSettingsSaved);
   });
 
-  await app.register(publicPaymentRoutes, { ctx, reconciler });
+  await app.register(orderRoutes, { ctx, orders });
+  await app.register(publicPaymentRoutes, { ctx, reconciler, orders });
 };
 
 export default paymentsRoutes;

@@ -62,7 +62,7 @@ export function priceCart(ctx: SalesContext, items: AttemptCart['items'], discou
 }
 
 /** priceCart on the handle `q` (a caller's unit). */
-async function priceCartOn(q: Q, items: AttemptCart['items'], discountCents: number) {
+export async function priceCartOn(q: Q, items: AttemptCart['items'], discountCents: number) {
   const products = new Map<number, Awaited<ReturnType<typeof salesRepository.productById>>>();
   for (const { productId } of items) products.set(productId, await salesRepository.productById(q, productId));
   const lines = items.map((item) => {
