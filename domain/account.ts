@@ -14,6 +14,8 @@ import { formatCents, type Cents } from './money';
 /** How a payment on account may be taken at the counter. */
 export const ACCOUNT_PAYMENT_METHODS = ['efectivo', 'transferencia', 'tarjeta'] as const;
 export type AccountPaymentMethod = (typeof ACCOUNT_PAYMENT_METHODS)[number];
+/** At most this many payments per POST /sync/account-payments. */
+export const ACCOUNT_PUSH_MAX_PAYMENTS = 200;
 
 export const ACCOUNT_MOVEMENT_LABELS: Record<string, string> = {
   sale: 'Venta a cuenta',
@@ -30,6 +32,7 @@ export const ACCOUNT_MSG = {
   amountPositive: 'El importe debe ser mayor a cero',
   paymentRecorded: 'Cobro a cuenta registrado',
   paymentBodyMismatch: 'Ese cobro ya se registró con otros datos',
+  syncError: 'No se pudieron enviar los cobros a cuenta',
   noCustomerNote: 'Venta en cuenta corriente sin un cliente conocido: no se cargó a ninguna cuenta',
   disabledNote: (name: string) => `Venta en cuenta corriente a ${name}, que no tiene la cuenta habilitada: se cargó igual`,
   overLimitNote: (balance: Cents, limit: Cents) =>

@@ -3,10 +3,10 @@
  * like a sale, once by its client id), the balances and aging of the back office, a customer's statement.
  * Money travels as decimals with 2 places; the server keeps integer cents. Rules: domain/account.ts.
  */
-import { ACCOUNT_PAYMENT_METHODS } from '../account';
+import { ACCOUNT_PAYMENT_METHODS, ACCOUNT_PUSH_MAX_PAYMENTS } from '../account';
 import { money, optionalText, z } from './common';
 
-export const ACCOUNT_LIMITS = { pushMaxPayments: 200, statementMaxMovements: 5000 } as const;
+export const ACCOUNT_LIMITS = { pushMaxPayments: ACCOUNT_PUSH_MAX_PAYMENTS, statementMaxMovements: 5000 } as const;
 
 export const pushedAccountPayment = z.object({
   /** The device's uuid of this payment: applied once across devices and replays. */

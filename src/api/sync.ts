@@ -7,6 +7,7 @@
  * no retry (`retry: false`): the engine's back-off is the only one.
  */
 import { CASH_MSG } from '../../domain/cash-messages';
+import { ACCOUNT_MSG } from '../../domain/account';
 import { MSG } from '../../domain/messages';
 import type { CashPushBody } from '../../domain/schemas/cash';
 import type { CustomersPushBody } from '../../domain/schemas/customers';
@@ -32,8 +33,11 @@ export const pushCash = (body: CashPushBody, device: DeviceCredential) =>
 export const pushCustomers = (body: CustomersPushBody, device: DeviceCredential) =>
   api('POST /sync/customers', { json: body, headers: deviceHeaders(device), noRedirect: true, errorMessage: CUSTOMER_MSG.syncError });
 
+export const pushAccountPayments = (body: { deviceId: string; payments: unknown[] }, device: DeviceCredential) =>
+  api('POST /sync/account-payments', { json: body, headers: deviceHeaders(device), noRedirect: true, errorMessage: ACCOUNT_MSG.syncError });
+
 /** The idle probe: an answer (any) within PROBE_TIMEOUT_MS says the server is there. */
 const PROBE_TIMEOUT_MS = 3_000;
 export const probeServer = () => api('GET /health', { public: true, timeoutMs: PROBE_TIMEOUT_MS, retry: false });
 
-export const syncTransport: SyncTransport = { register: registerDevice, push: pushSales, pull: pullChanges, pushCash, pushCustomers, probe: probeServer };
+export const syncTransport: SyncTransport = { register: registerDevice, push: pushSales, pull: pullChanges, pushCash, pushCustomers, pushAccountPayments, probe: probeServer };

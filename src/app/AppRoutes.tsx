@@ -26,6 +26,8 @@ const SalesPage = lazy(() => import('../features/sales/SalesPage'));
 const InvoicesPage = lazy(() => import('../features/invoices/InvoicesPage'));
 const ProductsPage = lazy(() => import('../features/products/ProductsPage'));
 const CustomersPage = lazy(() => import('../features/customers/CustomersPage'));
+const StatementPage = lazy(() => import('../features/customers/StatementPage'));
+const AccountsAgingPage = lazy(() => import('../features/customers/AccountsAgingPage'));
 const ReportsPage = lazy(() => import('../features/reports/ReportsPage'));
 const MessagesPage = lazy(() => import('../features/messages/MessagesPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
@@ -52,6 +54,7 @@ export function AppRoutes() {
               <Route path="/sales" element={<SalesPage />} />
               <Route path="/invoices" element={<InvoicesPage />} />
               <Route path="/customers" element={<CustomersPage />} />
+              <Route path="/customers/:id/statement" element={<StatementPage />} />
               <Route path="/profile" element={<ProfilePage />} />
               <Route element={<RequireAuth adminOnly />}>
                 <Route path="/products" element={<ProductsPage />} />
@@ -59,6 +62,7 @@ export function AppRoutes() {
                 <Route path="/contact-messages" element={<MessagesPage />} />
                 <Route path="/settings" element={<SettingsPage />} />
                 <Route path="/cash-sessions" element={<CashSessionsPage />} />
+                <Route path="/accounts" element={<AccountsAgingPage />} />
               </Route>
             </Route>
           </Route>

@@ -15,7 +15,9 @@
 import { customerSearchText, customerSearchWords } from '../../domain/customers';
 import type { CondicionIvaReceptor } from '../../domain/invoicing/codes';
 import type { CustomerDocType } from '../../domain/customers';
+import { fromCents, toCents } from '../../domain/money';
 import type { CustomerPushResult, PulledCustomer } from '../../domain/schemas/customers';
+import { unsentAccountDeltas } from './account-payments';
 import { announceWrite } from './capture';
 import { db, type LocalCustomer } from './db';
 
@@ -154,8 +156,19 @@ export async function confirmSaleCustomer(localUuid: string, serverUuid: string 
   queueMicrotask(announce);
 }
 
-export function loadCustomers(): Promise<LocalCustomer[]> {
-  return db.customers.toArray();
+/**
+ * The customer file for the counter's screens. Each `balance` is the one the counter should reckon with:
+ * the pulled balance plus this device's sales on account still in the outbox, minus its payments on
+ * account not yet confirmed (account-payments.ts), so the over-limit warning counts what was not sent yet.
+ * Never write these rows back.
+ */
+export async function loadCustomers(): Promise<LocalCustomer[]> {
+  const [rows, deltas] = await Promise.all([db.customers.toArray(), unsentAccountDeltas()]);
+  if (!deltas.size) return rows;
+  return rows.map((row) => {
+    const delta = deltas.get(row.uuid);
+    return delta ? { ...row, balance: fromCents(toCents(row.balance) + delta) } : row;
+  });
 }
 
 /**

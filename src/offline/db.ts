@@ -13,6 +13,8 @@
  *  - credentials: PBKDF2 verifiers for offline sign-in (never a password).
  *  - customers (issue #33): the customer file as pulled, plus customers created at this counter
  *    (`pending` until the server confirmed their uuid); customer-store.ts.
+ *  - accountOutbox (issue #33.4): every payment on account («Cobro a cuenta») taken here, with its sync
+ *    status, delivered once by POST /sync/account-payments (account-payments.ts).
  * Transactions use strict durability: "complete" (and so "Venta registrada correctamente") only fires
  * once the sale is on disk, not merely handed to the OS (Chromium's default became relaxed in 121).
  */
@@ -25,6 +27,7 @@ import type { InvoiceStatusJson } from '../../domain/schemas/invoices';
 import type { PrinterSettings } from '../../domain/schemas/printing';
 import type { DeviceCaeaJson } from '../../domain/schemas/sync';
 import type { CounterInvoice, InvoiceRequest } from './invoice-request';
+import type { AccountPaymentEntry } from './account-types';
 import type { CashOutboxEntry, LocalCashSession } from './cash-types';
 import type { SyncGate } from './gate';
 import type { ClockCheck } from './clock';
@@ -187,6 +190,8 @@ export interface MetaValues {
   /** Cash sessions (issue #16): the counter's event counter, and the setting "Exigir caja abierta para vender" as last read online. */
   cashSeq: number;
   cashRequired: boolean;
+  /** Payments on account (issue #33.4): the counter of «Cobro a cuenta» taken here (receipt number and delivery order). */
+  accountSeq: number;
   /** Issue #29 item 4: this device's local database lost what the server knows it had (device.ts); shown until the cashier dismisses it. */
   storageLost: StorageLost;
   /** Issue #31 item 6: the POS was opened in this browser, so it is a counter and may register as a device (device.ts). */
@@ -233,6 +238,7 @@ export class MostradorDb extends Dexie {
   declare cashSessions: Table<LocalCashSession, string>;
   declare cashOutbox: Table<CashOutboxEntry, string>;
   declare customers: Table<LocalCustomer, string>;
+  declare accountOutbox: Table<AccountPaymentEntry, string>;
 
   constructor(name = 'mostrador') {
     super(name, { chromeTransactionDurability: 'strict' });
@@ -261,6 +267,8 @@ export class MostradorDb extends Dexie {
       .upgrade(async (tx) => {
         await tx.table('meta').put({ key: 'pullCursor', value: 0 });
       });
+    // Payments on account at the counter (issue #33.4): one new table; every other table stays as it is.
+    this.version(5).stores({ accountOutbox: 'clientPaymentId, status, [status+seq], customerUuid' });
   }
 }
 

@@ -5,7 +5,8 @@
  * device holds its credential (registering it needs a signed-in user) → put entries stuck in `syncing`
  * back to pending → push the outbox (push-sales.ts: batches of ≤ 200 sales, the device's work overlapping
  * the request in flight) → push the cash-session events (push-cash.ts, issue #16, after the sales they
- * may close over) → push the customers created at this counter (push-customers.ts, issue #33) → pull catalogue pages unless every push reply already carried the catalogue's only
+ * may close over) → push the customers created at this counter (push-customers.ts, issue #33) → push the
+ * payments on account («Cobro a cuenta», push-account-payments.ts, issue #33.4) → pull catalogue pages unless every push reply already carried the catalogue's only
  * changes (its own sales: PushReply.catalog) → record lastSyncAt. There is no separate probe: the push
  * (or, with nothing to push, the pull) is the probe, so an online sale costs one request. Push and pull
  * present the device credential; the session is optional, so a device whose session expired still
@@ -31,6 +32,7 @@
  *    down is the backoff schedule's. A new engine whose gate records failures starts offline (a reload
  *    during an outage never says «En línea» before a request reached the server).
  */
+import { countUnsyncedAccount } from './account-payments';
 import { countUnsyncedCash } from './cash-outbox';
 import { pullCursor, applyPullPage, recomputeStock } from './product-store';
 import { pushCustomers } from './push-customers';
@@ -39,6 +41,7 @@ import { forgetDeviceKey, getDeviceCredential, isCounter, registerDevice } from 
 import { gateClosed, gateFailed, gateSettled, readGate } from './gate';
 import { OFFLINE_MSG } from './messages';
 import { countUnsynced, pruneSynced, resetStuck } from './outbox';
+import { pushAccountPayments } from './push-account-payments';
 import { pushCash } from './push-cash';
 import { pushSales } from './push-sales';
 import type { CycleOutcome, Delivery, SyncEvent, SyncStatus } from './sync-types';
@@ -50,8 +53,8 @@ export const SYNC_LOCK = 'mostrador-sync';
 /** With nothing to send, the server is probed once nothing was heard from it for this long. */
 export const IDLE_PROBE_MS = 5_000;
 
-/** Sales and cash-session events the server has not confirmed. */
-const countWaiting = async () => (await Promise.all([countUnsynced(), countUnsyncedCash()])).reduce((a, b) => a + b);
+/** Sales, cash-session events and payments on account the server has not confirmed. */
+const countWaiting = async () => (await Promise.all([countUnsynced(), countUnsyncedCash(), countUnsyncedAccount()])).reduce((a, b) => a + b);
 
 export interface EngineOptions {
   transport: SyncTransport;
@@ -190,6 +193,8 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
       if (cash !== 'ok') return cash;
       const customers = await pushCustomers(delivery);
       if (customers !== 'ok') return customers;
+      const payments = await pushAccountPayments(delivery);
+      if (payments !== 'ok') return payments;
       if (!pushed.echoed) {
         const pulled = await pullAll(device);
         if (pulled !== 'ok') return pulled;

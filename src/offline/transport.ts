@@ -3,6 +3,7 @@
  * `src/api` (lint enforces it): `src/api/sync.ts` implements SyncTransport with the HTTP client, whose
  * ApiResult has this shape, and `src/sync/instance.ts` wires the two together.
  */
+import type { AccountPaymentsPushReply } from '../../domain/schemas/accounts';
 import type { CashPushBody, CashPushReply } from '../../domain/schemas/cash';
 import type { CustomersPushBody, CustomersPushReply } from '../../domain/schemas/customers';
 import type { DeviceRegistration, PullReply, PushBody, PushReply } from '../../domain/schemas/sync';
@@ -40,4 +41,6 @@ export interface SyncTransport {
   pushCash(body: CashPushBody, device: DeviceCredential): Promise<Reply<CashPushReply>>;
   /** POST /sync/customers: customers created at this counter (issue #33). Absent: they travel only inside their sales. */
   pushCustomers?(body: CustomersPushBody, device: DeviceCredential): Promise<Reply<CustomersPushReply>>;
+  /** POST /sync/account-payments: payments on account taken at this counter (issue #33.4). Absent: they wait. */
+  pushAccountPayments?(body: { deviceId: string; payments: unknown[] }, device: DeviceCredential): Promise<Reply<AccountPaymentsPushReply>>;
 }

@@ -1,6 +1,6 @@
 /**
- * A store made by version 1 opened by the current app (version 4): version 2 (issue #11) pulls the
- * catalogue again from the start (IVA rates), version 3 (issue #16) adds the cash tables, version 4 (issue #33) the customers; queued sales and
+ * A store made by version 1 opened by the current app (version 5): version 2 (issue #11) pulls the
+ * catalogue again from the start (IVA rates), version 3 (issue #16) adds the cash tables, version 4 (issue #33) the customers, version 5 (issue #33.4) the account outbox; queued sales and
  * the device's meta stay untouched.
  */
 import 'fake-indexeddb/auto';
@@ -32,7 +32,7 @@ describe('local store upgrade from version 1', () => {
 
     const upgraded = new MostradorDb(name);
     await upgraded.open();
-    expect(upgraded.verno).toBe(4);
+    expect(upgraded.verno).toBe(5);
     expect((await upgraded.outbox.orderBy('deviceSeq').toArray()).map((e) => [e.clientSaleId, e.status])).toEqual([
       ['a', 'pending'],
       ['b', 'syncing'],

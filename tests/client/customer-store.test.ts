@@ -212,7 +212,7 @@ describe('local store upgrade to version 4', () => {
     old.close();
     const upgraded = new MostradorDb(name);
     await upgraded.open();
-    expect(upgraded.verno).toBe(4);
+    expect(upgraded.verno).toBe(5);
     expect(await upgraded.outbox.count()).toBe(1);
     expect(await upgraded.meta.get('pullCursor')).toEqual({ key: 'pullCursor', value: 0 });
     expect(await upgraded.customers.count()).toBe(0);

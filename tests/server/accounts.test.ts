@@ -223,4 +223,18 @@ describe('Cobro a cuenta (payments on account)', () => {
     expect(decodeURIComponent(statement.body.data.whatsappUrl.split('text=')[1])).toContain('$ 1.034,56');
     expect((await s.call({ method: 'GET', url: '/api/customers/999999/statement', token: seller })).status).toBe(404);
   });
+
+  it('privacy: a seller reads the statement with the document only while the setting lets sellers see it', async () => {
+    const c = await newCustomer({ name: 'Kiosco La Esquina', docType: 96, docNumber: '27111222' });
+    const read = async (token: string) => (await s.call({ method: 'GET', url: `/api/customers/${c.id}/statement`, token })).body.data.customer;
+    const setting = (valor: 'true' | 'false') => s.call({ method: 'PUT', url: '/api/configuration/privacidad/vendedores_ven_clientes', token: admin, payload: { valor } });
+    expect(await read(seller)).toMatchObject({ name: 'Kiosco La Esquina', docNumber: '27111222' });
+    expect((await setting('false')).status).toBe(200);
+    try {
+      expect(await read(seller)).toMatchObject({ name: 'Kiosco La Esquina', docNumber: null });
+      expect(await read(admin)).toMatchObject({ docNumber: '27111222' });
+    } finally {
+      await setting('true');
+    }
+  });
 });

@@ -18,7 +18,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { requireDevice } = deviceHooks(app);
 
   app.get(pathOf(api.statement.key), { onRequest: [app.authenticate], schema: schemaOf(api.statement, { tags, security, summary: 'Estado de cuenta corriente de un cliente' }) }, async (req) =>
-    ok(await customerStatement(app.store, req.params.id)),
+    ok(await customerStatement(app.store, req.params.id, req.user)),
   );
   app.get(pathOf(api.aging.key), { onRequest: [app.requireAdmin], schema: schemaOf(api.aging, { tags, security, summary: 'Saldos y antigüedad de las cuentas corrientes' }) }, async () =>
     ok(await accountAging(app.store)),

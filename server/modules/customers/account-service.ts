@@ -9,7 +9,8 @@
  *   with a Spanish reason and the device keeps it to show.
  * - A payment lowers the balance (a negative movement); a cash payment names its cash session and counts
  *   in that drawer (cash-sessions/figures.ts). It is accepted on a disabled account too: money received.
- * - Statements (any signed-in user) and the aging of the whole book (admins) are computed from the ledger
+ * - Statements (any signed-in user; a seller reads the document only while the privacy setting lets sellers
+ *   see it) and the aging of the whole book (admins) are computed from the ledger
  *   by the pure rules (statementLines, agingOf), the balance from customers.balance_cents (= SUM of it).
  */
 import { createHash } from 'node:crypto';
@@ -35,6 +36,7 @@ import { sellerResolver } from '../sync/push-sellers';
 import { accountLedgerRepository } from './ledger-repository';
 import { resolveSaleCustomer } from './push-service';
 import { customersRepository } from './repository';
+import { showsCustomerData, type Viewer } from './service';
 
 const agingJson = (a: Aging) => ({
   d0_30: fromCents(a.d0_30),
@@ -117,10 +119,12 @@ export async function pushAccountPayments(store: Store, body: AccountPaymentsPus
   return { results, serverTime: new Date().toISOString() };
 }
 
-export async function customerStatement(store: Store, customerId: number, now = new Date()): Promise<AccountStatementJson> {
+/** A customer's statement; a seller reads the document only while the privacy setting lets sellers see it. */
+export async function customerStatement(store: Store, customerId: number, viewer: Viewer, now = new Date()): Promise<AccountStatementJson> {
   return store.read(async (q) => {
     const customer = await customersRepository.findById(q, customerId);
     if (!customer) throw notFound(ACCOUNT_MSG.unknownCustomer);
+    const showData = await showsCustomerData(q, viewer);
     const rows = await accountLedgerRepository.movements(q, customerId);
     const lines = statementLines(rows.map((r) => ({ ...r.movement, saleNumber: r.saleNumber })));
     const aging = agingOf(lines, now.toISOString());
@@ -130,7 +134,7 @@ export async function customerStatement(store: Store, customerId: number, now = 
         uuid: customer.uuid,
         name: customer.name,
         phone: customer.phone,
-        docNumber: customer.docNumber,
+        docNumber: showData ? customer.docNumber : null,
         creditLimit: customer.creditLimitCents === null ? null : fromCents(customer.creditLimitCents),
         accountEnabled: customer.accountEnabled,
       },

@@ -1,12 +1,15 @@
 /**
  * Clientes (issue #33 item 1; admin and seller): one search field (name, CUIT/DNI, phone), a paged list,
  * create and edit; the admin also deactivates (with confirmation), sets the cuenta corriente, and exports
- * (CSV / Excel) and imports the file with a preview (the products' ImportDialog, kind «clientes»). A list
+ * (CSV / Excel) and imports the file with a preview (the products' ImportDialog, kind «clientes»). A
+ * customer with a cuenta corriente (or a balance) opens its statement; the admin opens the aging of every
+ * account («Cuentas corrientes», issue #33.4). A list
  * that could not be read shows the error with «Reintentar», never an empty list.
  */
 import { Badge, Button, Group, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconFileImport, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconFileImport, IconNotebook, IconPlus, IconSearch } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { TIMINGS } from '../../../domain/constants';
@@ -66,6 +69,11 @@ export default function CustomersPage() {
       title="Clientes"
       actions={
         <Group gap="sm">
+          {isAdmin && (
+            <Button size="md" variant="default" component={Link} to="/accounts" leftSection={<IconNotebook size={18} />}>
+              Cuentas corrientes
+            </Button>
+          )}
           {isAdmin && <ExportMenu dataset="clientes" onError={fail} />}
           {isAdmin && (
             <Button size="md" variant="default" leftSection={<IconFileImport size={18} />} onClick={() => setImporting(true)}>
@@ -131,6 +139,11 @@ export default function CustomersPage() {
                         <Button size="md" variant="default" onClick={() => setEditing({ customer })} aria-label={`Editar ${customer.name}`}>
                           Editar
                         </Button>
+                        {(customer.accountEnabled || customer.balance !== 0) && (
+                          <Button size="md" variant="default" component={Link} to={`/customers/${customer.id}/statement`} aria-label={`Estado de cuenta de ${customer.name}`}>
+                            Estado de cuenta
+                          </Button>
+                        )}
                         {isAdmin && (
                           <Button size="md" variant="light" color="error" onClick={() => setDeactivating(customer)} aria-label={`Desactivar ${customer.name}`}>
                             Desactivar

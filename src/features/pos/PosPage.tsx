@@ -30,6 +30,7 @@ import { useSyncStatus } from '../../offline-ui/hooks';
 import { ClockWarning } from '../../offline-ui/ClockWarning';
 import { Button, Text, Title, UnstyledButton } from '@mantine/core';
 import { CashButton } from '../cash/CashButton';
+import { AccountPaymentButton } from './account/AccountPaymentButton';
 import { CartPanel } from './CartPanel';
 import { LastSale } from './LastSale';
 import { NoticeLine } from './NoticeLine';
@@ -187,6 +188,7 @@ export default function PosPage() {
             Abrir cajón
           </Button>
         )}
+        {user && <AccountPaymentButton seller={{ id: user.id, name: user.fullName }} businessName={storedBusiness?.businessName ?? info?.businessName ?? ''} />}
         <NoticeLine />
       </div>
       <ClockWarning />
