@@ -48,7 +48,7 @@ export default function StaffLayout() {
       >
         <AppShell.Header bg="var(--app-bar-bg)" c="var(--app-bar-text)">
           <Group h="100%" px="md" gap="sm" wrap="nowrap">
-            {(onPos || !wide) && <Burger opened={opened} onClick={toggle} size="md" color="var(--app-bar-text)" aria-label="Abrir menú" />}
+            {(onPos || !wide) && <Burger opened={opened} onClick={toggle} size="md" w={44} h={44} color="var(--app-bar-text)" aria-label="Abrir menú" />}
             <Title order={1} size="h3" fw={500} style={{ flex: 1 }} lineClamp={1}>
               Sistema POS
             </Title>

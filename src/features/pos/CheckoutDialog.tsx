@@ -7,8 +7,9 @@
  * answer in time (offline/invoice-fallback.ts, issue #33.5); CaeaNotice says before confirming when it could not.
  * Mercado Pago (online only, and only when the server has it configured) never goes through the
  * outbox: it runs the card flow of mercadopago-checkout.ts and redirects to the hosted checkout.
+ * The totals and «Confirmar Venta» sit in a foot that never scrolls away (checkout/CheckoutFooter.tsx, issue #35.6).
  */
-import { Alert, Button, Group, Kbd, Loader, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { TIMINGS, type PaymentMethod } from '../../../domain/constants';
 import { MSG } from '../../../domain/messages';
@@ -28,6 +29,8 @@ import { InvoiceChoice, invoiceUnavailable, type InvoiceChoiceValue } from './In
 import { PaymentMethodPicker } from './PaymentMethodPicker';
 import { CaeaNotice } from './CaeaNotice';
 import { useMercadoPagoAvailability } from './useMercadoPagoAvailability';
+import { CashChange } from './checkout/CashChange';
+import { CheckoutFooter } from './checkout/CheckoutFooter';
 
 interface Props {
   opened: boolean;
@@ -49,15 +52,6 @@ interface Props {
 const SLOW_SAVE_MS = 100;
 
 const EMPTY = { customerName: '', customerDocument: '', customerEmail: '', discount: '', notes: '' };
-
-/** "Paga con" → the change to give back, or why it cannot be computed (not enough, or unreadable). */
-function cashChange(paidText: string, totalCents: number): { changeCents: number | null; error: string | null; short: string | null } {
-  const paid = parseMoneyInput(paidText);
-  if (!paid.ok) return { changeCents: null, error: paid.message, short: null };
-  if (paid.cents === null) return { changeCents: null, error: null, short: null };
-  if (paid.cents < totalCents) return { changeCents: null, error: null, short: `Faltan ${formatCents(totalCents - paid.cents)}` };
-  return { changeCents: paid.cents - totalCents, error: null, short: null };
-}
 
 const noInvoice = (issuer: InvoiceStatusJson['taxCondition']): InvoiceChoiceValue => ({ wanted: false, values: initialInvoiceForm(issuer ?? 'monotributo') });
 
@@ -229,79 +223,19 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
         )}
         {wantsInvoice && method !== 'mercadopago' && <CaeaNotice />}
         <Textarea size="md" label="Notas" autosize minRows={1} maxRows={3} {...field('notes')} />
-        <Stack gap={2} p="sm" bg="var(--app-background)" style={{ borderRadius: 8 }}>
-          <Group justify="space-between">
-            <Text>Subtotal</Text>
-            <Text>{formatCents(subtotalCents)}</Text>
-          </Group>
-          <Group justify="space-between">
-            <Text>Descuento{discount.ok && discount.percent !== undefined ? ` (${String(discount.percent).replace('.', ',')} %)` : ''}</Text>
-            <Text>− {formatCents(discountCents)}</Text>
-          </Group>
-          <Group justify="space-between">
-            <Text size="xl" fw={700}>
-              Total
-            </Text>
-            <Text size="xl" fw={700} data-testid="checkout-total">
-              {formatCents(subtotalCents - discountCents)}
-            </Text>
-          </Group>
-        </Stack>
-        {shortages.length > 0 && (
-          <Alert color="warning" role="alert" title="Stock agotado en el último dato recibido" data-testid="stock-warning">
-            {shortages.map((line) => `${line.name}: se venden ${line.quantity}, quedan ${line.stock}`).join(' · ')}. La venta se registra igual.
-          </Alert>
-        )}
-        {warning && (
-          <Alert color="warning" role="alert">
-            {warning}
-          </Alert>
-        )}
-        {error && (
-          <Alert color="error" role="alert">
-            {error}
-          </Alert>
-        )}
-        {redirecting && (
-          <Alert color="info" role="status" icon={<Loader size="sm" />}>
-            {MSG.paymentRedirecting}
-          </Alert>
-        )}
-        <Group justify="flex-end" mt="xs">
-          <Button variant="default" size="lg" onClick={onClose} rightSection={<Kbd>Esc</Kbd>}>
-            Cancelar
-          </Button>
-          <Button size="lg" type="submit" loading={busy || redirecting} disabled={(method === 'mercadopago' && Boolean(mercadoPago.disabledReason)) || Boolean(problem)}>
-            Confirmar Venta <Kbd ml="xs">Enter</Kbd>
-          </Button>
-        </Group>
+        <CheckoutFooter
+          subtotalCents={subtotalCents}
+          discountCents={discountCents}
+          discountPercent={discount.ok ? discount.percent : undefined}
+          shortages={shortages}
+          warning={warning}
+          error={error}
+          redirecting={redirecting}
+          busy={busy}
+          confirmDisabled={(method === 'mercadopago' && Boolean(mercadoPago.disabledReason)) || Boolean(problem)}
+          onCancel={onClose}
+        />
       </Stack>
     </StaffModal>
-  );
-}
-
-/** Cash: "Paga con" and the "Vuelto" in large type (not stored; the cashier's help to give change). */
-function CashChange({ paidWith, onChange, totalCents }: { paidWith: string; onChange: (text: string) => void; totalCents: number }) {
-  const { changeCents, error, short } = cashChange(paidWith, totalCents);
-  return (
-    <Group grow align="center">
-      <TextInput
-        size="lg"
-        label="Paga con"
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder="0"
-        value={paidWith}
-        onChange={(event) => onChange(event.currentTarget.value)}
-        description={short}
-        error={error}
-      />
-      <Stack gap={0} align="flex-end">
-        <Text size="lg">Vuelto</Text>
-        <Text fz={36} fw={700} lh={1.1} data-testid="checkout-change">
-          {changeCents === null ? '—' : formatCents(changeCents)}
-        </Text>
-      </Stack>
-    </Group>
   );
 }

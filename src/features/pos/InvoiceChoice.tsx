@@ -44,6 +44,8 @@ export function InvoiceChoice({ issuer, buyerRequired, unavailable, value, onCha
         size="lg"
         fullWidth
         aria-label="Comprobante"
+        // Each half a 44 px touch target (issue #35.6; Mantine's lg is 42 px).
+        styles={{ label: { minHeight: 44, lineHeight: '44px', paddingBlock: 0 } }}
         value={value.wanted ? 'factura' : 'ticket'}
         onChange={(v) => onChange({ ...value, wanted: v === 'factura' })}
         data={[
