@@ -1,5 +1,5 @@
 /**
- * Mercado Pago Orders API client (in-person QR and Point; /work/shared/reference/mercadopago-orders.md), used only by the
+ * Mercado Pago Orders API client (in-person QR and Point; ../shared/reference/mercadopago-orders.md), used only by the
  * payments module. Same transport as client.ts: timeouts, retries of 429/5xx/timeouts/lost connections
  * ALWAYS with the same X-Idempotency-Key (so a retried create answers the same order, never a second
  * one), typed MercadoPagoError failures carrying Mercado Pago's own error code:

@@ -1,6 +1,6 @@
 /**
  * The JSON of Mercado Pago's Orders API for in-person payments (QR and Point), as Mostrador uses it
- * (/work/shared/reference/mercadopago-orders.md, docs/payments.md "Cobrar en el mostrador").
+ * (../shared/reference/mercadopago-orders.md, README "Cobrar en el mostrador").
  */
 export type MpOrderType = 'qr' | 'point';
 

@@ -1,5 +1,5 @@
 /**
- * Cobrar en el mostrador with Mercado Pago's Orders API (issue #34 items 1–3; docs/payments.md).
+ * Cobrar en el mostrador with Mercado Pago's Orders API (issue #34 items 1–3; README "Cobrar en el mostrador").
  * Invariants:
  * - An attempt is recorded (its X-Idempotency-Key, external_reference, the pendiente sale with its stock
  *   taken through the ledger) in ONE write unit BEFORE the order is requested; the call runs with no unit

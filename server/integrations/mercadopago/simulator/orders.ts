@@ -1,5 +1,5 @@
 /**
- * The simulator's Orders API (in-person QR and Point, /work/shared/reference/mercadopago-orders.md "Spec for a
+ * The simulator's Orders API (in-person QR and Point, ../shared/reference/mercadopago-orders.md "Spec for a
  * faithful loopback simulator"), plus stores, POS (cajas) and Point terminals. Invariants:
  * - POST /v1/orders needs X-Idempotency-Key: the same key and body answer the SAME order (never a second
  *   one); the same key with another body answers the `idempotencyConflict` knob (the real code is
