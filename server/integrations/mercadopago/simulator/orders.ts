@@ -1,6 +1,7 @@
 /**
  * The simulator's Orders API (in-person QR and Point, ../shared/reference/mercadopago-orders.md "Spec for a
- * faithful loopback simulator"), plus stores, POS (cajas) and Point terminals. Invariants:
+ * faithful loopback simulator"), plus stores, POS (cajas) and Point terminals (orders-setup.ts) and the wallet and
+ * terminal page (wallet-page.ts). Invariants:
  * - POST /v1/orders needs X-Idempotency-Key: the same key and body answer the SAME order (never a second
  *   one); the same key with another body answers the `idempotencyConflict` knob (the real code is
  *   undocumented: 409 `idempotency_key_already_used` by default).
@@ -14,8 +15,11 @@
 import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import { EXTERNAL_REFERENCE_RE } from '../../../../domain/schemas/payments';
-import type { MpOrder, MpOrderRequest, MpPos, MpPosRequest, MpStore, MpStoreRequest, MpTerminal } from '../orders-types';
+import type { MpOrder, MpOrderRequest, MpPos, MpStore, MpTerminal } from '../orders-types';
 import { signatureManifest, signManifest } from '../signature';
+import { setupRoutes } from './orders-setup';
+import { simError as error, type OrdersRoute, type SimRequest } from './sim-request';
+import { walletPageHtml } from './wallet-page';
 
 export interface OrdersControls {
   /** The next N order creations are committed and their connection dropped (a lost reply). */
@@ -34,17 +38,6 @@ export interface OrdersControls {
   webhookUrl: string | null;
 }
 
-type Reply = (status: number, body: unknown) => void;
-export interface SimRequest {
-  req: http.IncomingMessage;
-  res: http.ServerResponse;
-  url: URL;
-  raw: string;
-  params: string[];
-  reply: Reply;
-}
-export type OrdersRoute = [method: string, pattern: RegExp, handler: (r: SimRequest) => void | Promise<void>];
-
 interface SimOrder {
   order: MpOrder;
   createdAt: number;
@@ -52,11 +45,11 @@ interface SimOrder {
   atTerminalAt: number | null;
 }
 
+/** The statuses the wallet page lists when no order is named. */
+const OPEN = ['created', 'at_terminal', 'action_required'];
 const AMOUNT = /^\d{1,12}\.\d{2}$/;
-const POS_EXTERNAL_ID = /^[A-Za-z0-9]{1,39}$/;
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 const money = (c: number) => (c / 100).toFixed(2);
-const error = (code: string, message: string) => ({ errors: [{ code, message, details: [] }] });
 
 /** PT15M, PT1H, PT90S → ms (MP's default 15 minutes when absent or unreadable). */
 export function durationMs(iso: string | undefined): number {
@@ -179,24 +172,8 @@ export function createOrdersApi(options: { webhookSecret: string; authorized: (r
     }
   }
 
-  function walletPage(id: string | null): string {
-    const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-    const list = id ? [orders.get(id)].filter(Boolean) : [...orders.values()].filter((s) => ['created', 'at_terminal', 'action_required'].includes(advance(s).status));
-    const rows = list
-      .map((sim) => {
-        const o = advance(sim!);
-        const who = o.type === 'qr' ? 'Billetera del cliente (QR)' : `Terminal Point ${esc(o.config?.point?.terminal_id ?? '')}`;
-        const buttons = ['pay', 'fail', 'expire', ...(o.type === 'point' ? ['at_terminal', 'action_required', 'cancel_on_terminal'] : [])]
-          .map((a) => `<button name="action" value="${a}">${{ pay: 'Pagar', fail: 'Rechazar', expire: 'Vencer', at_terminal: 'Pasar al terminal', action_required: 'Pedir revisión', cancel_on_terminal: 'Cancelar en el terminal' }[a]}</button>`)
-          .join(' ');
-        return `<section><h2>${who}</h2><p>Orden <code>${esc(o.id)}</code> · $ ${esc(o.total_amount)} · estado <strong data-status="${esc(o.status)}">${esc(o.status)}</strong></p>
-<form method="post" action="/__sim/wallet"><input type="hidden" name="order" value="${esc(o.id)}">${buttons}</form></section>`;
-      })
-      .join('');
-    return `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Mercado Pago simulado: billetera y terminal</title>
-<style>body{font-family:system-ui;margin:2rem;max-width:40rem}button{font-size:1.1rem;margin:.2rem;padding:.5rem 1rem}section{border:1px solid #ccc;border-radius:8px;padding:1rem;margin:1rem 0}</style></head>
-<body><h1>Mercado Pago simulado</h1><p>Esta página hace de billetera del cliente y de terminal Point.</p>${rows || '<p>No hay órdenes abiertas.</p>'}</body></html>`;
-  }
+  const walletPage = (id: string | null) =>
+    walletPageHtml(id ? [orders.get(id)].filter((sim) => sim !== undefined).map(advance) : [...orders.values()].map(advance).filter((o) => OPEN.includes(o.status)));
 
   /** The order exists either way; its reply may be lost (the connection dropped). */
   const dropOrReply = (r: SimRequest, order: MpOrder) => {
@@ -222,67 +199,7 @@ export function createOrdersApi(options: { webhookSecret: string; authorized: (r
   };
 
   const routes: OrdersRoute[] = [
-    ['GET', /^\/users\/me$/, (r) => void (authed(r) && r.reply(200, { id: 123456789, nickname: 'TIENDA_SIMULADA', site_id: 'MLA' }))],
-    [
-      'POST',
-      /^\/users\/(\d+)\/stores$/,
-      (r) => {
-        if (!authed(r)) return;
-        const body = parse<MpStoreRequest>(r);
-        if (!body) return;
-        if (!body.name || !body.location?.street_name || !body.location.city_name || !body.location.state_name) return r.reply(400, { error: 'VALIDATION_ERROR', message: 'name and location are required' });
-        if (body.external_id && [...stores.values()].some((s) => s.external_id === body.external_id)) return r.reply(400, { error: 'VALIDATION_ERROR', message: 'External_id-already-used' });
-        const store: MpStore = { id: String(50_000_000 + stores.size + 1), name: body.name, external_id: body.external_id };
-        stores.set(store.id, store);
-        r.reply(201, store);
-      },
-    ],
-    ['GET', /^\/users\/(\d+)\/stores\/search$/, (r) => void (authed(r) && r.reply(200, { paging: { total: stores.size, offset: 0, limit: 50 }, results: [...stores.values()] }))],
-    [
-      'POST',
-      /^\/pos$/,
-      (r) => {
-        if (!authed(r)) return;
-        const body = parse<MpPosRequest>(r);
-        if (!body) return;
-        if (!body.name || body.name.length >= 45) return r.reply(400, { error: 'INVALID_NAME', message: 'name is required (< 45 chars)' });
-        if (typeof body.external_id !== 'string' || body.external_id.length >= 40) return r.reply(400, { error: body.external_id?.length >= 40 ? 'EXTERNAL_ID_TOO_LONG' : 'INVALID_EXTERNAL_ID', message: 'invalid external_id' });
-        if (!POS_EXTERNAL_ID.test(body.external_id)) return r.reply(400, { error: 'INVALID_EXTERNAL_ID', message: 'external_id must be letters and digits' });
-        const store = stores.get(String(body.store_id));
-        if (!store) return r.reply(400, { error: 'STORE_NOT_FOUND', message: 'store_id not found' });
-        if (body.external_store_id && store.external_id && body.external_store_id !== store.external_id) return r.reply(400, { error: 'EXTERNAL_STORE_ID_NOT_MATCH', message: 'external_store_id does not match' });
-        if ([...poses.values()].some((p) => p.external_id === body.external_id)) return r.reply(409, { error: 'POS_ALREADY_EXISTS', message: 'external_id already used' });
-        const id = 70_000_000 + poses.size + 1;
-        const pos: MpPos = { id, name: body.name, store_id: store.id, external_id: body.external_id, status: 'active', qr: { image: `${options.base()}/__sim/qr/${body.external_id}.png` } };
-        poses.set(String(id), pos);
-        // Each caja comes with one Point in PDV mode (MP allows only one integrated terminal per POS).
-        const terminalId = `PAX_A910__SMARTPOS${String(id).padStart(10, '0')}`;
-        terminals.set(terminalId, { id: terminalId, pos_id: id, store_id: store.id, external_pos_id: body.external_id, operating_mode: 'PDV' });
-        r.reply(201, pos);
-      },
-    ],
-    [
-      'GET',
-      /^\/pos$/,
-      (r) => {
-        if (!authed(r)) return;
-        const externalId = r.url.searchParams.get('external_id');
-        const storeId = r.url.searchParams.get('store_id');
-        const results = [...poses.values()].filter((p) => (!externalId || p.external_id === externalId) && (!storeId || p.store_id === storeId));
-        r.reply(200, { paging: { total: results.length, offset: 0, limit: 50 }, results });
-      },
-    ],
-    [
-      'GET',
-      /^\/terminals\/v1\/list$/,
-      (r) => {
-        if (!authed(r)) return;
-        const storeId = r.url.searchParams.get('store_id');
-        const posId = r.url.searchParams.get('pos_id');
-        const list = [...terminals.values()].filter((t) => (!storeId || t.store_id === storeId) && (!posId || String(t.pos_id) === posId));
-        r.reply(200, { data: { terminals: list }, paging: { total: list.length, offset: 0, limit: 50 } });
-      },
-    ],
+    ...setupRoutes({ stores, poses, terminals, authed, parse, base: options.base }),
     [
       'POST',
       /^\/v1\/orders$/,
