@@ -35,7 +35,7 @@ async function charge(bed: MpTestbed, device: TestDevice, kind: 'qr' | 'point', 
   return bed.server.call({ method: 'POST', url: '/api/payments/orders', token: bed.token, headers: device.headers, payload: { attemptId, kind, items: [{ productId, quantity: 1 }] } });
 }
 
-const status = (bed: MpTestbed, id: number) => bed.server.call({ method: 'GET', url: `/api/payments/orders/${id}`, token: bed.token }).then((r) => r.body.data);
+const status = (bed: MpTestbed, device: TestDevice, id: number) => bed.server.call({ method: 'GET', url: `/api/payments/orders/${id}`, token: bed.token, headers: device.headers }).then((r) => r.body.data);
 
 describe('QR at the counter (polling only)', () => {
   it('the simulator pays the order and the sale becomes pagado with no webhook delivered', async () => {
@@ -49,10 +49,17 @@ describe('QR at the counter (polling only)', () => {
     expect(attempt.qrData).toMatch(/^000201/);
     const order = bed.sim.orders.orders().at(-1)!;
     expect(bed.sim.orders.act(order.id, 'pay')).toMatchObject({ status: 'processed' });
-    const paid = await eventually(() => status(bed, attempt.id), (a) => a.salePaymentStatus === 'pagado');
+    const paid = await eventually(() => status(bed, device, attempt.id), (a) => a.salePaymentStatus === 'pagado');
     expect(paid).toMatchObject({ status: 'processed', done: true, message: 'Pago aprobado.', needsReview: false });
     expect(bed.sim.orders.webhooks).toHaveLength(0);
     expect((await stockOf(bed.server.app, productId)).stock).toBe(4);
+    // Another counter neither reads nor cancels it (it is told there is no such charge).
+    const other = await bed.server.registerDevice(bed.token);
+    for (const req of [{ method: 'GET' as const, url: `/api/payments/orders/${attempt.id}` }, { method: 'POST' as const, url: `/api/payments/orders/${attempt.id}/cancel` }]) {
+      const res = await bed.server.call({ ...req, token: bed.token, headers: other.headers });
+      expect([res.status, res.body.message]).toEqual([404, 'No existe ese cobro']);
+    }
+    expect((await bed.server.call({ method: 'GET', url: `/api/payments/orders/${attempt.id}`, token: bed.token })).status).toBe(401);
   });
 
   it('a cancelled attempt frees the cart; a late payment is flagged for the owner, the sale stays cancelled', async () => {
@@ -60,14 +67,14 @@ describe('QR at the counter (polling only)', () => {
     const device = await counter(bed, false);
     const productId = await createProduct(bed.server.app.store, { price: 900, stock: 3 });
     const attempt = (await charge(bed, device, 'qr', productId)).body.data;
-    const cancelled = await bed.server.call({ method: 'POST', url: `/api/payments/orders/${attempt.id}/cancel`, token: bed.token });
+    const cancelled = await bed.server.call({ method: 'POST', url: `/api/payments/orders/${attempt.id}/cancel`, token: bed.token, headers: device.headers });
     expect(cancelled.body.data).toMatchObject({ status: 'canceled', salePaymentStatus: 'cancelado', done: true });
     expect((await stockOf(bed.server.app, productId)).stock).toBe(3);
     // The customer's wallet still pays the (cancelled) order: the late approval is recorded and flagged.
     const order = bed.sim.orders.orders().at(-1)!;
     bed.sim.orders.act(order.id, 'pay');
-    await bed.server.call({ method: 'POST', url: `/api/payments/orders/${attempt.id}/cancel`, token: bed.token });
-    const late = await eventually(() => status(bed, attempt.id), (a) => a.needsReview);
+    await bed.server.call({ method: 'POST', url: `/api/payments/orders/${attempt.id}/cancel`, token: bed.token, headers: device.headers });
+    const late = await eventually(() => status(bed, device, attempt.id), (a) => a.needsReview);
     expect(late.salePaymentStatus).toBe('cancelado');
     expect(late.reviewReason).toMatch(/después de que se cambió el medio de pago/);
   });
@@ -97,7 +104,7 @@ describe('Point', () => {
       const order = bed.sim.orders.orders().at(-1)!;
       expect(order.config?.point?.terminal_id).toMatch(/^PAX_/);
       for (const a of act) bed.sim.orders.act(order.id, a);
-      const now = await eventually(() => status(bed, attempt.id), (x) => x.status === want);
+      const now = await eventually(() => status(bed, device, attempt.id), (x) => x.status === want);
       expect(now.message).toMatch(text);
       expect(now.salePaymentStatus).toBe(sale);
       return { attempt, order };
@@ -109,7 +116,7 @@ describe('Point', () => {
     await seen(['expire'], 'expired', /venció/, 'cancelado');
     // Approved after the rejection: the sale stays cancelled and the flag says why.
     bed.sim.orders.act(failed.order.id, 'pay');
-    const late = await eventually(() => status(bed, failed.attempt.id), (x) => x.needsReview);
+    const late = await eventually(() => status(bed, device, failed.attempt.id), (x) => x.needsReview);
     expect(late.salePaymentStatus).toBe('cancelado');
     expect(late.reviewReason).toMatch(/después de rechazarlo/);
   });
@@ -168,7 +175,7 @@ it('a crash between the call and storing its answer: after the restart the attem
 
     app = await buildServer(testConfig(dataDir, { ...env, MP_ORDERS_POLL_MS: '200' }, database));
     token = await login();
-    const read = async () => (await app.inject({ method: 'GET', url: `/api/payments/orders/${id}`, headers: { authorization: `Bearer ${token}` } })).json().data;
+    const read = async () => (await app.inject({ method: 'GET', url: `/api/payments/orders/${id}`, headers: { authorization: `Bearer ${token}`, ...device } })).json().data;
     await eventually(read, (a) => a.status === 'created');
     expect(sim.orders.orders()).toHaveLength(1);
     sim.orders.act(sim.orders.orders()[0]!.id, 'pay');

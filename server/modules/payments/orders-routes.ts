@@ -2,7 +2,7 @@
  * /payments/orders (issue #34): the counter charges by QR or Point and reads the attempt's status (the
  * browser polls this server, never Mercado Pago; the poller job and signed webhooks move it), or cancels
  * it. The device must present its credential: its configured caja and terminal are used, never the
- * browser's. /payments/counters: an admin sets up each device's store, caja (POS) and Point terminal.
+ * browser's, and only that device reads or cancels the attempt. /payments/counters: an admin sets up each device's store, caja (POS) and Point terminal.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pathOf } from '../../../domain/api/endpoint';
@@ -30,12 +30,16 @@ const orderRoutes: FastifyPluginAsyncZod<{ ctx: PaymentsContext; orders: OrdersS
     },
   );
 
-  app.get(pathOf(api.status.key), { onRequest: [app.authenticate], schema: schemaOf(api.status, { tags, security, summary: 'Estado de un cobro con QR o Point' }) }, async (req) =>
-    ok(await orders.status(req.params.id)),
+  app.get(
+    pathOf(api.status.key),
+    { onRequest: [app.authenticate, requireDevice], config: { access: 'device' }, schema: schemaOf(api.status, { tags, security, summary: 'Estado de un cobro con QR o Point', description: device }) },
+    async (req) => ok(await orders.status(req.params.id, req.device!.id)),
   );
 
-  app.post(pathOf(api.cancel.key), { onRequest: [app.authenticate], schema: schemaOf(api.cancel, { tags, security, summary: 'Cancela un cobro con QR o Point' }) }, async (req) =>
-    ok(await orders.cancel(req.params.id)),
+  app.post(
+    pathOf(api.cancel.key),
+    { onRequest: [app.authenticate, requireDevice], config: { access: 'device' }, schema: schemaOf(api.cancel, { tags, security, summary: 'Cancela un cobro con QR o Point', description: device }) },
+    async (req) => ok(await orders.cancel(req.params.id, req.device!.id)),
   );
 
   app.get(pathOf(api.counters.key), { onRequest: [app.requireAdmin], schema: schemaOf(api.counters, { tags, security, summary: 'Cajas de Mercado Pago de cada dispositivo' }) }, async () =>

@@ -222,9 +222,10 @@ export function createOrdersService(ctx: PaymentsContext) {
       return { created: inserted.created, attempt: await view(row) };
     },
 
-    async status(id: number): Promise<OrderAttemptJson> {
+    /** Only the device that started the attempt reads or cancels it (another one is told it does not exist). */
+    async status(id: number, deviceId: string): Promise<OrderAttemptJson> {
       const row = await ctx.store.read((q) => ordersRepository.byId(q, id));
-      if (!row) throw notFound('No existe ese cobro');
+      if (!row || row.deviceId !== deviceId) throw notFound('No existe ese cobro');
       return view(row);
     },
 
@@ -233,9 +234,9 @@ export function createOrdersService(ctx: PaymentsContext) {
      * and the attempt is closed (the sale cancelled, its stock back). A Point order already at the terminal
      * must be cancelled on the terminal; an order that was paid meanwhile is answered as paid.
      */
-    async cancel(id: number): Promise<OrderAttemptJson> {
+    async cancel(id: number, deviceId: string): Promise<OrderAttemptJson> {
       let row = await ctx.store.read((q) => ordersRepository.byId(q, id));
-      if (!row) throw notFound('No existe ese cobro');
+      if (!row || row.deviceId !== deviceId) throw notFound('No existe ese cobro');
       if (row.closedAt || FINAL_STATUSES.includes(row.status)) return view(row);
       const orderId = row.orderId;
       if (orderId) {
