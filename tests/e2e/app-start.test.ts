@@ -39,6 +39,11 @@ describe('installed app start', () => {
 
     // Another user on the same device starts at the POS, not at the screen the seller left open.
     await page.evaluate(() => localStorage.clear());
+    // The session is gone under the app's feet: its next staff call (401) sends it to /login itself, and a
+    // navigation of the test's own at that moment is aborted. Let the page settle on /login first.
+    await page.goto(`${server.baseUrl}/login`).catch(() => undefined);
+    await page.waitForURL((url) => pathOf(url.href) === '/login');
+    await page.waitForLoadState('load');
     await loginThroughForm(page, server.baseUrl, 'admin', ADMIN_PASSWORD);
     await page.waitForFunction(() => localStorage.getItem('lastStaffScreen')?.includes('/dashboard'));
     await page.evaluate(() => localStorage.setItem('lastStaffScreen', JSON.stringify({ userId: 999, path: '/settings' })));

@@ -50,7 +50,7 @@ export default function AccountsAgingPage() {
                 {data.customers.map((row) => (
                   <Table.Tr key={row.id}>
                     <Table.Td>
-                      <Anchor component={Link} to={`/customers/${row.id}/statement`} c="inherit" fw={600} underline="always">
+                      <Anchor component={Link} to={`/customers/${row.id}/statement`} c="inherit" fw={600} td="underline">
                         {row.name}
                       </Anchor>
                       {row.overLimit && (

@@ -108,7 +108,7 @@ export default function StatementPage() {
         )
       }
     >
-      <Anchor component={Link} to="/customers" c="inherit" underline="always">
+      <Anchor component={Link} to="/customers" c="inherit" td="underline">
         Volver a Clientes
       </Anchor>
       {statement.isError ? (

@@ -88,7 +88,7 @@ export function MonotributoCard() {
             ) : (
               <Text size="sm">
                 Elegí tu categoría en{' '}
-                <Anchor component={Link} to="/settings?tab=facturacion">
+                <Anchor component={Link} to="/settings?tab=facturacion" td="underline">
                   Configuración → Facturación electrónica
                 </Anchor>
                 {s.fitsIn ? `. Por lo facturado correspondería la ${s.fitsIn}.` : '.'}
