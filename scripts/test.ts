@@ -13,6 +13,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { TIMED_FILES } from '../tests/helpers/timed-files';
 
 interface Half {
@@ -25,6 +26,15 @@ interface Half {
 interface Outcome {
   passed: number;
   failed: number;
+  /** "file > test" of each failed test, repeated at the very end (a long log's tail is what a reader sees). */
+  failures: string[];
+}
+
+interface JsonReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numFailedTestSuites: number;
+  testResults: { name: string; status: string; message?: string; assertionResults: { fullName: string; status: string }[] }[];
 }
 
 /** e2e files at once in `npm test` (MOSTRADOR_E2E_WORKERS to change it, e.g. 1 to read one file's output). */
@@ -54,11 +64,16 @@ function run(half: Half): Promise<Outcome> {
       child.stderr?.pipe(log);
     }
     child.on('close', (code) => {
-      let outcome: Outcome = { passed: 0, failed: 1 };
+      let outcome: Outcome = { passed: 0, failed: 1, failures: [`${half.name}: vitest terminó sin informe (código ${code})`] };
       try {
-        const json = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numFailedTestSuites: number };
+        const json = JSON.parse(readFileSync(report, 'utf8')) as JsonReport;
         const crashed = json.numFailedTests === 0 && code !== 0 ? Math.max(1, json.numFailedTestSuites) : 0;
-        outcome = { passed: json.numPassedTests, failed: json.numFailedTests + crashed };
+        const failures = json.testResults.flatMap((file) => {
+          const where = relative(process.cwd(), file.name);
+          const tests = file.assertionResults.filter((t) => t.status === 'failed').map((t) => `${where} > ${t.fullName}`);
+          return tests.length > 0 || file.status !== 'failed' ? tests : [`${where}: ${(file.message ?? 'el archivo falló').split('\n')[0]}`];
+        });
+        outcome = { passed: json.numPassedTests, failed: json.numFailedTests + crashed, failures };
       } catch {
         // no report: the process died before writing it
       }
@@ -85,5 +100,7 @@ else {
 }
 const passed = outcomes.reduce((sum, o) => sum + o.passed, 0);
 const failed = outcomes.reduce((sum, o) => sum + o.failed, 0);
+const failures = outcomes.flatMap((o) => o.failures);
+if (failures.length > 0) console.log(`\nFallaron:\n${failures.map((f) => `  ✗ ${f}`).join('\n')}\n`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -160,7 +160,8 @@ describe('polling when no webhook arrives (a shop behind NAT)', () => {
   });
 
   it('an expired preference with no payment cancels the sale and returns the stock', async () => {
-    const short = await startMpTestbed({ MP_POLL_INTERVAL_MS: '200', MP_PREFERENCE_MINUTES: '0.005' });
+    // 3 s: long enough for the preference and its sale to be created on a busy machine, short enough to wait for.
+    const short = await startMpTestbed({ MP_POLL_INTERVAL_MS: '200', MP_PREFERENCE_MINUTES: '0.05' });
     short.sim.controls.mode = 'none';
     const { saleId, productId } = await pendingSale(short, { stock: 5, quantity: 5 });
     expect((await stockOf(short.server.app, productId)).stock).toBe(0);
@@ -170,8 +171,8 @@ describe('polling when no webhook arrives (a shop behind NAT)', () => {
     const items = [{ productId, quantity: 1 }];
     const requestedAt = Date.now();
     const pref = await requestPreference(short, { items, payer: { email: 'tarde@example.com' } });
-    const lifetimeMs = 0.005 * 60_000;
-    await eventually(() => Date.now(), (now) => now - requestedAt > lifetimeMs + 100, 5_000);
+    const lifetimeMs = 0.05 * 60_000;
+    await eventually(() => Date.now(), (now) => now - requestedAt > lifetimeMs + 100, lifetimeMs + 5_000);
     const late = await short.server.call({ method: 'POST', url: '/api/payments/sale', token: short.token, payload: { preferenceId: pref.body.data.preferenceId, items } });
     expect(late.status).toBe(409);
     expect(late.body.message).toBe(MSG.paymentPreferenceExpired);
