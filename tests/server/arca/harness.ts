@@ -65,6 +65,9 @@ export async function arcaApp(
 ): Promise<TestApp & { setup: ArcaSetup }> {
   const setup = await scopedSimulator(taxCondition, options.thresholdCents);
   const app = await buildApp({ config: options.config, env: { ...setup.env, ...options.env }, captureLogs: options.captureLogs });
+  // The CAEA job's first pass (at start) logs in to WSAA and asks for CAEAs: a test that counts what reaches
+  // the simulator starts after it, never in the middle of it.
+  await waitFor(() => app.s.app.jobs.list().some((job) => job.name === 'caea' && job.lastRunAt !== null), 15_000);
   return { ...app, setup };
 }
 
