@@ -4,6 +4,7 @@
  * demo catalogue is first created, so a real shop never gets them.
  */
 import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 
@@ -58,6 +59,22 @@ function svgFor(name: string, categoryIndex: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="600" height="600" fill="url(#g)"/><g transform="translate(140 40) scale(1.6)">${PICTOGRAMS[categoryIndex % PICTOGRAMS.length]}</g>${text}</svg>`;
 }
 
+/**
+ * The pictures already encoded in this process, by their SVG: a process that creates several demo shops (the
+ * e2e suite starts dozens) encodes each picture once. About 1 MB for the whole catalogue.
+ */
+const encoded = new Map<string, Promise<Buffer>>();
+
+function encode(svg: string): Promise<Buffer> {
+  let webp = encoded.get(svg);
+  if (!webp) {
+    webp = sharp(Buffer.from(svg)).webp({ quality: 78 }).toBuffer();
+    encoded.set(svg, webp);
+    webp.catch(() => encoded.delete(svg));
+  }
+  return webp;
+}
+
 /** Draws one picture per product; returns product id → image path under /uploads/. */
 export async function drawDemoImages(
   items: { id: number; name: string; categoryIndex: number }[],
@@ -67,7 +84,7 @@ export async function drawDemoImages(
   await Promise.all(
     items.map(async ({ id, name, categoryIndex }) => {
       const file = `${randomUUID()}.webp`;
-      await sharp(Buffer.from(svgFor(name, categoryIndex))).webp({ quality: 78 }).toFile(path.join(uploadsDir, file));
+      await writeFile(path.join(uploadsDir, file), await encode(svgFor(name, categoryIndex)));
       images.set(id, `/uploads/${file}`);
     }),
   );

@@ -6,11 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { createTestPki, type TestPki } from '../../server/integrations/arca/simulator/pki';
+import { SIMULATOR_DEMO_CUIT } from '../../server/modules/invoices/runtime';
 
 export const ADMIN_PASSWORD = 'admin-e2e-clave';
 export const SELLER_PASSWORD = 'vendedor-e2e-clave';
@@ -44,11 +46,28 @@ export interface E2eServer {
   close: () => Promise<void>;
 }
 
+let demoPki: TestPki | undefined;
+
+/**
+ * A demo shop draws its ARCA simulator's test PKI (two RSA keys, signed with node-forge: seconds of CPU)
+ * into DATA_DIR/arca-simulator/ the first time it starts, and reuses the files after that. Every e2e server
+ * of a worker gets the same PKI already in place, as a shop that had started before.
+ */
+function seedDemoPki(dataDir: string): void {
+  demoPki ??= createTestPki(SIMULATOR_DEMO_CUIT);
+  const dir = path.join(dataDir, 'arca-simulator');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  writeFileSync(path.join(dir, 'ca.pem'), demoPki.caCertPem);
+  writeFileSync(path.join(dir, 'cert.pem'), demoPki.certPem);
+  writeFileSync(path.join(dir, 'key.pem'), demoPki.keyPem, { mode: 0o600 });
+}
+
 /** `again`: the data folder and port of a server that stopped (E2eServer.stop), to start it again. */
 export async function startServer(env: Record<string, string> = {}, again?: { dataDir: string; port: number }): Promise<E2eServer> {
   const clientDir = path.resolve('dist');
   if (!existsSync(path.join(clientDir, 'index.html'))) throw new Error('Falta dist/: ejecutá `npx vite build` antes de los e2e');
   const dataDir = again?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'mostrador-e2e-'));
+  if (!again) seedDemoPki(dataDir);
   const config = loadConfig({ ADMIN_PASSWORD, RATE_LIMIT_PER_MINUTE: '0', DEMO_DATA: 'true', CLIENT_DIR: clientDir, ...env }, { dataDir });
   const app = await buildApp(config);
   await app.listen({ port: again?.port ?? 0, host: '127.0.0.1' });
