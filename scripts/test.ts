@@ -39,6 +39,12 @@ interface JsonReport {
 
 /** e2e files at once in `npm test` (MOSTRADOR_E2E_WORKERS to change it, e.g. 1 to read one file's output). */
 const E2E_WORKERS = Number(process.env.MOSTRADOR_E2E_WORKERS ?? 2);
+/**
+ * Server and unit files at once (MOSTRADOR_SERVER_WORKERS). Vitest's default on two cores is one, which left a
+ * core idle once the e2e half had ended and the longer server half ran on alone; with two, the OS shares the
+ * cores among three files while both halves run, and the server half uses both after.
+ */
+const SERVER_WORKERS = Number(process.env.MOSTRADOR_SERVER_WORKERS ?? 2);
 const args = process.argv.slice(2);
 const wantsE2e = !args.includes('--project') || args.some((a, i) => args[i - 1] === '--project' && a === 'e2e');
 // MOSTRADOR_CLIENT_BUILT=1: the caller has just built dist/ from this tree (.ci/run builds it beside lint).
@@ -92,7 +98,7 @@ else {
   const serverProjects = ['--project', 'server', '--project', 'server-pg'];
   const halves: Half[] = [
     { name: 'e2e', args: ['--project', 'e2e', `--maxWorkers=${E2E_WORKERS}`] },
-    { name: 'server', args: ['--project', 'unit', ...serverProjects], log: 'tests/.artifacts/vitest-server.log', env: { MOSTRADOR_SKIP_TIMED: '1' } },
+    { name: 'server', args: ['--project', 'unit', ...serverProjects, `--maxWorkers=${SERVER_WORKERS}`], log: 'tests/.artifacts/vitest-server.log', env: { MOSTRADOR_SKIP_TIMED: '1' } },
   ];
   outcomes.push(...(await Promise.all(halves.map(run))));
   // The files that measure latency, alone on the machine (tests/helpers/timed-files.ts).

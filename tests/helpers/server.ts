@@ -1,6 +1,7 @@
 /**
- * The one server-test harness: a real server on a temporary SQLite file (migrations run at start, the
- * first admin seeded from ADMIN_PASSWORD), driven with fastify.inject.
+ * The one server-test harness: a real server on a temporary SQLite file (a copy of one migrated once per
+ * worker; the server checks the migrations at start as always, the first admin seeded from ADMIN_PASSWORD),
+ * driven with fastify.inject.
  *
  * Test files use buildApp() (fastify/demo's `build(t)`): it returns the server and an admin token and
  * closes the server (deleting its data directory) when the caller's scope ends: after the test when called
@@ -9,12 +10,13 @@
  */
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp as buildServer } from '../../server/app';
 import { afterAll, onTestFinished, TestRunner } from 'vitest';
 import { loadConfig, type AppConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/client';
 import { freshDatabase } from './postgres';
 
 export const ADMIN_PASSWORD = 'admin-secreto-123';
@@ -51,6 +53,24 @@ export function testConfig(dataDir: string, env: NodeJS.ProcessEnv = {}, overrid
 /** The server tests' dialect: TEST_DIALECT=postgres runs them on a fresh PostgreSQL database per server (issue #20). */
 export const testDialect: 'sqlite' | 'postgres' = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
 
+let sqliteTemplate: string | undefined;
+
+/**
+ * A SQLite file with every migration applied, made once per worker: a fresh test server starts on a copy of
+ * it (what migrating an empty file gives, in milliseconds instead of the hundreds the migrations take).
+ */
+function migratedSqliteTemplate(): string {
+  if (sqliteTemplate) return sqliteTemplate;
+  const dir = mkdtempSync(path.join(tmpdir(), 'mostrador-plantilla-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const file = path.join(dir, 'mostrador.sqlite');
+  const { sqlite } = openDatabase(file);
+  sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  sqlite.close();
+  sqliteTemplate = file;
+  return file;
+}
+
 export async function createTestServer(
   overrides: Partial<AppConfig> = {},
   env: NodeJS.ProcessEnv = {},
@@ -64,6 +84,7 @@ export async function createTestServer(
     dropDatabase = database.drop;
   }
   const config = testConfig(dataDir, env, overrides);
+  if (!config.databaseUrl && config.dbFile.startsWith(dataDir) && !existsSync(config.dbFile)) copyFileSync(migratedSqliteTemplate(), config.dbFile);
   const logs: TestServer['logs'] = [];
   const logStream = { write: (line: string) => void logs.push(JSON.parse(line)) };
   const app = await buildServer(config, options.captureLogs ? { logStream } : {});
