@@ -10,8 +10,10 @@ const serverTests = {
   // The files share one import of the server within a worker (importing it was most of a file's time):
   // each file builds its own app, database and simulators, and none mocks a module (issue #32).
   isolate: false,
-  testTimeout: 60_000,
-  hookTimeout: 60_000,
+  // Generous: CI runs the suite on a busy two-core machine, where the heaviest properties (e.g. a hundred
+  // runs of sales-ledger-property) and the operator command's process starts take over a minute.
+  testTimeout: 150_000,
+  hookTimeout: 120_000,
   // One PostgreSQL cluster for the run, started by the first file that asks for a database (issue #20).
   globalSetup: ['tests/helpers/postgres.ts'],
 };

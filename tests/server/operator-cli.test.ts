@@ -54,7 +54,7 @@ function mostrador(unit: string, args: string[]) {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, MOSTRADOR_UNIT: unit },
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: 150_000,
   });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
