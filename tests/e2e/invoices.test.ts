@@ -439,44 +439,44 @@ describe('settings tab and letters (a server of its own)', () => {
 });
 
 describe('invoicing screens on tablets, light and dark', () => {
-  for (const theme of ['light', 'dark'] as const) {
-    for (const viewport of [
-      { width: 1024, height: 768 },
-      { width: 768, height: 1024 },
-    ]) {
-      it(`${viewport.width}×${viewport.height} ${theme}: /invoices, the invoiced sale and the dialog fit, with 44 px controls`, async () => {
-        const token = await server.adminToken();
-        const invoiced = await newSale();
-        expect((await server.api('POST', `/invoices/generate-for-sale/${invoiced.id}`, { token, body: {} })).body.data?.status).toBe('autorizada');
-        const fresh = await newSale();
-        const themed = await themedContext(browser, theme, viewport);
-        const tablet = await adminPage(themed, server);
-        const check = async (name: string, fullPage = true) => {
-          await tablet.evaluate(() => document.fonts.ready);
-          await screenshot(tablet, `invoices-${name}-${viewport.width}x${viewport.height}-${theme}`, fullPage);
-          expect(await layoutProblems(tablet), name).toEqual({ overflow: false, scrolledTables: [], small: [] });
-        };
+  // Each orientation once, one in each theme: the theme changes colours, never sizes (a11y-screens checks
+  // the contrast of every screen in both).
+  for (const [theme, viewport] of [
+    ['light', { width: 1024, height: 768 }],
+    ['dark', { width: 768, height: 1024 }],
+  ] as const) {
+    it(`${viewport.width}×${viewport.height} ${theme}: /invoices, the invoiced sale and the dialog fit, with 44 px controls`, async () => {
+      const token = await server.adminToken();
+      const invoiced = await newSale();
+      expect((await server.api('POST', `/invoices/generate-for-sale/${invoiced.id}`, { token, body: {} })).body.data?.status).toBe('autorizada');
+      const fresh = await newSale();
+      const themed = await themedContext(browser, theme, viewport);
+      const tablet = await adminPage(themed, server);
+      const check = async (name: string, fullPage = true) => {
+        await tablet.evaluate(() => document.fonts.ready);
+        await screenshot(tablet, `invoices-${name}-${viewport.width}x${viewport.height}-${theme}`, fullPage);
+        expect(await layoutProblems(tablet), name).toEqual({ overflow: false, scrolledTables: [], small: [] });
+      };
 
-        await tablet.goto(`${server.baseUrl}/invoices`);
-        await tablet.getByTestId('invoices-count').waitFor();
-        await check('list');
+      await tablet.goto(`${server.baseUrl}/invoices`);
+      await tablet.getByTestId('invoices-count').waitFor();
+      await check('list');
 
-        await tablet.goto(`${server.baseUrl}/sales`);
-        await tablet.getByRole('button', { name: `Ver venta ${invoiced.saleNumber}` }).click();
-        await tablet.getByTestId('invoice-summary').waitFor();
-        await check('sale-detail', false);
-        await tablet.keyboard.press('Escape');
-        await tablet.getByRole('dialog').waitFor({ state: 'detached' });
+      await tablet.goto(`${server.baseUrl}/sales`);
+      await tablet.getByRole('button', { name: `Ver venta ${invoiced.saleNumber}` }).click();
+      await tablet.getByTestId('invoice-summary').waitFor();
+      await check('sale-detail', false);
+      await tablet.keyboard.press('Escape');
+      await tablet.getByRole('dialog').waitFor({ state: 'detached' });
 
-        await tablet.getByRole('button', { name: `Ver venta ${fresh.saleNumber}` }).click();
-        await tablet.getByRole('button', { name: 'Generar Factura Electrónica' }).click();
-        const dialog = tablet.getByRole('dialog', { name: 'Generar Factura Electrónica' });
-        await pick('Tipo de documento', 'DNI', dialog);
-        await dialog.getByRole('button', { name: 'Generar Factura' }).click();
-        await dialog.getByText('El número de documento es obligatorio y va sin puntos ni guiones').waitFor();
-        await check('dialog', false);
-        await themed.close();
-      });
-    }
+      await tablet.getByRole('button', { name: `Ver venta ${fresh.saleNumber}` }).click();
+      await tablet.getByRole('button', { name: 'Generar Factura Electrónica' }).click();
+      const dialog = tablet.getByRole('dialog', { name: 'Generar Factura Electrónica' });
+      await pick('Tipo de documento', 'DNI', dialog);
+      await dialog.getByRole('button', { name: 'Generar Factura' }).click();
+      await dialog.getByText('El número de documento es obligatorio y va sin puntos ni guiones').waitFor();
+      await check('dialog', false);
+      await themed.close();
+    });
   }
 });
