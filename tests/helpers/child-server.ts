@@ -1,14 +1,30 @@
 /**
- * The real server as a child process (`node --import tsx server/main.ts`) on a free port and a given
- * data directory, for tests that must kill it (SIGKILL) and start it again on the same database file.
+ * The real server as a child process on a free port and a given data directory, for tests that must kill it
+ * (SIGKILL) and start it again on the same database file. It runs the server bundled as `npm start` runs it
+ * (scripts/lib/bundle-server.ts), built once per test worker: started through tsx, each child spent seconds
+ * of CPU compiling and loading the sources.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleServer } from '../../scripts/lib/bundle-server';
 import { freePort, waitForHealth } from '../../scripts/lib/server-process';
 import { ADMIN_PASSWORD } from './server';
+import { workerDir } from './worker-dir';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+let bundle: Promise<string> | undefined;
+
+/** build/test-server/<pid>/main.mjs, built on first use (inside the repository: it imports node_modules). */
+function serverBundle(): Promise<string> {
+  bundle ??= (async () => {
+    const outdir = workerDir(path.join(repoRoot, 'build', 'test-server'));
+    await bundleServer(outdir);
+    return path.join(outdir, 'main.mjs');
+  })();
+  return bundle;
+}
 
 export interface ChildServer {
   baseUrl: string;
@@ -19,8 +35,8 @@ export interface ChildServer {
 }
 
 export async function startChildServer(dataDir: string, extraEnv: Record<string, string> = {}): Promise<ChildServer> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const [port, main] = await Promise.all([freePort(), serverBundle()]);
+  const child = spawn(process.execPath, [main], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -18,6 +18,7 @@ import { afterAll, onTestFinished, TestRunner } from 'vitest';
 import { loadConfig, type AppConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { freshDatabase } from './postgres';
+import { workerDir } from './worker-dir';
 
 export const ADMIN_PASSWORD = 'admin-secreto-123';
 
@@ -61,9 +62,8 @@ let sqliteTemplate: string | undefined;
  */
 function migratedSqliteTemplate(): string {
   if (sqliteTemplate) return sqliteTemplate;
-  const dir = mkdtempSync(path.join(tmpdir(), 'mostrador-plantilla-'));
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  const file = path.join(dir, 'mostrador.sqlite');
+  const file = path.join(workerDir(path.join(tmpdir(), 'mostrador-plantillas')), 'mostrador.sqlite');
+  rmSync(file, { force: true });
   const { sqlite } = openDatabase(file);
   sqlite.pragma('wal_checkpoint(TRUNCATE)');
   sqlite.close();
