@@ -71,7 +71,15 @@ export function SyncPanel({ opened, onClose }: { opened: boolean; onClose: () =>
   const retry = (clientSaleId: string) => void retryRejected(clientSaleId).then(() => syncEngine().requestSync());
 
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" size="md" title={<Title order={3}>Sincronización</Title>} scrollAreaComponent={ScrollArea.Autosize}>
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size="md"
+      title={<Title order={3}>Sincronización</Title>}
+      scrollAreaComponent={ScrollArea.Autosize}
+      closeButtonProps={{ size: 44, iconSize: 22, 'aria-label': 'Cerrar' }}
+    >
       <Stack gap="md">
         <Group justify="space-between">
           <Badge size="lg" color={status.isOnline ? 'success' : 'error'}>

@@ -20,7 +20,10 @@ export const theme = createTheme({
   primaryShade: SPEC_SHADE,
   autoContrast: true,
   respectReducedMotion: true,
-  luminanceThreshold: 0.4,
+  // Filled colours take #212121 text above this luminance, white below: at 0.24 each semantic colour gets
+  // the text with more contrast (≥ 4.5:1; at 0.4 green and blue badges had white text at 2.4–3.1:1, axe).
+  // Light red takes white on a darker red (app/layout/staff.css).
+  luminanceThreshold: 0.24,
   fontFamily: FONT,
   headings: { fontFamily: FONT, fontWeight: '500' },
   defaultRadius: 'md',

@@ -25,7 +25,7 @@ export function ExportMenu({ dataset, range, onError }: ExportMenuProps) {
     else onError(result.message);
   };
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <Button size="md" variant="default" leftSection={<IconDownload size={18} />} loading={busy}>
           Exportar

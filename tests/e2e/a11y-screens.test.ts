@@ -1,6 +1,7 @@
 /**
  * axe-core on every staff and public screen (issue #14 item 12), light and dark, at 1024×768, with the
- * screens' dialogs open (product form, import, sale detail, message detail): 0 critical and 0 serious.
+ * screens' dialogs open (product form, import, sale detail, message detail), every Configuración tab, the
+ * open menus (user, export, stock) and the sync drawer (issue #38 item 3): 0 critical and 0 serious.
  * With a dialog open axe checks the dialog: the screen under it is covered by the overlay and out of
  * reach (focus is trapped), and it was checked on its own in the step before.
  * The POS and its checkout are covered by a11y-pos.test.ts.
@@ -17,6 +18,7 @@ beforeAll(async () => {
   const product = await createProduct(server, { name: 'Resma A4 500 hojas', code: 'A11Y-S-1', price: 7200, stock: 2 });
   await createSale(server, { items: [{ productId: product, quantity: 1 }], paymentMethod: 'efectivo', customerName: 'Lucía Gómez' });
   await server.api('POST', '/contact', { body: { name: 'Lucía Gómez', email: 'lucia.gomez@correo-ejemplo.com.ar', message: '¿Tienen resmas A4 en cantidad?' } });
+  await server.registerDevice('Mostrador 1');
 });
 
 type Step = { name: string; open: (page: Page) => Promise<void> };
@@ -31,6 +33,10 @@ const PUBLIC: Step[] = [
 ];
 
 const heading = (p: Page, name: string) => p.getByRole('heading', { name, exact: true }).first().waitFor();
+const closeMenu = async (p: Page) => {
+  await p.keyboard.press('Escape');
+  await p.getByRole('menu').waitFor({ state: 'detached' });
+};
 const STAFF: Step[] = [
   { name: 'dashboard', open: async (p) => void (await visit(p, '/dashboard'), await heading(p, 'Dashboard')) },
   { name: 'ventas', open: async (p) => void (await visit(p, '/sales'), await p.getByRole('table', { name: 'Ventas' }).waitFor()) },
@@ -66,6 +72,54 @@ const STAFF: Step[] = [
   { name: 'perfil', open: async (p) => void (await visit(p, '/profile'), await p.getByRole('heading').first().waitFor()) },
 ];
 
+/** Issue #38 item 3: the other Configuración tabs, the screens outside those above, the open menus and the sync drawer. */
+const STAFF_MORE: Step[] = [
+  ...['categorias', 'marcas', 'numeracion', 'facturacion', 'usuarios', 'permisos', 'dispositivos', 'mercadopago', 'copias'].map((tab) => ({
+    name: `configuración: ${tab}`,
+    open: async (p: Page) => {
+      await visit(p, `/settings?tab=${tab}`);
+      await p.locator('[role=tabpanel]:visible').first().waitFor();
+      await p.waitForLoadState('networkidle');
+    },
+  })),
+  { name: 'clientes', open: async (p) => void (await visit(p, '/customers'), await heading(p, 'Clientes')) },
+  { name: 'cajas', open: async (p) => void (await visit(p, '/cash-sessions'), await heading(p, 'Cajas'), await p.waitForLoadState('networkidle')) },
+  { name: 'cuentas', open: async (p) => void (await visit(p, '/accounts'), await heading(p, 'Cuentas corrientes'), await p.waitForLoadState('networkidle')) },
+  {
+    name: 'menú de usuario',
+    open: async (p) => {
+      await p.getByRole('button', { name: 'Menú de usuario' }).click();
+      await p.getByRole('menu').waitFor();
+    },
+  },
+  {
+    name: 'exportar ventas',
+    open: async (p) => {
+      await closeMenu(p);
+      await visit(p, '/sales');
+      await p.getByRole('button', { name: 'Exportar' }).click();
+      await p.getByRole('menu').waitFor();
+    },
+  },
+  {
+    name: 'menú de stock',
+    open: async (p) => {
+      await closeMenu(p);
+      await visit(p, '/products');
+      await p.getByRole('button', { name: /^Stock de Resma/ }).click();
+      await p.getByRole('menu').waitFor();
+    },
+  },
+  {
+    name: 'sincronización',
+    open: async (p) => {
+      await closeMenu(p);
+      await p.getByTestId('sync-status').click();
+      await p.getByRole('dialog', { name: 'Sincronización' }).waitFor();
+    },
+  },
+];
+
 async function findingsOf(page: Page, steps: Step[]): Promise<Record<string, string[]>> {
   const found: Record<string, string[]> = {};
   for (const step of steps) {
@@ -86,6 +140,43 @@ describe.each(['light', 'dark'] as const)('accessibility of every screen (%s)', 
   it('staff screens and their dialogs: 0 critical and 0 serious', async () => {
     const context = await themedContext(browser, mode, { width: 1024, height: 768 });
     expect(await findingsOf(await adminPage(context, server), STAFF)).toEqual({});
+    await context.close();
+  }, 180_000);
+
+  it('Configuración tabs, customers and cash screens, the open menus and the sync drawer: 0 critical and 0 serious', async () => {
+    const context = await themedContext(browser, mode, { width: 1024, height: 768 });
+    expect(await findingsOf(await adminPage(context, server), STAFF_MORE)).toEqual({});
+    await context.close();
+  }, 180_000);
+});
+
+describe('keyboard and titles (issue #38 items 3 and 4)', () => {
+  it('the first Tab reaches «Saltar al contenido», which moves the focus past the bars; a focused text field shows a 2 px ring; each screen has its own title', async () => {
+    const context = await themedContext(browser, 'light', { width: 1024, height: 768 });
+    const page = await adminPage(context, server);
+    await visit(page, '/products');
+    await page.getByText(/Mostrando \d+ producto/).waitFor();
+    expect(await page.title()).toBe('Productos · Mostrador');
+
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Saltar al contenido' });
+    expect(await skip.evaluate((link) => link === document.activeElement && link.getBoundingClientRect().top >= 0)).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('contenido');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('#contenido')))).toBe(true);
+    expect(page.url()).toBe(`${server.baseUrl}/products`);
+
+    const search = page.getByRole('textbox').first();
+    const ring = () => search.evaluate((input) => `${getComputedStyle(input).outlineStyle} ${getComputedStyle(input).outlineWidth}`);
+    expect(await ring()).not.toBe('solid 2px');
+    await search.focus();
+    expect(await ring()).toBe('solid 2px');
+
+    await visit(page, '/sales');
+    await page.getByRole('table', { name: 'Ventas' }).waitFor();
+    expect(await page.title()).toBe('Ventas · Mostrador');
     await context.close();
   });
 });

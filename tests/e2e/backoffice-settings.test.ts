@@ -186,7 +186,7 @@ describe('users and devices', () => {
 
     await openTab('Dispositivos');
     // The row of "Caja 1" exactly (other tests' devices are "Caja <id>", and an id may begin with "1").
-    const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Punto de venta CAEA de Caja 1', exact: true }) });
+    const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: /: punto de venta CAEA de Caja 1$/ }) });
     await row.waitFor();
     const cells = await row.getByRole('cell').allInnerTexts();
     // The device, who registered it, when and from where (issue #31 item 6), then its user and last sync.
@@ -198,7 +198,7 @@ describe('users and devices', () => {
     expect(cells[4].split(/\n+/)).toEqual(['1 sincronizadas', '2 pendientes', '0 con observaciones']);
     expect(cells[5]).toBe('Asignar');
     // Its own CAEA point of sale (issue #11): validated in Spanish, saved, shown in the row.
-    await row.getByRole('button', { name: 'Punto de venta CAEA de Caja 1' }).click();
+    await row.getByRole('button', { name: 'Asignar: punto de venta CAEA de Caja 1', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Punto de venta CAEA' });
     await dialog.getByRole('textbox', { name: 'Punto de venta CAEA' }).fill('abc');
     await dialog.getByRole('button', { name: 'Guardar' }).click();
@@ -206,6 +206,6 @@ describe('users and devices', () => {
     await dialog.getByRole('textbox', { name: 'Punto de venta CAEA' }).fill('91');
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await row.getByRole('button', { name: 'Punto de venta CAEA de Caja 1' }).filter({ hasText: '91' }).waitFor();
+    await row.getByRole('button', { name: '91: punto de venta CAEA de Caja 1', exact: true }).waitFor();
   });
 });

@@ -203,6 +203,35 @@ describe('POS with a scanner', () => {
     const [sale] = await waitAllSynced(page, 1);
     const onServer = (await serverSales(server)).find((s) => s.clientSaleId === sale.clientSaleId);
     expect(onServer?.total).toBe(8400);
+
+    // The payment method by keyboard (issue #38 item 3): the group is one Tab stop, the arrows choose.
+    await scan(page, AZUCAR);
+    await waitLines(page, 1);
+    await page.keyboard.press('F9');
+    await dialog.waitFor();
+    const focused = () => page.evaluate(() => `${document.activeElement?.getAttribute('role') ?? ''}:${document.activeElement?.textContent?.trim() ?? ''}`);
+    for (let i = 0; i < 20 && !(await focused()).startsWith('radio:'); i += 1) await page.keyboard.press('Tab');
+    expect(await focused()).toBe('radio:Efectivo');
+    await page.keyboard.press('ArrowRight');
+    expect(await focused()).toBe('radio:Tarjeta');
+    await dialog.getByRole('radio', { name: 'Tarjeta', checked: true }).waitFor();
+    await page.keyboard.press('ArrowRight');
+    expect(await focused()).toBe('radio:Transferencia');
+    await page.keyboard.press('Home');
+    expect(await focused()).toBe('radio:Efectivo');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('radio:Tarjeta');
+    await page.keyboard.press('Tab');
+    expect(await focused()).not.toMatch(/^radio:/);
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused()).toBe('radio:Tarjeta');
+    for (let i = 0; i < 20 && !(await focused()).startsWith(':Confirmar Venta'); i += 1) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    const byCard = (await waitAllSynced(page, 2)).find((s) => s.clientSaleId !== sale.clientSaleId);
+    const sales = (await server.api('GET', '/sales?limit=500', { token: await server.adminToken() })).body.data as { clientSaleId: string; paymentMethod: string }[];
+    expect(sales.find((s) => s.clientSaleId === byCard?.clientSaleId)?.paymentMethod).toBe('tarjeta');
+    await dialog.waitFor({ state: 'hidden' });
+
     // Esc cancels the checkout and F2 brings the focus back from anywhere.
     await scan(page, AZUCAR);
     await waitLines(page, 1);

@@ -3,7 +3,8 @@
  * a 240 px slide-in drawer below), theme toggle, user's name and avatar menu. On /pos the navigation
  * is a drawer at every width (the burger opens it) so the products and the cart get the whole screen. Lazy-loaded with the staff routes;
  * it also provides TanStack Query and Mantine notifications to every staff screen, and remembers the
- * current screen for the installed app's start (../last-screen.ts).
+ * current screen for the installed app's start (../last-screen.ts). A skip link («Saltar al contenido») is
+ * the first thing the keyboard reaches, and each screen has its own document title (screen-title.ts).
  */
 import './staff-styles';
 import { AppShell, Burger, Group, Text, Title } from '@mantine/core';
@@ -17,6 +18,7 @@ import { ThemeToggle } from '../../ui/ThemeToggle';
 import { useAuth } from '../../session/auth-context';
 import { rememberStaffScreen } from '../last-screen';
 import { OfflineNotice } from './OfflineNotice';
+import { useScreenTitle } from './screen-title';
 import { SideNav } from './SideNav';
 import { SyncStatusSlot } from './SyncStatusSlot';
 import { UserMenu } from './UserMenu';
@@ -30,6 +32,7 @@ export default function StaffLayout() {
   const { user } = useAuth();
   const { pathname } = useLocation();
   const onPos = pathname === '/pos';
+  useScreenTitle(pathname);
   useEffect(() => {
     if (user) rememberStaffScreen(user.id, pathname);
   }, [user, pathname]);
@@ -40,6 +43,17 @@ export default function StaffLayout() {
   return (
     <QueryClientProvider client={queryClient}>
       <Notifications position="top-right" />
+      {/* The keyboard's first stop skips the top bar and the navigation (issue #38 item 3; styles in staff.css). */}
+      <a
+        href="#contenido"
+        className="skip-link"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('contenido')?.focus();
+        }}
+      >
+        Saltar al contenido
+      </a>
       <AppShell
         header={{ height: 64 }}
         navbar={{ width: { base: NAV_WIDTH }, breakpoint: NAV_BREAKPOINT, collapsed: { mobile: !opened, desktop: onPos && !opened } }}
@@ -64,7 +78,7 @@ export default function StaffLayout() {
         <AppShell.Navbar w={NAV_WIDTH}>
           <SideNav onNavigate={close} />
         </AppShell.Navbar>
-        <AppShell.Main>
+        <AppShell.Main id="contenido" tabIndex={-1}>
           {!onPos && <OfflineNotice />}
           <Suspense fallback={<CenteredLoader />}>
             <Outlet />

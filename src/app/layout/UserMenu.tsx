@@ -15,7 +15,7 @@ export function UserMenu() {
 
   return (
     <>
-      <Menu position="bottom-end" width={200} shadow="md">
+      <Menu position="bottom-end" width={200} shadow="md" withInitialFocusPlaceholder={false}>
         <Menu.Target>
           <UnstyledButton aria-label="Menú de usuario" p={2} miw={44} mih={44}>
             <Avatar color="secondary" variant="filled" radius="xl" size={40}>

@@ -37,3 +37,4 @@ import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/notifications/styles.css';
+import './staff.css';

@@ -3,9 +3,11 @@
  * provider "Mercado Pago" ("Mercado Pago simulado" against the simulator), disabled with the reason
  * while offline or when the server has no credentials. Big buttons for touch: two columns from 600 px,
  * one below, so "Transferencia" and "Mercado Pago" are never cut on a phone. "Cuenta corriente" (issue #33.4)
- * only for a picked customer with an account.
+ * only for a picked customer with an account. A radio group for the keyboard too (issue #38 item 3): one Tab
+ * stop (the chosen method), the arrow keys, Home and End move to another enabled method and choose it.
  */
 import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { KeyboardEvent } from 'react';
 import { IconBuildingBank, IconCash, IconCreditCard, IconNotebook, IconWorldWww } from '@tabler/icons-react';
 import type { PaymentMethod } from '../../../domain/constants';
 import { PAYMENT_LABELS } from '../../offline-ui/format';
@@ -27,31 +29,44 @@ interface Props {
   account?: boolean;
 }
 
+const STEP: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+
 export function PaymentMethodPicker({ value, onChange, mercadoPago, account = false }: Props) {
+  const shown = OPTIONS.filter((o) => o.value !== 'cuenta_corriente' || account).map((o) => ({ ...o, disabled: o.value === 'mercadopago' && Boolean(mercadoPago.disabledReason) }));
+  const enabled: PaymentMethod[] = shown.filter((o) => !o.disabled).map((o) => o.value);
+  const tabStop = enabled.includes(value) ? value : enabled[0];
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const at = enabled.indexOf(value);
+    const next =
+      event.key === 'Home' ? 0 : event.key === 'End' ? enabled.length - 1 : event.key in STEP ? (Math.max(at, 0) + STEP[event.key] + enabled.length) % enabled.length : -1;
+    if (next < 0 || enabled.length === 0) return;
+    event.preventDefault();
+    onChange(enabled[next]);
+    event.currentTarget.querySelector<HTMLButtonElement>(`[data-method="${enabled[next]}"]`)?.focus();
+  };
   return (
     <Stack gap={4}>
       <Text size="sm" fw={500} id="payment-method-label">
         Método de pago
       </Text>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" role="radiogroup" aria-labelledby="payment-method-label">
-        {OPTIONS.filter((o) => o.value !== 'cuenta_corriente' || account).map(({ value: method, icon: Icon }) => {
-          const disabled = method === 'mercadopago' && Boolean(mercadoPago.disabledReason);
-          return (
-            <Button
-              key={method}
-              role="radio"
-              aria-checked={value === method}
-              variant={value === method ? 'filled' : 'default'}
-              size="lg"
-              leftSection={<Icon size={22} />}
-              disabled={disabled}
-              onClick={() => onChange(method)}
-              styles={{ inner: { justifyContent: 'flex-start' } }}
-            >
-              {method === 'mercadopago' ? mercadoPago.label : PAYMENT_LABELS[method]}
-            </Button>
-          );
-        })}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" role="radiogroup" aria-labelledby="payment-method-label" onKeyDown={onKeyDown}>
+        {shown.map(({ value: method, icon: Icon, disabled }) => (
+          <Button
+            key={method}
+            role="radio"
+            aria-checked={value === method}
+            data-method={method}
+            tabIndex={method === tabStop ? 0 : -1}
+            variant={value === method ? 'filled' : 'default'}
+            size="lg"
+            leftSection={<Icon size={22} />}
+            disabled={disabled}
+            onClick={() => onChange(method)}
+            styles={{ inner: { justifyContent: 'flex-start' } }}
+          >
+            {method === 'mercadopago' ? mercadoPago.label : PAYMENT_LABELS[method]}
+          </Button>
+        ))}
       </SimpleGrid>
       {mercadoPago.disabledReason && (
         <Text size="sm" c="dimmed" data-testid="mercadopago-reason">

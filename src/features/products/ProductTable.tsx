@@ -48,7 +48,7 @@ const ProductRow = memo(function ProductRow({ product: p, onEdit, onDelete, onAd
         <Money value={p.price} />
       </Table.Td>
       <Table.Td ta="center">
-        <Menu position="bottom" withinPortal>
+        <Menu position="bottom" withinPortal withInitialFocusPlaceholder={false}>
           <Menu.Target>
             <UnstyledButton mih={44} miw={44} aria-label={`Stock de ${p.name}: ${p.stock}`} title="Ajustar stock o ver historial">
               <StockChip stock={p.stock} minStock={p.minStock} />

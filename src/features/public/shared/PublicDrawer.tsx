@@ -22,7 +22,7 @@ interface Props {
 
 export default function PublicDrawer({ opened, onClose, title, entries }: Props) {
   return (
-    <Drawer opened={opened} onClose={onClose} position="left" size={260} title={title}>
+    <Drawer opened={opened} onClose={onClose} position="left" size={260} title={title} closeButtonProps={{ 'aria-label': 'Cerrar' }}>
       <Stack gap={4} component="nav">
         {entries.map((entry) => (
           <NavLink

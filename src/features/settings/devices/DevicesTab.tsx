@@ -205,7 +205,7 @@ export function DevicesTab() {
                     </Stack>
                   </Table.Td>
                   <Table.Td>
-                    <Button variant="default" size="md" px="sm" onClick={() => setEditing(d)} aria-label={`Punto de venta CAEA de ${nameOf(d)}`}>
+                    <Button variant="default" size="md" px="sm" onClick={() => setEditing(d)} aria-label={`${d.caeaPtoVta ?? 'Asignar'}: punto de venta CAEA de ${nameOf(d)}`}>
                       {d.caeaPtoVta ?? 'Asignar'}
                     </Button>
                   </Table.Td>

@@ -76,7 +76,8 @@ export function NumberingTab() {
           <TextInput label="Formato" size="md" value={values.formato} onChange={(e) => set('formato', e.currentTarget.value)} error={errors.formato} styles={{ input: { fontFamily: 'monospace' } }} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Paper p="sm" radius="md" bg="var(--mantine-color-primary-light)" role="status" aria-label="Vista previa">
-              <Text size="sm" c="dimmed">
+              {/* Text colour, not dimmed: dimmed grey on the primary tint is 4.3:1 (axe). */}
+              <Text size="sm">
                 Vista previa del próximo número
               </Text>
               <Text fz={24} fw={600} ff="monospace" data-testid="numbering-preview">
