@@ -15,6 +15,7 @@ import type { contactApi } from './contact';
 import type { customersApi } from './customers';
 import type { healthApi } from './health';
 import type { invoicesApi } from './invoices';
+import type { paymentOrdersApi } from './payment-orders';
 import type { paymentsApi } from './payments';
 import type { printingApi } from './printing';
 import type { productsApi } from './products';
@@ -39,6 +40,7 @@ export type AnyEndpoint =
   | EndpointsOf<typeof cashApi>
   | EndpointsOf<typeof invoicesApi>
   | EndpointsOf<typeof paymentsApi>
+  | EndpointsOf<typeof paymentOrdersApi>
   | EndpointsOf<typeof reportsApi>
   | EndpointsOf<typeof productsApi>
   | EndpointsOf<typeof categoriesApi>

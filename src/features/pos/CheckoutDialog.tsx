@@ -7,17 +7,24 @@
  * answer in time (offline/invoice-fallback.ts, issue #33.5); CaeaNotice says before confirming when it could not.
  * Mercado Pago (online only, and only when the server has it configured) never goes through the
  * outbox: it runs the card flow of mercadopago-checkout.ts and redirects to the hosted checkout.
+ * Mercado Pago QR / Point (issue #34) never go through the outbox either: «Confirmar Venta» starts the
+ * attempt on the server (which records the sale, pendiente) and the dialog shows the charge
+ * (mercadopago/MercadoPagoCharge.tsx, its own chunk) until the server says paid, then hands the recorded
+ * sale to the POS (onPaidByMercadoPago); it cannot be closed while the charge is open.
  * The totals and «Confirmar Venta» sit in a foot that never scrolls away (checkout/CheckoutFooter.tsx, issue #35.6).
  */
 import { Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
-import { TIMINGS, type PaymentMethod } from '../../../domain/constants';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { TIMINGS } from '../../../domain/constants';
 import { MSG } from '../../../domain/messages';
 import { fromCents, toCents } from '../../../domain/money';
 import { ACCOUNT_MSG, overLimit } from '../../../domain/account';
 import { parseDiscountInput } from '../../../domain/money-input';
 import { discountProblem } from '../../../domain/sale-totals';
 import type { InvoiceStatusJson } from '../../../domain/schemas/invoices';
+import type { OrderAttemptJson } from '../../../domain/schemas/payment-orders';
+import type { SaleJson } from '../../../domain/schemas/sales';
 import type { OutboxEntry } from '../../offline/db';
 import { captureSale } from '../../offline/capture';
 import type { LocalCustomer } from '../../offline/customer-store';
@@ -26,11 +33,22 @@ import { StaffModal } from '../../ui/StaffModal';
 import { attemptKey, mercadoPagoCustomerProblem, newExternalReference, startMercadoPagoCheckout } from './mercadopago-checkout';
 import { initialInvoiceForm, invoiceBody, invoiceFormErrors, needsBuyerData } from '../invoices/invoice-form';
 import { InvoiceChoice, invoiceUnavailable, type InvoiceChoiceValue } from './InvoiceChoice';
-import { PaymentMethodPicker } from './PaymentMethodPicker';
+import { needsMercadoPago, PaymentMethodPicker, type CheckoutMethod } from './PaymentMethodPicker';
+import { settlePaidCharge, startCharge, type ChargeKind } from './mercadopago/charge';
 import { CaeaNotice } from './CaeaNotice';
 import { useMercadoPagoAvailability } from './useMercadoPagoAvailability';
 import { CashChange } from './checkout/CashChange';
 import { CheckoutFooter } from './checkout/CheckoutFooter';
+
+// The charge's chunk (with the QR encoder): fetched when QR / Point is picked, awaited with the attempt's
+// request, so the QR renders in the same render as the reply (no Suspense round, no extra frame).
+type ChargeModule = typeof import('./mercadopago/MercadoPagoCharge');
+let chargeChunk: Promise<ChargeModule> | null = null;
+const loadCharge = () =>
+  (chargeChunk ??= import('./mercadopago/MercadoPagoCharge').catch((error: unknown) => {
+    chargeChunk = null;
+    throw error;
+  }));
 
 interface Props {
   opened: boolean;
@@ -40,6 +58,8 @@ interface Props {
   seller: { id: number; fullName: string };
   onConfirmStart: () => void;
   onConfirmed: (entry: OutboxEntry) => void;
+  /** A QR / Point charge was paid: the sale as the server recorded it (null if it could not be read back). */
+  onPaidByMercadoPago: (sale: SaleJson | null, attempt: OrderAttemptJson) => void;
   /** After the close transition (focus goes back to the search box, not to the button that opened it). */
   onExited: () => void;
   /** Cart lines above the stock this device last pulled (sold elsewhere meanwhile): warned, still sellable. */
@@ -55,10 +75,13 @@ const EMPTY = { customerName: '', customerDocument: '', customerEmail: '', disco
 
 const noInvoice = (issuer: InvoiceStatusJson['taxCondition']): InvoiceChoiceValue => ({ wanted: false, values: initialInvoiceForm(issuer ?? 'monotributo') });
 
-export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller, onConfirmStart, onConfirmed, onExited, shortages, invoicing }: Props) {
+export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller, onConfirmStart, onConfirmed, onPaidByMercadoPago, onExited, shortages, invoicing }: Props) {
   const [form, setForm] = useState(EMPTY);
   const [customer, setCustomer] = useState<LocalCustomer | null>(null);
-  const [method, setMethod] = useState<PaymentMethod>('efectivo');
+  const [method, setMethod] = useState<CheckoutMethod>('efectivo');
+  /** The QR / Point charge shown instead of the form, with the kind it was started as. */
+  const [charge, setCharge] = useState<{ attempt: OrderAttemptJson; view: ChargeModule } | null>(null);
+  const queryClient = useQueryClient();
   const [paidWith, setPaidWith] = useState('');
   const [busy, setBusy] = useState(false);
   /** A sale is being written to the outbox (a second Enter or tap must not write another). */
@@ -119,10 +142,47 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
     }
   };
 
+  /** «Confirmar Venta» with QR / Point: a new attempt on the server, then its charge is shown. */
+  const startMercadoPagoCharge = async (kind: ChargeKind) => {
+    setError('');
+    setBusy(true);
+    try {
+      const [result, view] = await Promise.all([startCharge(kind, crypto.randomUUID(), form, fromCents(discountCents)), loadCharge()]);
+      if (!result.ok) return setError(result.message);
+      setCharge({ attempt: result.attempt, view });
+    } catch {
+      setError(MSG.paymentProviderError);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const chargePaid = useCallback(
+    (attempt: OrderAttemptJson) => {
+      void settlePaidCharge(attempt).then((sale) => {
+        setCharge(null);
+        setForm(EMPTY);
+        setCustomer(null);
+        setInvoice(noInvoice(issuer));
+        setMethod('efectivo');
+        onPaidByMercadoPago(sale, attempt);
+      });
+    },
+    [issuer, onPaidByMercadoPago],
+  );
+
+  /** The charge is still open (neither paid nor over): the dialog stays until it is cancelled. */
+  const chargeOpen = () => {
+    if (!charge) return false;
+    const now = queryClient.getQueryData<OrderAttemptJson>(['mp-charge', charge.attempt.id]) ?? charge.attempt;
+    return !now.done || now.salePaymentStatus === 'pagado';
+  };
+
   const confirm = async () => {
-    if (problem || (method === 'mercadopago' && mercadoPago.disabledReason)) return;
+    if (problem || (needsMercadoPago(method) && mercadoPago.disabledReason)) return;
     if (method === 'cuenta_corriente' && !onAccount) return setError(customer ? ACCOUNT_MSG.noAccount : ACCOUNT_MSG.noCustomer);
     if (method === 'mercadopago') return payWithMercadoPago();
+    if (method === 'mp_qr' || method === 'mp_point') return startMercadoPagoCharge(method === 'mp_qr' ? 'qr' : 'point');
     // No state change on the way to the write: a render here would run before the transaction starts.
     if (Object.keys(invoiceErrors).length > 0) return setInvoiceTried(true);
     onConfirmStart();
@@ -166,8 +226,24 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
   };
 
   return (
-    <StaffModal opened={opened} onClose={onClose} title="Completar Venta" size="lg" returnFocus={false} onExitTransitionEnd={onExited}>
-      {/* Enter in any field confirms (the keyboard-only sale: codes, F9, Enter). */}
+    <StaffModal opened={opened} onClose={() => !chargeOpen() && onClose()} title="Completar Venta" size="lg" returnFocus={false} onExitTransitionEnd={onExited}>
+      {charge ? (
+        <charge.view.MercadoPagoCharge
+          key={charge.attempt.id}
+          initial={charge.attempt}
+          onPaid={chargePaid}
+          onOtherMethod={() => {
+            setCharge(null);
+            setMethod('efectivo');
+          }}
+          onRetry={() => {
+            const kind = charge.attempt.kind;
+            setCharge(null);
+            void startMercadoPagoCharge(kind);
+          }}
+        />
+      ) : (
+      /* Enter in any field confirms (the keyboard-only sale: codes, F9, Enter). */
       <Stack
         gap="sm"
         component="form"
@@ -204,14 +280,23 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
             error={problem}
           />
         </Group>
-        <PaymentMethodPicker value={method} onChange={setMethod} mercadoPago={mercadoPago} account={Boolean(customer?.accountEnabled)} />
+        <PaymentMethodPicker
+          value={method}
+          onChange={(next) => {
+            // The charge's chunk and the QR encoder load while the cashier still confirms.
+            if (next === 'mp_qr' || next === 'mp_point') void loadCharge().catch(() => undefined);
+            setMethod(next);
+          }}
+          mercadoPago={mercadoPago}
+          account={Boolean(customer?.accountEnabled)}
+        />
         {accountWarning && (
           <Text size="sm" c="orange.8" role="alert" data-testid="account-over-limit">
             {accountWarning}
           </Text>
         )}
         {method === 'efectivo' && <CashChange paidWith={paidWith} onChange={setPaidWith} totalCents={subtotalCents - discountCents} />}
-        {method !== 'mercadopago' && (
+        {!needsMercadoPago(method) && (
           <InvoiceChoice
             issuer={issuer}
             buyerRequired={needsBuyerData(invoice.values, fromCents(subtotalCents - discountCents), threshold)}
@@ -221,7 +306,7 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
             errors={invoiceTried ? invoiceErrors : {}}
           />
         )}
-        {wantsInvoice && method !== 'mercadopago' && <CaeaNotice />}
+        {wantsInvoice && !needsMercadoPago(method) && <CaeaNotice />}
         <Textarea size="md" label="Notas" autosize minRows={1} maxRows={3} {...field('notes')} />
         <CheckoutFooter
           subtotalCents={subtotalCents}
@@ -232,10 +317,11 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
           error={error}
           redirecting={redirecting}
           busy={busy}
-          confirmDisabled={(method === 'mercadopago' && Boolean(mercadoPago.disabledReason)) || Boolean(problem)}
+          confirmDisabled={(needsMercadoPago(method) && Boolean(mercadoPago.disabledReason)) || Boolean(problem)}
           onCancel={onClose}
         />
       </Stack>
+      )}
     </StaffModal>
   );
 }

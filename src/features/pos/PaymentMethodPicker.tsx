@@ -5,11 +5,14 @@
  * one below, so "Transferencia" and "Mercado Pago" are never cut on a phone. "Cuenta corriente" (issue #33.4)
  * only for a picked customer with an account. A radio group for the keyboard too (issue #38 item 3): one Tab
  * stop (the chosen method), the arrow keys, Home and End move to another enabled method and choose it.
+ * "Mercado Pago QR" and "Mercado Pago Point" (issue #34) charge at the counter through the server
+ * (mercadopago/MercadoPagoCharge.tsx); disabled with the same reason.
  */
 import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { KeyboardEvent } from 'react';
-import { IconBuildingBank, IconCash, IconCreditCard, IconNotebook, IconWorldWww } from '@tabler/icons-react';
+import { IconBuildingBank, IconCash, IconCreditCard, IconCreditCardPay, IconNotebook, IconQrcode, IconWorldWww } from '@tabler/icons-react';
 import type { PaymentMethod } from '../../../domain/constants';
+import { MP_COUNTER_MSG } from '../../../domain/messages-payments';
 import { PAYMENT_LABELS } from '../../offline-ui/format';
 import type { MercadoPagoAvailability } from './useMercadoPagoAvailability';
 
@@ -17,13 +20,24 @@ const OPTIONS = [
   { value: 'efectivo', icon: IconCash },
   { value: 'tarjeta', icon: IconCreditCard },
   { value: 'transferencia', icon: IconBuildingBank },
+  { value: 'mp_qr', icon: IconQrcode },
+  { value: 'mp_point', icon: IconCreditCardPay },
   { value: 'mercadopago', icon: IconWorldWww },
   { value: 'cuenta_corriente', icon: IconNotebook },
 ] as const;
 
+/** What the checkout may choose: a sale's payment method, or a charge at the counter with Mercado Pago QR / Point. */
+export type CheckoutMethod = PaymentMethod | 'mp_qr' | 'mp_point';
+
+/** The methods that need the server and Mercado Pago (disabled offline or when it is not configured). */
+export const needsMercadoPago = (method: CheckoutMethod) => method === 'mercadopago' || method === 'mp_qr' || method === 'mp_point';
+
+const label = (method: CheckoutMethod, mercadoPago: MercadoPagoAvailability) =>
+  method === 'mp_qr' ? MP_COUNTER_MSG.qrLabel : method === 'mp_point' ? MP_COUNTER_MSG.pointLabel : method === 'mercadopago' ? mercadoPago.label : PAYMENT_LABELS[method];
+
 interface Props {
-  value: PaymentMethod;
-  onChange: (method: PaymentMethod) => void;
+  value: CheckoutMethod;
+  onChange: (method: CheckoutMethod) => void;
   mercadoPago: MercadoPagoAvailability;
   /** The picked customer has a cuenta corriente (issue #33.4): only then is "Cuenta corriente" offered. */
   account?: boolean;
@@ -32,8 +46,8 @@ interface Props {
 const STEP: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 
 export function PaymentMethodPicker({ value, onChange, mercadoPago, account = false }: Props) {
-  const shown = OPTIONS.filter((o) => o.value !== 'cuenta_corriente' || account).map((o) => ({ ...o, disabled: o.value === 'mercadopago' && Boolean(mercadoPago.disabledReason) }));
-  const enabled: PaymentMethod[] = shown.filter((o) => !o.disabled).map((o) => o.value);
+  const shown = OPTIONS.filter((o) => o.value !== 'cuenta_corriente' || account).map((o) => ({ ...o, disabled: needsMercadoPago(o.value) && Boolean(mercadoPago.disabledReason) }));
+  const enabled: CheckoutMethod[] = shown.filter((o) => !o.disabled).map((o) => o.value);
   const tabStop = enabled.includes(value) ? value : enabled[0];
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const at = enabled.indexOf(value);
@@ -64,7 +78,7 @@ export function PaymentMethodPicker({ value, onChange, mercadoPago, account = fa
             onClick={() => onChange(method)}
             styles={{ inner: { justifyContent: 'flex-start' } }}
           >
-            {method === 'mercadopago' ? mercadoPago.label : PAYMENT_LABELS[method]}
+            {label(method, mercadoPago)}
           </Button>
         ))}
       </SimpleGrid>

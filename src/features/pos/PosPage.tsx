@@ -7,6 +7,9 @@
  * a held request with CAEA because the server did not answer in time (issue #33.5).
  * A device set to print by network (issue #35) prints through the server instead, once per sale and job,
  * with the drawer's pulse on cash sales and «Abrir cajón» (printing/useCounterPrinting.ts).
+ * A sale paid with Mercado Pago QR / Point (issue #34) was recorded by the server, not the outbox: it
+ * becomes the last sale shown (mercadopago/PaidSale.tsx) and its ticket prints like a cash sale's
+ * (mercadopago/paid-sale.ts) until the next sale at this counter.
  * Performance marks: `confirm-start` when "Confirmar Venta" is pressed, `confirm-end` when the emptied
  * cart has rendered (measure `pos-confirm`). The cart empties in the render right after captureSale
  * resolved (its transaction, which cleared the stored cart, committed), without waiting for the cart's
@@ -17,6 +20,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { MSG } from '../../../domain/messages';
+import { MP_COUNTER_MSG } from '../../../domain/messages-payments';
+import type { SaleJson } from '../../../domain/schemas/sales';
 import { formatCents } from '../../../domain/money';
 import { useAuth } from '../../session/auth-context';
 import { useBusiness } from '../../session/business-context';
@@ -38,7 +43,10 @@ import { focusSearch, refocusSearchIfIdle, SHORTCUTS } from './focus-search';
 import { success, warn } from './notify';
 import classes from './pos.module.css';
 import { ProductPanel } from './ProductPanel';
-import { Receipt } from './Receipt';
+import { Receipt, SaleReceipt } from './Receipt';
+import { PaidSale } from './mercadopago/PaidSale';
+import { printPaidSale, reprintPaidSale } from './mercadopago/paid-sale';
+import { usePrinter } from './printing/counter-print';
 import { CounterInvoicePrint, preloadInvoicePrintout, type CounterPrint } from './CounterInvoicePrint';
 import { useCounterInvoicing } from './useCounterInvoicing';
 import { resumeHeld } from '../../offline/invoice-fallback';
@@ -90,6 +98,9 @@ export default function PosPage() {
   // The sale confirmed here whose CAE invoice is awaited from the push result (printed when it comes).
   const awaitingInvoice = useRef<string | null>(null);
   const cartRef = useRef<HTMLElement>(null);
+  /** The last sale when it was paid with Mercado Pago QR / Point (recorded by the server), until the next sale. */
+  const [paidSale, setPaidSale] = useState<SaleJson | null>(null);
+  const printer = usePrinter();
 
   useEffect(() => {
     // Opening the POS makes this browser a counter: only then does it register as a device (issue #31).
@@ -163,6 +174,7 @@ export default function PosPage() {
     flushSync(() => {
       showSold();
       setCheckoutOpen(false);
+      setPaidSale(null);
     });
     if (printing.network) void printing.confirmed(entry);
     else if (entry.invoice) printInvoice(entry);
@@ -173,6 +185,21 @@ export default function PosPage() {
     requestAnimationFrame(() =>
       setTimeout(() => {
         success(MSG.saleRegistered);
+        focusSearch();
+      }),
+    );
+  };
+
+  const onPaidByMercadoPago = (sale: SaleJson | null, attempt: { saleNumber: string | null }) => {
+    flushSync(() => {
+      showSold();
+      setCheckoutOpen(false);
+      setPaidSale(sale);
+    });
+    if (sale) void printPaidSale(sale, business, printer);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        success(MP_COUNTER_MSG.paidSale(sale?.saleNumber ?? attempt.saleNumber ?? ''));
         focusSearch();
       }),
     );
@@ -199,7 +226,13 @@ export default function PosPage() {
           lines={cart}
           subtotalCents={subtotalCents}
           onCheckout={openCheckout}
-          footer={lastSale && <LastSale entry={lastSale} onPrint={() => printing.printTicket(lastSale)} onPrintInvoice={() => printing.printInvoice(lastSale)} />}
+          footer={
+            paidSale ? (
+              <PaidSale sale={paidSale} onPrint={() => reprintPaidSale(paidSale, business, printer)} />
+            ) : (
+              lastSale && <LastSale entry={lastSale} onPrint={() => printing.printTicket(lastSale)} onPrintInvoice={() => printing.printInvoice(lastSale)} />
+            )
+          }
         />
       </div>
       <div className={classes.phoneBar}>
@@ -225,11 +258,12 @@ export default function PosPage() {
             seller={user}
             onConfirmStart={onConfirmStart}
             onConfirmed={onConfirmed}
+            onPaidByMercadoPago={onPaidByMercadoPago}
             invoicing={invoicing}
           />
         </Suspense>
       )}
-      {lastSale && <Receipt entry={lastSale} business={business} />}
+      {paidSale ? <SaleReceipt sale={paidSale} business={business} /> : lastSale && <Receipt entry={lastSale} business={business} />}
       {invoicePrint && <CounterInvoicePrint print={invoicePrint} business={business} issuer={issuer} />}
     </div>
   );

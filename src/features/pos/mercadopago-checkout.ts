@@ -33,7 +33,7 @@ export function newExternalReference(): string {
 }
 
 /** The server took the stock: mirror it on the device until the next pull, and empty the cart. */
-async function releaseCart(lines: { productId: number; quantity: number }[]): Promise<void> {
+export async function releaseCart(lines: { productId: number; quantity: number }[]): Promise<void> {
   await db.transaction('rw', [db.cart, db.products], async () => {
     for (const line of lines) {
       await db.products.where('id').equals(line.productId).modify((product) => {

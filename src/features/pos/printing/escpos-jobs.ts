@@ -10,6 +10,7 @@ import { formatMoney, toCents } from '../../../../domain/money';
 import { drawerKick, encodeEscPos } from '../../../../domain/printing/escpos';
 import { invoiceLayout, ticketLayout, type PrintBusiness, type PrintLine } from '../../../../domain/printing/layout';
 import type { PrinterSettings } from '../../../../domain/schemas/printing';
+import type { SaleJson } from '../../../../domain/schemas/sales';
 import type { OutboxEntry } from '../../../offline/db';
 import type { CounterInvoice } from '../../../offline/invoice-request';
 import { PAYMENT_LABELS, saleReference } from '../../../offline-ui/format';
@@ -55,6 +56,28 @@ export function ticketBytes(entry: OutboxEntry, business: Business, roll: Roll, 
     roll.width,
   );
   return encodeEscPos(doc, { qr: roll.qr, drawer });
+}
+
+/** The ticket of a sale the server recorded (a Mercado Pago QR / Point charge at the counter, issue #34). */
+export function saleTicketBytes(sale: SaleJson, business: Business, roll: Roll): Uint8Array {
+  const doc = ticketLayout(
+    {
+      business: printBusiness(business),
+      reference: sale.saleNumber,
+      provisional: false,
+      dateLabel: formatDateTime(sale.saleDate),
+      sellerName: sale.user.fullName,
+      customerName: sale.customerName,
+      customerDocument: sale.customerDocument,
+      items: sale.items.map((item) => ({ name: item.productName, quantity: item.quantity, unitPriceCents: toCents(item.unitPrice) })),
+      subtotalCents: toCents(sale.subtotal),
+      discountCents: toCents(sale.discount),
+      totalCents: toCents(sale.total),
+      paymentLabel: PAYMENT_LABELS[sale.paymentMethod],
+    },
+    roll.width,
+  );
+  return encodeEscPos(doc, { qr: roll.qr, drawer: false });
 }
 
 /** The authorised invoice of a counter sale (CAE from the server, or CAEA numbered on this device). */
