@@ -159,7 +159,7 @@ describe('POS → Mercado Pago Checkout Pro', () => {
 
     await page.context().setOffline(true);
     await page.getByTestId('sync-status').getByText(/Sin conexión/).waitFor();
-    const method = dialog.getByRole('radio', { name: /Mercado Pago/ });
+    const method = dialog.getByRole('radio', { name: /^Mercado Pago( simulado)?$/ });
     await until(() => method.isDisabled(), Boolean);
     await dialog.getByTestId('mercadopago-reason').getByText('Requiere conexión a internet').waitFor();
     await screenshot(page, 'mercadopago-offline-disabled', false);
@@ -178,7 +178,10 @@ describe('POS → Mercado Pago Checkout Pro', () => {
       await page.getByRole('button', { name: 'Procesar Venta' }).click();
       const dialog = page.getByRole('dialog', { name: 'Completar Venta' });
       await dialog.getByTestId('mercadopago-reason').getByText(MSG.paymentNotConfigured).waitFor();
-      expect(await dialog.getByRole('radio', { name: 'Mercado Pago' }).isDisabled()).toBe(true);
+      // Checkout Pro, and the counter's QR and Point (issue #34.9): all need Mercado Pago.
+      for (const name of ['Mercado Pago', 'Mercado Pago QR', 'Mercado Pago Point']) {
+        expect(await dialog.getByRole('radio', { name, exact: true }).isDisabled()).toBe(true);
+      }
       await page.context().close();
     } finally {
       await bare.close();

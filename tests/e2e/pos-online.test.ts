@@ -112,7 +112,7 @@ describe('POS online', () => {
 
     await page.getByRole('button', { name: 'Procesar Venta' }).click();
     const dialog = page.getByRole('dialog', { name: 'Completar Venta' });
-    await dialog.getByRole('radio', { name: 'Mercado Pago' }).click();
+    await dialog.getByRole('radio', { name: /^Mercado Pago( simulado)?$/ }).click();
     await dialog.getByRole('button', { name: 'Confirmar Venta' }).click();
     await dialog.getByText('Para pagar con Mercado Pago se requiere nombre y email del cliente').waitFor();
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
