@@ -52,6 +52,11 @@ export default defineConfig({
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
+        // A long press on the installed app's icon (issue #38 item 4): straight to the counter or the sales list.
+        shortcuts: [
+          { name: 'Punto de Venta', short_name: 'Vender', url: '/pos', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+          { name: 'Ventas', short_name: 'Ventas', url: '/sales', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+        ],
       },
       injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'], manifestTransforms: [markStaffEntries(() => outDir)] },
       devOptions: { enabled: false },

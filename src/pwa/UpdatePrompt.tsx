@@ -2,7 +2,8 @@
  * Registers the service worker and, when a new version is waiting, offers "Actualizar". The new version
  * only takes over (and the page reloads) when the user presses it, so a sale is never interrupted. Bottom
  * left: clear of "Procesar Venta" and the last sale (bottom right of the POS). An open app looks for a
- * new version periodically (update-check.ts).
+ * new version periodically (update-check.ts), and the POS between sales; during a sale the POS hides this
+ * prompt (src/features/pos/update-between-sales.ts).
  */
 // Loaded lazily (src/app/App.tsx): its Notification styles come with it.
 import '@mantine/core/styles/Notification.css';

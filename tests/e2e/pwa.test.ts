@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { precompressFile } from '../../scripts/lib/precompress';
 import { ADMIN_PASSWORD, launchProfile, loginThroughForm, screenshot, startServer, type E2eServer } from './harness';
-import { waitForServiceWorker } from './pos-helpers';
+import { addProduct, checkout, openPos, waitForServiceWorker } from './pos-helpers';
 
 const PRODUCT = 'Abrojo organizador de cables x10';
 /** A copy of dist/ this server serves, so a test can publish a "new version" without touching dist/. */
@@ -82,6 +82,7 @@ describe('installable PWA', () => {
       '512x512 any',
       '512x512 maskable',
     ]);
+    expect(manifest.shortcuts.map((shortcut: { name: string; url: string }) => `${shortcut.name} ${shortcut.url}`)).toEqual(['Punto de Venta /pos', 'Ventas /sales']);
   });
 
   it('never answers /api/ with the app shell', async () => {
@@ -159,5 +160,23 @@ describe('installable PWA', () => {
     await page.getByText(/Mostrando 20 de \d+ productos/).waitFor();
     expect(await page.getByPlaceholder('Buscar productos...').inputValue()).toBe('');
     expect(await page.getByText('Nueva versión disponible').count()).toBe(0);
+  });
+
+  it('an open POS is told of a new version between sales, never during one (issue #38 item 4)', async () => {
+    await page.goto(`${server.baseUrl}/pos`);
+    if (page.url().endsWith('/login')) await loginThroughForm(page, server.baseUrl, 'admin', ADMIN_PASSWORD);
+    await openPos(page);
+    await addProduct(page, PRODUCT);
+
+    appendFileSync(path.join(clientDir, 'sw.js'), '\n// otra versión\n');
+    await precompressFile(path.join(clientDir, 'sw.js'));
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration!.update()));
+    await page.waitForFunction(() => navigator.serviceWorker.getRegistration().then((r) => Boolean(r?.waiting)));
+    const prompt = page.getByText('Nueva versión disponible');
+    await prompt.waitFor({ state: 'attached' });
+    expect(await prompt.isVisible()).toBe(false);
+
+    await checkout(page);
+    await prompt.waitFor({ state: 'visible' });
   });
 });

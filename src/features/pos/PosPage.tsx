@@ -26,6 +26,7 @@ import { formatCents } from '../../../domain/money';
 import { useAuth } from '../../session/auth-context';
 import { useBusiness } from '../../session/business-context';
 import { cartLines, cartSubtotalCents } from '../../offline/cart';
+import { useUpdateBetweenSales } from './update-between-sales';
 import { usePosCart } from './useCart';
 import { db, getMeta, type OutboxEntry } from '../../offline/db';
 import { startSync } from '../../sync/instance';
@@ -119,6 +120,7 @@ export default function PosPage() {
 
   const cart = lines ?? [];
   const subtotalCents = cartSubtotalCents(cart);
+  useUpdateBetweenSales(cart.length > 0 || checkoutOpen);
 
   useEffect(() => {
     if (!confirming.current || cart.length) return;
