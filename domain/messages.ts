@@ -266,7 +266,7 @@ export const MSG = {
   importError: 'Error al importar productos',
   importMissing: 'No se recibió ningún archivo (campo "file")',
   importTooLarge: 'El archivo supera el tamaño máximo de 8 MB',
-  importNotSheet: 'El archivo no es una planilla CSV (UTF-8) ni Excel (.xlsx) válida',
+  importNotSheet: 'El archivo no es una planilla CSV ni Excel (.xlsx) válida',
   importUnpackedTooLarge: 'El archivo Excel descomprimido supera los 64 MB: no parece una planilla de productos',
   importNoRows: 'La planilla no tiene filas de productos',
   importMissingColumns: (names: string[]) => `Faltan columnas obligatorias: ${names.join(', ')}`,

@@ -2,12 +2,13 @@
  * Export and import (issue #15 item 2): CSV as Excel es-AR opens it (BOM, ";", "1.234,56", local dates,
  * accents), real XLSX numbers and dates, sales with their items in a range, admin only; the product
  * import previews exactly what changes and why a row is refused, writes nothing until applied, applies
- * all valid rows (each under a revision of its own, issue #29), and refuses a stale preview, a non-spreadsheet and an oversize file.
+ * all valid rows (each under a revision of its own, issue #29), reads a CSV saved by Excel on Windows (Windows-1252, ";"),
+ * and refuses a stale preview, a non-spreadsheet and an oversize file.
  */
 import ExcelJS from 'exceljs';
 import { deflateRawSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseCsv } from '../../server/modules/products/sheet-reader';
+import { decodeText, parseCsv } from '../../server/modules/products/sheet-reader';
 import { checkZip } from '../../server/modules/products/zip-guard';
 import { buildApp } from '../helpers/server';
 import { sqlGet, sqlReturning, sqlRun } from '../helpers/sql';
@@ -158,6 +159,30 @@ describe('POST /products/import', () => {
     expect(ledger.n).toBe(4);
   });
 
+  it('reads a CSV saved by Excel on Windows: Windows-1252 bytes, ";" separator, no BOM (issue #38 item 4)', async () => {
+    const latin = (text: string) => Buffer.from(text, 'latin1');
+    // «Código;Nombre;Precio;Stock» and two rows as Excel on Windows writes them: ó, ñ, á, Ñ in one byte each,
+    // and the curly quotes “ ” at 0x93/0x94, where Windows-1252 differs from Latin-1.
+    const csv = Buffer.concat([
+      latin('Código;Nombre;Precio;Stock\r\nW-1;Azúcar mascabo;1.250,50;3\r\nW-2;Yerba '),
+      Buffer.from([0x93]),
+      latin('La Ñata'),
+      Buffer.from([0x94]),
+      latin(' año;800;2\r\n'),
+    ]);
+    expect(() => new TextDecoder('utf-8', { fatal: true }).decode(csv)).toThrow();
+    const res = await preview(csv);
+    expect(res.status, res.body.message).toBe(200);
+    expect(res.body.data.rows.map((r: { code: string; name: string; action: string }) => [r.code, r.name, r.action])).toEqual([
+      ['W-1', 'Azúcar mascabo', 'create'],
+      ['W-2', 'Yerba “La Ñata” año', 'create'],
+    ]);
+    expect((await apply(csv, res.body.data.fingerprint)).status).toBe(200);
+    expect(await product('W-1')).toMatchObject({ name: 'Azúcar mascabo', price: 125050, stock: 3 });
+    // The same text in UTF-8 still reads as UTF-8 (never as Windows-1252 mojibake).
+    expect(decodeText(Buffer.from('Código;Nombre\nW-3;Ñandú'))).toBe('Código;Nombre\nW-3;Ñandú');
+  });
+
   it('re-imports its own XLSX export, and refuses a preview that is no longer current', async () => {
     await create({ code: 'IMP-R', name: 'Harina leudante', price: 500 });
     const exported = (await download('/api/exports/productos?format=xlsx')).rawPayload;
@@ -192,7 +217,7 @@ describe('POST /products/import', () => {
 
   it('refuses a file that is not a spreadsheet, missing columns, a duplicate code, an oversize file and a seller', async () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
-    expect((await preview(png)).body.message).toBe('El archivo no es una planilla CSV (UTF-8) ni Excel (.xlsx) válida');
+    expect((await preview(png)).body.message).toBe('El archivo no es una planilla CSV ni Excel (.xlsx) válida');
     const fakeZip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(100, 1)]);
     expect((await preview(fakeZip)).status).toBe(400);
     expect((await preview(Buffer.from('Nombre;Precio\nX;1\n'))).body.message).toBe('Faltan columnas obligatorias: Código');

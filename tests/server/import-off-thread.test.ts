@@ -59,6 +59,6 @@ describe('importing a big sheet', () => {
     form.append('file', new Blob([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0])]), 'foto.png');
     const reply = await fetch(`${base}/api/products/import/preview`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form });
     expect(reply.status).toBe(400);
-    expect(((await reply.json()) as { message: string }).message).toBe('El archivo no es una planilla CSV (UTF-8) ni Excel (.xlsx) válida');
+    expect(((await reply.json()) as { message: string }).message).toBe('El archivo no es una planilla CSV ni Excel (.xlsx) válida');
   });
 });

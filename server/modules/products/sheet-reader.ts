@@ -1,8 +1,9 @@
 /**
  * Reads an uploaded spreadsheet into rows of plain cells, judging the format by its content, not its
  * name: a ZIP signature ("PK\x03\x04") is an .xlsx (first worksheet; zip-guard.ts first checks what it
- * inflates to), anything else must be UTF-8 text and is read as CSV (";" or "," separator, whichever the
- * header line uses; quotes as Excel writes them).
+ * inflates to), anything else must be text and is read as CSV (";" or "," separator, whichever the
+ * header line uses; quotes as Excel writes them). The text is UTF-8 when it decodes as such, else
+ * Windows-1252: what Excel on Windows saves as «CSV (delimitado por comas)» (issue #38 item 4).
  */
 import ExcelJS from 'exceljs';
 import { MSG } from '../../../domain/messages';
@@ -16,15 +17,25 @@ const isZip = (bytes: Buffer) => ZIP_SIGNATURE.every((b, i) => bytes[i] === b);
 
 export async function readSheet(bytes: Buffer): Promise<SheetCell[][]> {
   if (isZip(bytes)) return readXlsx(bytes);
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw badRequest(MSG.importNotSheet);
-  }
+  const text = decodeText(bytes);
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u0008\u000E-\u001F]/.test(text)) throw badRequest(MSG.importNotSheet);
   return parseCsv(text.replace(/^\uFEFF/, ''));
+}
+
+/**
+ * Windows-1252's 0x80–0x9F (where it differs from Latin-1: €, curly quotes, dashes…); the five bytes it
+ * leaves undefined stay as their C1 code points. Node's TextDecoder('windows-1252') decodes as Latin-1.
+ */
+const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ';
+
+/** UTF-8 (a byte sequence that is not valid UTF-8 is practically never a UTF-8 file), else Windows-1252. */
+export function decodeText(bytes: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return bytes.toString('latin1').replace(/[\u0080-\u009F]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]);
+  }
 }
 
 async function readXlsx(bytes: Buffer): Promise<SheetCell[][]> {
