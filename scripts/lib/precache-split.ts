@@ -1,6 +1,7 @@
 /**
  * Which built files a visitor's service worker precaches (issue #17 item 8): only what the public pages
- * (landing, catalogue, payment results, login) can load — their chunks, the static imports of those,
+ * (landing, catalogue, payment results, login) can load — their chunks (the login page's route is in the
+ * staff route table, src/app/StaffRoutes.tsx, whose static imports are the guards, not the screens), the static imports of those,
  * their CSS and the service-worker registration. Every other JS/CSS chunk is staff code: its precache
  * entry is marked with revision STAFF_REVISION, and src/sw.ts caches those only on a device where
  * staff signed in (message CACHE_STAFF), so the POS still opens offline there and visitors never
@@ -23,7 +24,7 @@ interface Chunk {
 
 // workbox-window's key is relative to the project root: `../../main/node_modules/…` when node_modules is a link.
 // (ky's chunk is staff code: src/api/client.ts loads it with the first staff call.)
-const PUBLIC_ROOT = /^(index\.html|src\/features\/public\/.+|src\/features\/auth\/LoginPage\.tsx|src\/pwa\/.+|(.*\/)?node_modules\/workbox-window\/.+)$/;
+const PUBLIC_ROOT = /^(index\.html|src\/features\/public\/.+|src\/features\/auth\/LoginPage\.tsx|src\/app\/StaffRoutes\.tsx|src\/pwa\/.+|(.*\/)?node_modules\/workbox-window\/.+)$/;
 
 /** Files (relative to the build directory) the public pages may load. */
 export function publicFiles(manifest: Record<string, Chunk>): Set<string> {
