@@ -3,32 +3,17 @@
  * by denomination, the open session's X figures, and the close with a difference and its comment demand.
  * Critical and serious violations must be 0.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { seriousFindings } from './a11y-helpers';
 import { themedContext } from './backoffice-helpers';
 import { loginThroughForm, SELLER_PASSWORD, serverAndBrowser } from './harness';
 import { createProduct, openPos } from './pos-helpers';
-
-const AXE = readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
 
 const { server, browser } = await serverAndBrowser();
 const seller = await server.createSeller('cajera');
 beforeAll(async () => {
   await createProduct(server, { name: 'Caramelos surtidos', code: 'E2E-CASH-A11Y', price: 300, stock: 60 });
 });
-
-async function seriousFindings(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[]; html: string }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-      .flatMap((v) => v.nodes.map((node) => `${v.impact} ${v.id}: ${node.target.join(' ')} ${node.html.slice(0, 120)}`));
-  });
-}
 
 describe.each(['light', 'dark'] as const)('Caja accessibility (%s)', (mode) => {
   it('0 critical and 0 serious when opening, during the session and when closing with a difference', async () => {
@@ -42,21 +27,21 @@ describe.each(['light', 'dark'] as const)('Caja accessibility (%s)', (mode) => {
     await opening.getByText('Por billetes y monedas').click();
     await opening.getByRole('textbox', { name: 'Cantidad de $ 1.000,00' }).fill('5');
     await opening.getByText('Total contado: $ 5.000,00').waitFor();
-    expect(await seriousFindings(page)).toEqual([]);
+    expect(await seriousFindings(page, undefined, mode)).toEqual([]);
     await opening.getByRole('button', { name: 'Abrir caja' }).click();
     await page.getByRole('status').getByText('Caja abierta').waitFor({ state: 'hidden', timeout: 10_000 });
 
     await page.getByRole('button', { name: 'Caja abierta' }).click();
     const open = page.getByRole('dialog', { name: 'Caja abierta' });
     expect(await open.getByTestId('cash-expected-now').textContent()).toBe('$ 5.000,00');
-    expect(await seriousFindings(page)).toEqual([]);
+    expect(await seriousFindings(page, undefined, mode)).toEqual([]);
 
     await open.getByRole('button', { name: 'Cerrar caja' }).click();
     const closing = page.getByRole('dialog', { name: 'Cerrar caja' });
     await closing.getByLabel('Efectivo contado').fill('4.900');
     await closing.getByRole('button', { name: 'Cerrar caja' }).click();
     await closing.getByRole('alert').getByText('escribí un comentario', { exact: false }).waitFor();
-    expect(await seriousFindings(page)).toEqual([]);
+    expect(await seriousFindings(page, undefined, mode)).toEqual([]);
     await context.close();
   });
 });

@@ -2,15 +2,11 @@
  * axe-core on the POS (issue #14 item 12), light and dark, at 1024×768: the screen with a cart and the
  * last sale, and with the checkout dialog open. Critical and serious violations must be 0.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { seriousFindings } from './a11y-helpers';
 import { themedContext } from './backoffice-helpers';
 import { loginThroughForm, SELLER_PASSWORD, serverAndBrowser } from './harness';
 import { addProduct, checkout, createProduct, openPos } from './pos-helpers';
-
-const AXE = readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
 
 const { server, browser } = await serverAndBrowser();
 const seller = await server.createSeller('accesible');
@@ -18,19 +14,6 @@ beforeAll(async () => {
   await createProduct(server, { name: 'Cuaderno rayado 48 hojas', code: 'E2E-A11Y-1', price: 1800, stock: 3 });
   await createProduct(server, { name: 'Lapicera azul', code: 'E2E-A11Y-2', price: 450, stock: 60 });
 });
-
-/** Critical and serious findings, as "rule: target" lines (easy to read in a failure). */
-async function seriousFindings(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') would block a script tag.
-  await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[]; html: string }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-      .flatMap((v) => v.nodes.map((node) => `${v.impact} ${v.id}: ${node.target.join(' ')} ${node.html.slice(0, 120)}`));
-  });
-}
 
 describe.each(['light', 'dark'] as const)('POS accessibility (%s)', (mode) => {
   it('0 critical and 0 serious on the POS and in the open checkout', async () => {
@@ -42,12 +25,12 @@ describe.each(['light', 'dark'] as const)('POS accessibility (%s)', (mode) => {
     await checkout(page);
     await addProduct(page, 'Cuaderno rayado 48 hojas');
     await page.getByText('Venta registrada correctamente').waitFor({ state: 'hidden', timeout: 10_000 });
-    expect(await seriousFindings(page)).toEqual([]);
+    expect(await seriousFindings(page, undefined, mode)).toEqual([]);
 
     await page.getByRole('button', { name: 'Procesar Venta' }).click();
     await page.getByRole('dialog', { name: 'Completar Venta' }).waitFor();
     await page.getByRole('textbox', { name: 'Paga con' }).fill('5.000');
-    expect(await seriousFindings(page)).toEqual([]);
+    expect(await seriousFindings(page, undefined, mode)).toEqual([]);
     await context.close();
   });
 });

@@ -120,11 +120,11 @@ const STAFF_MORE: Step[] = [
   },
 ];
 
-async function findingsOf(page: Page, steps: Step[]): Promise<Record<string, string[]>> {
+async function findingsOf(page: Page, steps: Step[], mode: 'light' | 'dark'): Promise<Record<string, string[]>> {
   const found: Record<string, string[]> = {};
   for (const step of steps) {
     await step.open(page);
-    const lines = await seriousFindings(page, (await page.getByRole('dialog').count()) > 0 ? '[role=dialog]' : undefined);
+    const lines = await seriousFindings(page, (await page.getByRole('dialog').count()) > 0 ? '[role=dialog]' : undefined, mode);
     if (lines.length > 0) found[step.name] = lines;
   }
   return found;
@@ -133,19 +133,19 @@ async function findingsOf(page: Page, steps: Step[]): Promise<Record<string, str
 describe.each(['light', 'dark'] as const)('accessibility of every screen (%s)', (mode) => {
   it('public screens: 0 critical and 0 serious', async () => {
     const context = await themedContext(browser, mode, { width: 1024, height: 768 });
-    expect(await findingsOf(await context.newPage(), PUBLIC)).toEqual({});
+    expect(await findingsOf(await context.newPage(), PUBLIC, mode)).toEqual({});
     await context.close();
   });
 
   it('staff screens and their dialogs: 0 critical and 0 serious', async () => {
     const context = await themedContext(browser, mode, { width: 1024, height: 768 });
-    expect(await findingsOf(await adminPage(context, server), STAFF)).toEqual({});
+    expect(await findingsOf(await adminPage(context, server), STAFF, mode)).toEqual({});
     await context.close();
   }, 180_000);
 
   it('Configuración tabs, customers and cash screens, the open menus and the sync drawer: 0 critical and 0 serious', async () => {
     const context = await themedContext(browser, mode, { width: 1024, height: 768 });
-    expect(await findingsOf(await adminPage(context, server), STAFF_MORE)).toEqual({});
+    expect(await findingsOf(await adminPage(context, server), STAFF_MORE, mode)).toEqual({});
     await context.close();
   }, 180_000);
 });
