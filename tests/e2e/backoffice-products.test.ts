@@ -101,7 +101,8 @@ describe('product management', () => {
     const chipColor = async () => row().getByRole('cell').nth(6).locator('.mantine-Badge-root').evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(await chipColor()).toBe('rgb(76, 175, 80)');
 
-    for (const [stock, color] of [['0', 'rgb(244, 67, 54)'], ['5', 'rgb(255, 152, 0)']] as const) {
+    // Filled red on staff screens is #d32f2f, not the spec's #f44336: white on that is 3.7:1 (src/app/layout/staff.css).
+    for (const [stock, color] of [['0', 'rgb(211, 47, 47)'], ['5', 'rgb(255, 152, 0)']] as const) {
       await page.getByRole('button', { name: `Editar ${NAME}` }).click();
       await dialog().waitFor();
       await field('Stock').fill(stock);
