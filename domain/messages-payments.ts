@@ -27,32 +27,24 @@ export const MP_COUNTER_MSG = {
   cantCancelHere: 'Si el terminal ya tiene el cobro, cancelalo en el Point.',
   paidSale: (number: string) => `Venta ${number} pagada con Mercado Pago`,
   needsReview: 'El pago llegó después de cambiar de medio: la venta quedó marcada para revisar la devolución.',
+  noDevice: 'Este navegador todavía no está registrado como caja: esperá a que sincronice y volvé a cobrar.',
+};
+
+/** Each status's headline but `created`, whose words depend on the kind. */
+const HEADLINES: Record<string, string> = {
+  creating: MP_COUNTER_MSG.starting,
+  at_terminal: MP_COUNTER_MSG.atTerminal,
+  action_required: MP_COUNTER_MSG.actionRequired,
+  processing: MP_COUNTER_MSG.processing,
+  processed: MP_COUNTER_MSG.paid,
+  failed: MP_COUNTER_MSG.failed,
+  canceled: MP_COUNTER_MSG.canceled,
+  expired: MP_COUNTER_MSG.expired,
+  error: MP_COUNTER_MSG.error,
 };
 
 /** The headline of an attempt's status (`created` differs for QR and Point). */
 export function attemptHeadline(kind: 'qr' | 'point', status: string): string {
-  switch (status) {
-    case 'creating':
-      return MP_COUNTER_MSG.starting;
-    case 'created':
-      return kind === 'qr' ? MP_COUNTER_MSG.scan : MP_COUNTER_MSG.sentToTerminal;
-    case 'at_terminal':
-      return MP_COUNTER_MSG.atTerminal;
-    case 'action_required':
-      return MP_COUNTER_MSG.actionRequired;
-    case 'processing':
-      return MP_COUNTER_MSG.processing;
-    case 'processed':
-      return MP_COUNTER_MSG.paid;
-    case 'failed':
-      return MP_COUNTER_MSG.failed;
-    case 'canceled':
-      return MP_COUNTER_MSG.canceled;
-    case 'expired':
-      return MP_COUNTER_MSG.expired;
-    case 'error':
-      return MP_COUNTER_MSG.error;
-    default:
-      return MP_COUNTER_MSG.unknown;
-  }
+  if (status === 'created') return kind === 'qr' ? MP_COUNTER_MSG.scan : MP_COUNTER_MSG.sentToTerminal;
+  return HEADLINES[status] ?? MP_COUNTER_MSG.unknown;
 }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { attemptHeadline, MP_COUNTER_MSG } from '../../domain/messages-payments';
 import type { OrderAttemptJson } from '../../domain/schemas/payment-orders';
-import { expiryTime, pollInterval } from '../../src/features/pos/mercadopago/charge';
+import { pollInterval } from '../../src/features/pos/mercadopago/charge';
 
 const attempt = (done: boolean) => ({ done }) as OrderAttemptJson;
 
@@ -25,12 +25,5 @@ describe('attemptHeadline', () => {
     expect(attemptHeadline('point', 'action_required')).toMatch(/^Revisá el terminal/);
     for (const status of ['failed', 'canceled', 'expired', 'processed', 'error']) expect(attemptHeadline('point', status)).not.toBe(MP_COUNTER_MSG.unknown);
     expect(attemptHeadline('qr', 'something_new')).toBe(MP_COUNTER_MSG.unknown);
-  });
-});
-
-describe('expiryTime', () => {
-  it('is the local hour and minute, 24 h', () => {
-    const at = new Date(2026, 10, 27, 14, 5);
-    expect(expiryTime(at.toISOString())).toBe('14:05');
   });
 });

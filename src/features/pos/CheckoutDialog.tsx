@@ -79,7 +79,7 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
   const [form, setForm] = useState(EMPTY);
   const [customer, setCustomer] = useState<LocalCustomer | null>(null);
   const [method, setMethod] = useState<CheckoutMethod>('efectivo');
-  /** The QR / Point charge shown instead of the form, with the kind it was started as. */
+  /** The QR / Point charge shown instead of the form, with its lazily loaded view. */
   const [charge, setCharge] = useState<{ attempt: OrderAttemptJson; view: ChargeModule } | null>(null);
   const queryClient = useQueryClient();
   const [paidWith, setPaidWith] = useState('');

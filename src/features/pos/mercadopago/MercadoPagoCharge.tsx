@@ -11,7 +11,8 @@ import { useEffect, useRef, useState } from 'react';
 import { attemptHeadline, MP_COUNTER_MSG } from '../../../../domain/messages-payments';
 import { formatMoney } from '../../../../domain/money';
 import type { OrderAttemptJson } from '../../../../domain/schemas/payment-orders';
-import { cancelCharge, expiryTime, pollInterval, readCharge } from './charge';
+import { formatTime } from '../../../ui/dates';
+import { cancelCharge, pollInterval, readCharge } from './charge';
 import { QrCode } from './QrCode';
 
 interface Props {
@@ -73,7 +74,7 @@ export function MercadoPagoCharge({ initial, onPaid, onOtherMethod, onRetry }: P
       {attempt.kind === 'qr' && attempt.qrData && open && <QrCode data={attempt.qrData} />}
       <Alert color={color} w="100%" p="xs" data-testid="mp-charge-message">
         {attempt.message}
-        {open && <Text size="sm">{MP_COUNTER_MSG.expiresAt(expiryTime(attempt.expiresAt))}</Text>}
+        {open && <Text size="sm">{MP_COUNTER_MSG.expiresAt(formatTime(attempt.expiresAt))}</Text>}
       </Alert>
       {attempt.needsReview && (
         <Alert color="warning" w="100%" p="xs" role="alert">

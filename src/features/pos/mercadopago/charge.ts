@@ -5,6 +5,7 @@
  * stays on the device until the server says paid; then it is released like Checkout Pro's (stock mirrored
  * until the next pull). One attemptId per "Cobrar": a retried start answers the same attempt.
  */
+import { MP_COUNTER_MSG } from '../../../../domain/messages-payments';
 import type { OrderAttemptJson } from '../../../../domain/schemas/payment-orders';
 import { fetchSale } from '../../../api/sales';
 import { cancelOrderAttempt, fetchOrderAttempt, startOrderAttempt } from '../../../api/payment-orders';
@@ -15,7 +16,6 @@ import { releaseCart } from '../mercadopago-checkout';
 export type ChargeKind = OrderAttemptJson['kind'];
 export type ChargeResult = { ok: true; attempt: OrderAttemptJson } | { ok: false; message: string };
 
-const NO_DEVICE = 'Este navegador todavía no está registrado como caja: esperá a que sincronice y volvé a cobrar.';
 
 export interface ChargeForm {
   customerName: string;
@@ -25,7 +25,7 @@ export interface ChargeForm {
 
 export async function startCharge(kind: ChargeKind, attemptId: string, form: ChargeForm, discount: number): Promise<ChargeResult> {
   const device = await getDeviceCredential();
-  if (!device) return { ok: false, message: NO_DEVICE };
+  if (!device) return { ok: false, message: MP_COUNTER_MSG.noDevice };
   const lines = await cartLines();
   const items = lines.map((line) => ({ productId: line.productId, quantity: line.quantity }));
   const result = await startOrderAttempt(device, {
@@ -43,7 +43,7 @@ export async function startCharge(kind: ChargeKind, attemptId: string, form: Cha
 /** The attempt as the server knows it now (throws when it could not say: the poll keeps its data and slows down). */
 export async function readCharge(id: number): Promise<OrderAttemptJson> {
   const device = await getDeviceCredential();
-  if (!device) throw new Error(NO_DEVICE);
+  if (!device) throw new Error(MP_COUNTER_MSG.noDevice);
   const result = await fetchOrderAttempt(device, id);
   if (!result.success) throw new Error(result.message);
   return result.data;
@@ -51,7 +51,7 @@ export async function readCharge(id: number): Promise<OrderAttemptJson> {
 
 export async function cancelCharge(id: number): Promise<ChargeResult> {
   const device = await getDeviceCredential();
-  if (!device) return { ok: false, message: NO_DEVICE };
+  if (!device) return { ok: false, message: MP_COUNTER_MSG.noDevice };
   const result = await cancelOrderAttempt(device, id);
   return result.success ? { ok: true, attempt: result.data } : { ok: false, message: result.message };
 }
@@ -67,9 +67,4 @@ export async function settlePaidCharge(attempt: OrderAttemptJson) {
 export function pollInterval(attempt: OrderAttemptJson | undefined, failures: number): number | false {
   if (attempt?.done) return false;
   return failures > 0 ? 5_000 : 1_000;
-}
-
-/** "HH:MM" of the attempt's expiry in es-AR. */
-export function expiryTime(expiresAt: string): string {
-  return new Date(expiresAt).toLocaleTimeString('es-AR', { hour: '2-digit', minute: '2-digit', hour12: false });
 }
