@@ -26,7 +26,10 @@ interface Half {
 interface Outcome {
   passed: number;
   failed: number;
-  /** "file > test" of each failed test, repeated at the very end (a long log's tail is what a reader sees). */
+  /**
+   * "file > test" of each failed test and the first lines of its error, repeated at the very end (a long log's
+   * tail is what a reader sees, and the other half's error may be far above it).
+   */
   failures: string[];
 }
 
@@ -34,7 +37,7 @@ interface JsonReport {
   numPassedTests: number;
   numFailedTests: number;
   numFailedTestSuites: number;
-  testResults: { name: string; status: string; message?: string; assertionResults: { fullName: string; status: string }[] }[];
+  testResults: { name: string; status: string; message?: string; assertionResults: { fullName: string; status: string; failureMessages?: string[] }[] }[];
 }
 
 /** e2e files at once in `npm test` (MOSTRADOR_E2E_WORKERS to change it, e.g. 1 to read one file's output). */
@@ -58,6 +61,17 @@ if (wantsE2e && process.env.MOSTRADOR_CLIENT_BUILT !== '1') {
 
 mkdirSync('tests/.artifacts', { recursive: true });
 
+/** The first lines of a test's error, indented under its name (colours stripped). */
+function errorHead(messages: string[] | undefined): string {
+  const lines = (messages?.[0] ?? '')
+    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== '')
+    .slice(0, 6);
+  return lines.map((line) => `\n      ${line.slice(0, 300)}`).join('');
+}
+
 /** One vitest process; its JSON report gives the counts (a crash with no report counts as one failure). */
 function run(half: Half): Promise<Outcome> {
   const report = `tests/.artifacts/vitest-${half.name}.json`;
@@ -76,7 +90,7 @@ function run(half: Half): Promise<Outcome> {
         const crashed = json.numFailedTests === 0 && code !== 0 ? Math.max(1, json.numFailedTestSuites) : 0;
         const failures = json.testResults.flatMap((file) => {
           const where = relative(process.cwd(), file.name);
-          const tests = file.assertionResults.filter((t) => t.status === 'failed').map((t) => `${where} > ${t.fullName}`);
+          const tests = file.assertionResults.filter((t) => t.status === 'failed').map((t) => `${where} > ${t.fullName}${errorHead(t.failureMessages)}`);
           return tests.length > 0 || file.status !== 'failed' ? tests : [`${where}: ${(file.message ?? 'el archivo falló').split('\n')[0]}`];
         });
         outcome = { passed: json.numPassedTests, failed: json.numFailedTests + crashed, failures };

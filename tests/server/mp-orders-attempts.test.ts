@@ -16,6 +16,12 @@ import { createProduct, stockOf } from '../helpers/fixtures';
 import { eventually, MP_SECRET, MP_TOKEN, startMpTestbed, type MpTestbed } from '../helpers/mercadopago';
 import { ADMIN_PASSWORD, restartableDatabase, testConfig, type TestDevice } from '../helpers/server';
 
+/**
+ * How long a test waits for the poller to see what the simulator did: a pass every 200 ms, but on a busy
+ * two-core CI machine (the whole suite beside it) one pass has taken far longer than alone.
+ */
+const POLLED = 60_000;
+
 async function counter(bed: MpTestbed, withTerminal = true): Promise<TestDevice> {
   const device = await bed.server.registerDevice(bed.token);
   const admin = await bed.server.login();
@@ -49,7 +55,7 @@ describe('QR at the counter (polling only)', () => {
     expect(attempt.qrData).toMatch(/^000201/);
     const order = bed.sim.orders.orders().at(-1)!;
     expect(bed.sim.orders.act(order.id, 'pay')).toMatchObject({ status: 'processed' });
-    const paid = await eventually(() => status(bed, device, attempt.id), (a) => a.salePaymentStatus === 'pagado');
+    const paid = await eventually(() => status(bed, device, attempt.id), (a) => a.salePaymentStatus === 'pagado', POLLED);
     expect(paid).toMatchObject({ status: 'processed', done: true, message: 'Pago aprobado.', needsReview: false });
     expect(bed.sim.orders.webhooks).toHaveLength(0);
     expect((await stockOf(bed.server.app, productId)).stock).toBe(4);
@@ -74,7 +80,7 @@ describe('QR at the counter (polling only)', () => {
     const order = bed.sim.orders.orders().at(-1)!;
     bed.sim.orders.act(order.id, 'pay');
     await bed.server.call({ method: 'POST', url: `/api/payments/orders/${attempt.id}/cancel`, token: bed.token, headers: device.headers });
-    const late = await eventually(() => status(bed, device, attempt.id), (a) => a.needsReview);
+    const late = await eventually(() => status(bed, device, attempt.id), (a) => a.needsReview, POLLED);
     expect(late.salePaymentStatus).toBe('cancelado');
     expect(late.reviewReason).toMatch(/después de que se cambió el medio de pago/);
   });
@@ -104,7 +110,7 @@ describe('Point', () => {
       const order = bed.sim.orders.orders().at(-1)!;
       expect(order.config?.point?.terminal_id).toMatch(/^PAX_/);
       for (const a of act) bed.sim.orders.act(order.id, a);
-      const now = await eventually(() => status(bed, device, attempt.id), (x) => x.status === want);
+      const now = await eventually(() => status(bed, device, attempt.id), (x) => x.status === want, POLLED);
       expect(now.message).toMatch(text);
       expect(now.salePaymentStatus).toBe(sale);
       return { attempt, order };
@@ -116,7 +122,7 @@ describe('Point', () => {
     await seen(['expire'], 'expired', /venció/, 'cancelado');
     // Approved after the rejection: the sale stays cancelled and the flag says why.
     bed.sim.orders.act(failed.order.id, 'pay');
-    const late = await eventually(() => status(bed, device, failed.attempt.id), (x) => x.needsReview);
+    const late = await eventually(() => status(bed, device, failed.attempt.id), (x) => x.needsReview, POLLED);
     expect(late.salePaymentStatus).toBe('cancelado');
     expect(late.reviewReason).toMatch(/después de rechazarlo/);
   });
@@ -177,13 +183,13 @@ it('a crash between the call and storing its answer: after the restart the attem
     app = await buildServer(testConfig(dataDir, { ...env, MP_ORDERS_POLL_MS: '200' }, database));
     token = await login();
     const read = async () => (await app.inject({ method: 'GET', url: `/api/payments/orders/${id}`, headers: { authorization: `Bearer ${token}`, ...device } })).json().data;
-    await eventually(read, (a) => a.status === 'created');
+    await eventually(read, (a) => a.status === 'created', POLLED);
     expect(sim.orders.orders()).toHaveLength(1);
     sim.orders.act(sim.orders.orders()[0]!.id, 'pay');
-    expect(await eventually(read, (a) => a.salePaymentStatus === 'pagado')).toMatchObject({ status: 'processed' });
+    expect(await eventually(read, (a) => a.salePaymentStatus === 'pagado', POLLED)).toMatchObject({ status: 'processed' });
     expect(sim.orders.orders()).toHaveLength(1);
     await app.close();
   } finally {
     await sim.close();
   }
-}, 60_000);
+});
