@@ -17,6 +17,7 @@ import { fromCents, toCents } from '../../domain/money';
 import type { AccountPaymentResult } from '../../domain/schemas/accounts';
 import type { AccountPaymentEntry } from './account-types';
 import { announceWrite } from './capture';
+import { addConfirmedMovement, setConfirmedBalance } from './customer-balance';
 import { toPushedCustomer } from './customer-body';
 import { db, getMeta } from './db';
 import { provisionalNumber } from './device';
@@ -138,7 +139,7 @@ export async function applyAccountResults(batch: readonly AccountPaymentEntry[],
   const byId = new Map(results.filter((r) => r.clientPaymentId).map((r) => [r.clientPaymentId as string, r]));
   let unresolved = 0;
   const at = new Date().toISOString();
-  await db.transaction('rw', db.accountOutbox, async () => {
+  await db.transaction('rw', [db.accountOutbox, db.customers], async () => {
     for (const entry of batch) {
       const result = byId.get(entry.clientPaymentId);
       if (!result) {
@@ -148,6 +149,9 @@ export async function applyAccountResults(batch: readonly AccountPaymentEntry[],
         await db.accountOutbox.update(entry.clientPaymentId, { status: 'rejected', lastError: result.reason ?? null });
       } else {
         await db.accountOutbox.update(entry.clientPaymentId, { status: 'synced', lastError: null, syncedAt: at, serverBalance: result.balance ?? null });
+        // It leaves the unsent sum: the pulled balance takes it (the server's figure when it gave one).
+        if (result.balance !== undefined) await setConfirmedBalance(entry.customerUuid, result.balance);
+        else if (result.status === 'applied') await addConfirmedMovement(entry.customerUuid, -entry.amountCents);
       }
     }
   });

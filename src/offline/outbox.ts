@@ -14,6 +14,7 @@ import type { PushedSale, PushResult } from '../../domain/schemas/sync';
 import { fromCents } from '../../domain/money';
 import { MSG } from '../../domain/messages';
 import { recomputeStock } from './product-store';
+import { addConfirmedMovement } from './customer-balance';
 import { confirmSaleCustomer } from './customer-store';
 import { db, type OutboxEntry } from './db';
 import { upgradeEntry } from './entry-version';
@@ -133,9 +134,14 @@ export async function applyResults(batch: readonly OutboxEntry[], results: reado
     return { ...entry, status: 'pending' };
   });
   await db.outbox.bulkPut(updated);
-  // A customer created here that rode with a resolved sale now exists on the server (issue #33).
   for (const entry of outcome.synced) {
-    if (entry.customer) await confirmSaleCustomer(entry.customer.uuid, (byId.get(entry.clientSaleId) ?? bySeq.get(entry.deviceSeq))?.customerUuid);
+    const result = byId.get(entry.clientSaleId) ?? bySeq.get(entry.deviceSeq);
+    // A customer created here that rode with a resolved sale now exists on the server (issue #33).
+    if (entry.customer) await confirmSaleCustomer(entry.customer.uuid, result?.customerUuid);
+    // A sale on account the server applied now: it leaves the unsent sum, so the pulled balance takes it.
+    if (result?.status === 'applied' && entry.paymentMethod === 'cuenta_corriente' && entry.customerUuid) {
+      await addConfirmedMovement(result.customerUuid ?? entry.customerUuid, entry.totalCents);
+    }
   }
   return outcome;
 }

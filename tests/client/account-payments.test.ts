@@ -3,7 +3,7 @@
  * (with its place in the open cash drawer when in cash) and the sync engine delivers it by POST
  * /sync/account-payments exactly once: a lost reply sends the same body again and the server answers
  * duplicate, so the balance moves once. The counter's balance counts the sales on account and payments
- * not sent yet. Also: a version-4 store (queued sales, customers) upgrades to version 5 untouched.
+ * not sent yet, and keeps what the server confirmed until the next pull says it. Also: a version-4 store (queued sales, customers) upgrades to version 5 untouched.
  */
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
@@ -190,6 +190,31 @@ describe('payments on account: delivery exactly once', () => {
     expect(await db.accountOutbox.get(entry.clientPaymentId)).toMatchObject({ status: 'synced' });
     expect(accounts.balanceCents).toBe(290_000);
     engine2.stop();
+  });
+});
+
+describe('the balance a confirmed movement leaves behind', () => {
+  // The pull after these pushes carries no customer (the network dropped, say): the counter must still count them.
+  it('a sale on account the server applied moves the pulled balance in the same transaction', async () => {
+    await addToCart(1);
+    await addToCart(1);
+    await captureSale({ sellerId: 1, sellerName: 'Vera', discountCents: 0, paymentMethod: 'cuenta_corriente', customerName: 'Ana Pérez', customerUuid: ANA });
+    expect(await engine.requestSync()).toBe('ok');
+    expect((await unsentAccountDeltas()).size).toBe(0);
+    expect((await db.customers.get(ANA))?.balance).toBe(3500);
+    expect((await loadCustomers()).find((c) => c.uuid === ANA)?.balance).toBe(3500);
+    // Pushed again (a retry answered duplicate) it is not counted twice.
+    const sale = await db.outbox.toCollection().first();
+    await db.outbox.update(sale!.clientSaleId, { status: 'pending' });
+    expect(await engine.requestSync()).toBe('ok');
+    expect((await db.customers.get(ANA))?.balance).toBe(3500);
+  });
+
+  it('a synced payment leaves the server\'s balance on the row', async () => {
+    await take(100_000);
+    expect(await engine.requestSync()).toBe('ok');
+    expect((await db.customers.get(ANA))?.balance).toBe(2000);
+    expect((await loadCustomers()).find((c) => c.uuid === ANA)?.balance).toBe(2000);
   });
 });
 

@@ -42,6 +42,27 @@ async function sellOnAccount(page: Page, units: number, expectWarning: boolean):
   await waitCartEmpty(page);
 }
 
+/** The balance of the customer as this device last pulled it, read straight from IndexedDB. */
+function devicePulledBalance(page: Page): Promise<number | null> {
+  return page.evaluate(
+    (name) =>
+      new Promise<number | null>((resolve, reject) => {
+        const open = indexedDB.open('mostrador');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const request = open.result.transaction('customers').objectStore('customers').getAll();
+          request.onsuccess = () => {
+            const row = (request.result as { name: string; balance: number }[]).find((customer) => customer.name === name);
+            resolve(row ? row.balance : null);
+            open.result.close();
+          };
+          request.onerror = () => reject(request.error);
+        };
+      }),
+    'Almacén Don José',
+  );
+}
+
 /** The device's payments on account, read straight from IndexedDB. */
 function devicePayments(page: Page): Promise<{ status: string; amountCents: number }[]> {
   return page.evaluate(
@@ -81,12 +102,14 @@ describe('cobro a cuenta at the counter', () => {
     await sellOnAccount(page, 2, false);
     await waitAllSynced(page, 1);
     expect(await balance()).toBe(5000);
+    // The device's copy of the balance took the confirmed sale with its push (src/offline/customer-balance.ts).
+    await until(() => devicePulledBalance(page), (value) => value === 5000, 'pulled balance');
 
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Cobro a cuenta' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cobro a cuenta' });
     await dialog.getByLabel('Cliente').fill('30111222');
-    // The balance the device pulled after its sale.
+    // The balance the device holds after its sale.
     await dialog.getByRole('option', { name: /Almacén Don José.*Saldo: \$ 5\.000,00/ }).click();
     await dialog.getByLabel('Importe').fill('0');
     await dialog.getByRole('button', { name: 'Registrar cobro' }).click();
