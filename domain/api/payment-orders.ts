@@ -8,6 +8,8 @@ export const paymentOrdersApi = {
   create: endpoint('POST /payments/orders', { body: orderAttemptBody, reply: orderAttemptJson, status: [201, 200] }),
   status: endpoint('GET /payments/orders/:id', { params: idParam, reply: orderAttemptJson }),
   cancel: endpoint('POST /payments/orders/:id/cancel', { params: idParam, reply: orderAttemptJson }),
+  /** The cashier left the charge while the server was away (sent by the sync engine once it is back): cancel, or flag a payment that came. */
+  leave: endpoint('POST /payments/orders/:id/leave', { params: idParam, reply: orderAttemptJson }),
   counters: endpoint('GET /payments/counters', { reply: z.array(counterJson) }),
   stores: endpoint('GET /payments/counters/stores', { reply: z.array(storeJson) }),
   setup: endpoint('PUT /payments/counters/:deviceId', { params: deviceIdParam, body: counterSetupBody, reply: counterJson }),

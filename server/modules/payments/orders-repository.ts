@@ -103,6 +103,16 @@ export const ordersRepository = {
       return { ...row, closedAt: now };
     }),
 
+  /** A paid attempt the owner must look at (the cashier had left it): the sale keeps its payment, flagged once with `note`. */
+  flagPaid: (store: Store, id: number, note: string) =>
+    store.write(async (tx) => {
+      const row = await lockAttempt(tx, id);
+      if (!row || row.status !== 'processed' || row.reviewReason !== null) return row;
+      await tx.update(mpOrderAttempts).set({ reviewReason: note, updatedAt: new Date().toISOString() }).where(eq(mpOrderAttempts.id, id));
+      await flagSale(tx, row.saleId, note);
+      return { ...row, reviewReason: note };
+    }),
+
   /** Applies what Mercado Pago says about the attempt's order (see the header). */
   applyOrder: (store: Store, id: number, update: OrderUpdate) =>
     store.write(async (tx) => {

@@ -42,6 +42,16 @@ const orderRoutes: FastifyPluginAsyncZod<{ ctx: PaymentsContext; orders: OrdersS
     async (req) => ok(await orders.cancel(req.params.id, req.device!.id)),
   );
 
+  app.post(
+    pathOf(api.leave.key),
+    {
+      onRequest: [app.authenticate, requireDevice],
+      config: { access: 'device' },
+      schema: schemaOf(api.leave, { tags, security, summary: 'Cancela un cobro que el cajero dejó sin conexión (o marca la venta si se pagó)', description: device }),
+    },
+    async (req) => ok(await orders.leave(req.params.id, req.device!.id)),
+  );
+
   app.get(pathOf(api.counters.key), { onRequest: [app.requireAdmin], schema: schemaOf(api.counters, { tags, security, summary: 'Cajas de Mercado Pago de cada dispositivo' }) }, async () =>
     ok(await counters.list()),
   );

@@ -25,6 +25,9 @@ import { priceCartOn, providerFailure, type PaymentsContext } from './service';
 
 /** A creating attempt with no order found this long after its expiry is given up. */
 const CREATE_GRACE_MS = 2 * 60_000;
+/** A charge the cashier left offline that Mercado Pago was paid for meanwhile (orders-service leave). */
+export const LEFT_PAID_NOTE =
+  'Mercado Pago acreditó este pago, pero el cajero había dejado el cobro sin conexión para cobrar con otro medio: revisá si el cliente pagó dos veces y devolvé el pago si corresponde.';
 
 /** What the cashier sees for each status (Spanish, with what to do). */
 export function attemptMessage(kind: string, status: string, detail: string | null): string {
@@ -254,6 +257,18 @@ export function createOrdersService(ctx: PaymentsContext) {
       // Closed here too when Mercado Pago never answered (id unknown): a later `processed` is flagged, not lost.
       if (row.status !== 'processed') row = (await ordersRepository.close(ctx.store, row.id)) ?? row;
       return view(row);
+    },
+
+    /**
+     * The cashier left the charge while this server could not be reached and charged another way; the
+     * device sends this once the server is back. Cancelled like `cancel`; an order paid meanwhile keeps its
+     * sale pagado (the money came) and flags it: the customer may have paid twice.
+     */
+    async leave(id: number, deviceId: string): Promise<OrderAttemptJson> {
+      const attempt = await this.cancel(id, deviceId);
+      if (attempt.status !== 'processed') return attempt;
+      const row = await ordersRepository.flagPaid(ctx.store, id, LEFT_PAID_NOTE);
+      return row ? view(row) : attempt;
     },
 
     /** A signed webhook named an order: fetched from the API, applied when it is one of ours. */
