@@ -27,6 +27,12 @@ export const MP_COUNTER_MSG = {
   cantCancelHere: 'Si el terminal ya tiene el cobro, cancelalo en el Point.',
   paidSale: (number: string) => `Venta ${number} pagada con Mercado Pago`,
   needsReview: 'El pago llegó después de cambiar de medio: la venta quedó marcada para revisar la devolución.',
+  leave: 'Dejar el cobro y usar otro medio',
+  leaveConfirm:
+    'Sin conexión con el servidor, el cobro no se puede cancelar ahora: se cancelará solo cuando vuelva la conexión. Si el cliente ya pagó con Mercado Pago, no le cobres de nuevo: la venta quedará marcada para revisar.',
+  leaveYes: 'Sí, dejar el cobro',
+  leaveNo: 'Seguir esperando',
+  leaveError: 'No se pudo avisar al servidor que se dejó un cobro de Mercado Pago',
   noDevice: 'Este navegador todavía no está registrado como caja: esperá a que sincronice y volvé a cobrar.',
 };
 

@@ -9,6 +9,7 @@
 import { CASH_MSG } from '../../domain/cash-messages';
 import { ACCOUNT_MSG } from '../../domain/account';
 import { MSG } from '../../domain/messages';
+import { MP_COUNTER_MSG } from '../../domain/messages-payments';
 import type { CashPushBody } from '../../domain/schemas/cash';
 import type { CustomersPushBody } from '../../domain/schemas/customers';
 import type { PushBody } from '../../domain/schemas/sync';
@@ -36,8 +37,12 @@ export const pushCustomers = (body: CustomersPushBody, device: DeviceCredential)
 export const pushAccountPayments = (body: { deviceId: string; payments: unknown[] }, device: DeviceCredential) =>
   api('POST /sync/account-payments', { json: body, headers: deviceHeaders(device), noRedirect: true, errorMessage: ACCOUNT_MSG.syncError });
 
+/** A QR / Point charge the cashier left while the server was away (src/offline/left-charges.ts). */
+export const leaveCharge = (attemptId: number, device: DeviceCredential) =>
+  api('POST /payments/orders/:id/leave', { params: { id: attemptId }, headers: deviceHeaders(device), noRedirect: true, retry: false, errorMessage: MP_COUNTER_MSG.leaveError });
+
 /** The idle probe: an answer (any) within PROBE_TIMEOUT_MS says the server is there. */
 const PROBE_TIMEOUT_MS = 3_000;
 export const probeServer = () => api('GET /health', { public: true, timeoutMs: PROBE_TIMEOUT_MS, retry: false });
 
-export const syncTransport: SyncTransport = { register: registerDevice, push: pushSales, pull: pullChanges, pushCash, pushCustomers, pushAccountPayments, probe: probeServer };
+export const syncTransport: SyncTransport = { register: registerDevice, push: pushSales, pull: pullChanges, pushCash, pushCustomers, pushAccountPayments, leaveCharge, probe: probeServer };

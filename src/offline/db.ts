@@ -198,6 +198,8 @@ export interface MetaValues {
   counter: true;
   /** Issue #29 item 2: this device's clock against the server's at the last sync reply (clock.ts). */
   clock: ClockCheck;
+  /** Issue #34: QR / Point charges the cashier left while the server was away, to cancel once it is back (left-charges.ts). */
+  leftCharges: number[];
   /** Issue #35: this device's printer as last read online (GET /printing/settings). */
   printer: PrinterSettings;
   /** Issue #35: what this device printed by itself, so a reload never prints it again (features/pos/printing). */

@@ -6,7 +6,8 @@
  * back to pending → push the outbox (push-sales.ts: batches of ≤ 200 sales, the device's work overlapping
  * the request in flight) → push the cash-session events (push-cash.ts, issue #16, after the sales they
  * may close over) → push the customers created at this counter (push-customers.ts, issue #33) → push the
- * payments on account («Cobro a cuenta», push-account-payments.ts, issue #33.4) → pull catalogue pages unless every push reply already carried the catalogue's only
+ * payments on account («Cobro a cuenta», push-account-payments.ts, issue #33.4) → cancel the QR / Point
+ * charges left while the server was away (left-charges.ts, issue #34) → pull catalogue pages unless every push reply already carried the catalogue's only
  * changes (its own sales: PushReply.catalog) → record lastSyncAt. There is no separate probe: the push
  * (or, with nothing to push, the pull) is the probe, so an online sale costs one request. Push and pull
  * present the device credential; the session is optional, so a device whose session expired still
@@ -41,6 +42,7 @@ import { forgetDeviceKey, getDeviceCredential, isCounter, registerDevice } from 
 import { gateClosed, gateFailed, gateSettled, readGate } from './gate';
 import { OFFLINE_MSG } from './messages';
 import { countUnsynced, pruneSynced, resetStuck } from './outbox';
+import { pushLeftCharges } from './left-charges';
 import { pushAccountPayments } from './push-account-payments';
 import { pushCash } from './push-cash';
 import { pushSales } from './push-sales';
@@ -195,6 +197,8 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
       if (customers !== 'ok') return customers;
       const payments = await pushAccountPayments(delivery);
       if (payments !== 'ok') return payments;
+      const left = await pushLeftCharges(delivery);
+      if (left !== 'ok') return left;
       if (!pushed.echoed) {
         const pulled = await pullAll(device);
         if (pulled !== 'ok') return pulled;

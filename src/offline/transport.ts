@@ -43,4 +43,6 @@ export interface SyncTransport {
   pushCustomers?(body: CustomersPushBody, device: DeviceCredential): Promise<Reply<CustomersPushReply>>;
   /** POST /sync/account-payments: payments on account taken at this counter (issue #33.4). Absent: they wait. */
   pushAccountPayments?(body: { deviceId: string; payments: unknown[] }, device: DeviceCredential): Promise<Reply<AccountPaymentsPushReply>>;
+  /** POST /payments/orders/:id/leave: a QR / Point charge left while the server was away (issue #34). Absent: kept. */
+  leaveCharge?(attemptId: number, device: DeviceCredential): Promise<Reply<unknown>>;
 }

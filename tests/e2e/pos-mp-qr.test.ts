@@ -6,7 +6,8 @@
  * simulator's wallet page pays; the sale is paid once on the server and its ticket prints within 3 s;
  * a Point charge shows each status in Spanish, cannot be cancelled here once at the terminal, and after
  * the terminal cancels it the cart is sold in cash; a QR that expires can be charged again and cancelled;
- * offline, QR and Point are disabled with the reason.
+ * offline, QR and Point are disabled with the reason; when the server goes away mid-charge the cashier can
+ * leave it (after a confirmation) and sell in cash, and the charge is cancelled once the server is back.
  */
 import net from 'node:net';
 import jsQR from 'jsqr';
@@ -231,3 +232,36 @@ describe('Mercado Pago Point at the counter', () => {
     await context.setOffline(false);
   });
 });
+
+describe('the server goes away during a QR charge', () => {
+  it('the cashier leaves it after a confirmation and sells in cash; back online the charge is cancelled on the server', async () => {
+    await charge(MP_COUNTER_MSG.qrLabel);
+    await dialog().getByTestId('mp-qr').waitFor();
+    const order = lastOrder();
+    const attemptSale = (await mercadoPagoSales()).find((sale) => sale.paymentStatus === 'pendiente')!;
+    expect(attemptSale).toBeTruthy();
+    await context.setOffline(true);
+    // Cancelling needs the server: it fails, and the way out is offered, behind a confirmation.
+    await dialog().getByRole('button', { name: MP_COUNTER_MSG.cancel }).click();
+    await dialog().getByRole('alert').filter({ hasText: 'No se pudo' }).waitFor();
+    await dialog().getByRole('button', { name: MP_COUNTER_MSG.leave }).click();
+    await dialog().getByTestId('mp-charge-leave').getByText(MP_COUNTER_MSG.leaveConfirm).waitFor();
+    await dialog().getByRole('button', { name: MP_COUNTER_MSG.leaveYes }).click();
+    await expect(dialog().getByRole('radio', { name: 'Efectivo' }).getAttribute('aria-checked')).resolves.toBe('true');
+    const left = (await readMeta(page, 'leftCharges')) as number[];
+    expect(left).toHaveLength(1);
+    await dialog().getByRole('button', { name: 'Confirmar Venta' }).click();
+    await dialog().waitFor({ state: 'hidden' });
+    await waitCartEmpty(page);
+    expect(order.status).toBe('created');
+
+    await context.setOffline(false);
+    await until(() => sim.orders.orders().find((o) => o.id === order.id)?.status, (status) => status === 'canceled', 'the order cancelled', 60_000);
+    await until(() => readMeta(page, 'leftCharges') as Promise<number[] | undefined>, (ids) => ids?.length === 0, 'the left charge forgotten', 30_000);
+    const sale = (await mercadoPagoSales()).find((s) => s.id === attemptSale.id)!;
+    expect(sale.paymentStatus).toBe('cancelado');
+    // The cash sale reached the server too: nothing waits in the device.
+    await until(() => deviceOutbox(page), (sales) => sales.every((s) => s.status === 'synced'), 'the cash sales synced', 60_000);
+  });
+});
+

@@ -4,6 +4,9 @@
  * line), the expiry, «Cancelar cobro» and, once it is over without a payment, «Cobrar con otro medio» or
  * «Cobrar de nuevo». The status is read from this server (never from Mercado Pago) every second while
  * open, every 5 s while the server does not answer, and no more once it is over. Paid → onPaid, once.
+ * While the server cannot be reached the charge cannot be cancelled, so the counter would be stuck on it:
+ * «Dejar el cobro y usar otro medio», after a confirmation, leaves it (left-charges.ts cancels it on the
+ * server once it is back, or the server flags the sale if it was paid meanwhile) and goes back to the form.
  */
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +15,7 @@ import { attemptHeadline, MP_COUNTER_MSG } from '../../../../domain/messages-pay
 import { formatMoney } from '../../../../domain/money';
 import type { OrderAttemptJson } from '../../../../domain/schemas/payment-orders';
 import { formatTime } from '../../../ui/dates';
+import { leaveCharge } from '../../../offline/left-charges';
 import { cancelCharge, pollInterval, readCharge } from './charge';
 import { QrCode } from './QrCode';
 
@@ -42,6 +46,8 @@ export function MercadoPagoCharge({ initial, onPaid, onOtherMethod, onRetry }: P
   const attempt = query.data;
   const [cancelling, setCancelling] = useState(false);
   const [cancelError, setCancelError] = useState('');
+  const [cancelUnreachable, setCancelUnreachable] = useState(false);
+  const [confirmLeave, setConfirmLeave] = useState(false);
   const paid = useRef(false);
   const isPaid = attempt.salePaymentStatus === 'pagado';
 
@@ -57,11 +63,18 @@ export function MercadoPagoCharge({ initial, onPaid, onOtherMethod, onRetry }: P
     setCancelError('');
     const result = await cancelCharge(attempt.id);
     setCancelling(false);
+    setCancelUnreachable(!result.ok && result.unreachable === true);
     if (result.ok) client.setQueryData(key, result.attempt);
     else setCancelError(result.message);
   };
 
+  const leave = async () => {
+    await leaveCharge(attempt.id);
+    onOtherMethod();
+  };
+
   const open = !attempt.done && !isPaid;
+  const serverAway = open && (query.isError || cancelUnreachable);
   const color = GOOD.has(attempt.status) ? 'success' : BAD.has(attempt.status) ? 'error' : attempt.status === 'action_required' ? 'warning' : 'info';
   return (
     <Stack gap="sm" align="center" data-testid="mp-charge" data-status={attempt.status}>
@@ -109,6 +122,24 @@ export function MercadoPagoCharge({ initial, onPaid, onOtherMethod, onRetry }: P
           )
         )}
       </Group>
+      {serverAway &&
+        (confirmLeave ? (
+          <Alert color="warning" w="100%" p="xs" data-testid="mp-charge-leave">
+            <Text size="sm">{MP_COUNTER_MSG.leaveConfirm}</Text>
+            <Group justify="center" gap="xs" mt="xs">
+              <Button size="lg" color="warning" onClick={() => void leave()}>
+                {MP_COUNTER_MSG.leaveYes}
+              </Button>
+              <Button size="lg" variant="default" onClick={() => setConfirmLeave(false)}>
+                {MP_COUNTER_MSG.leaveNo}
+              </Button>
+            </Group>
+          </Alert>
+        ) : (
+          <Button size="lg" variant="light" onClick={() => setConfirmLeave(true)}>
+            {MP_COUNTER_MSG.leave}
+          </Button>
+        ))}
       {open && attempt.kind === 'point' && (
         <Text size="xs" c="dimmed">
           {MP_COUNTER_MSG.cantCancelHere}

@@ -14,8 +14,8 @@ import { getDeviceCredential } from '../../../offline/device';
 import { releaseCart } from '../mercadopago-checkout';
 
 export type ChargeKind = OrderAttemptJson['kind'];
-export type ChargeResult = { ok: true; attempt: OrderAttemptJson } | { ok: false; message: string };
-
+/** `unreachable`: the server was not reached or failed (5xx), as opposed to refusing. */
+export type ChargeResult = { ok: true; attempt: OrderAttemptJson } | { ok: false; message: string; unreachable?: boolean };
 
 export interface ChargeForm {
   customerName: string;
@@ -53,7 +53,7 @@ export async function cancelCharge(id: number): Promise<ChargeResult> {
   const device = await getDeviceCredential();
   if (!device) return { ok: false, message: MP_COUNTER_MSG.noDevice };
   const result = await cancelOrderAttempt(device, id);
-  return result.success ? { ok: true, attempt: result.data } : { ok: false, message: result.message };
+  return result.success ? { ok: true, attempt: result.data } : { ok: false, message: result.message, unreachable: result.kind === 'network' || result.status >= 500 };
 }
 
 /** Paid: the cart leaves this device (the server already has the sale); the sale as recorded, for its ticket. */
