@@ -27,6 +27,7 @@ export const MP_COUNTER_MSG = {
   cantCancelHere: 'Si el terminal ya tiene el cobro, cancelalo en el Point.',
   paidSale: (number: string) => `Venta ${number} pagada con Mercado Pago`,
   needsReview: 'El pago llegó después de cambiar de medio: la venta quedó marcada para revisar la devolución.',
+  invoiceLater: 'Con Mercado Pago la factura todavía no sale desde el mostrador: emitila en Ventas, en el detalle de la venta, cuando esté pagada.',
   leave: 'Dejar el cobro y usar otro medio',
   leaveConfirm:
     'Sin conexión con el servidor, el cobro no se puede cancelar ahora: se cancelará solo cuando vuelva la conexión. Si el cliente ya pagó con Mercado Pago, no le cobres de nuevo: la venta quedará marcada para revisar.',

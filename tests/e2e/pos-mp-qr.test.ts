@@ -132,7 +132,15 @@ describe('Mercado Pago QR at the counter', () => {
         observer.disconnect();
       }).observe(document.body, { subtree: true, childList: true });
     });
-    await charge(MP_COUNTER_MSG.qrLabel);
+    await addProduct(page, PRODUCT);
+    await page.getByRole('button', { name: 'Procesar Venta' }).click();
+    await dialog().getByText('Factura', { exact: true }).waitFor();
+    await dialog().getByRole('radio', { name: MP_COUNTER_MSG.qrLabel }).click();
+    // The Factura choice is not offered with Mercado Pago, and the cashier reads where to invoice instead.
+    await expect(dialog().getByTestId('mp-invoice-later').textContent()).resolves.toBe(MP_COUNTER_MSG.invoiceLater);
+    expect(await dialog().getByText('Factura', { exact: true }).count()).toBe(0);
+    expect(await dialog().getByRole('radiogroup', { name: 'Comprobante' }).count()).toBe(0);
+    await dialog().getByRole('button', { name: 'Confirmar Venta' }).click();
     const qr = dialog().getByTestId('mp-qr');
     await qr.waitFor();
     const timing = await page.evaluate(() => (window as unknown as { qrTiming: { click: number; shown: number } }).qrTiming);

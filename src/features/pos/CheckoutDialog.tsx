@@ -18,6 +18,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { TIMINGS } from '../../../domain/constants';
 import { MSG } from '../../../domain/messages';
+import { MP_COUNTER_MSG } from '../../../domain/messages-payments';
 import { fromCents, toCents } from '../../../domain/money';
 import { ACCOUNT_MSG, overLimit } from '../../../domain/account';
 import { parseDiscountInput } from '../../../domain/money-input';
@@ -308,6 +309,11 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
             onChange={setInvoice}
             errors={invoiceTried ? invoiceErrors : {}}
           />
+        )}
+        {needsMercadoPago(method) && !unavailable && (
+          <Text size="sm" c="dimmed" data-testid="mp-invoice-later">
+            {MP_COUNTER_MSG.invoiceLater}
+          </Text>
         )}
         {wantsInvoice && !needsMercadoPago(method) && <CaeaNotice />}
         <Textarea size="md" label="Notas" autosize minRows={1} maxRows={3} {...field('notes')} />
