@@ -9,12 +9,12 @@
  * outbox: it runs the card flow of mercadopago-checkout.ts and redirects to the hosted checkout.
  * Mercado Pago QR / Point (issue #34) never go through the outbox either: «Confirmar Venta» starts the
  * attempt on the server (which records the sale, pendiente) and the dialog shows the charge
- * (mercadopago/MercadoPagoCharge.tsx, its own chunk) until the server says paid, then hands the recorded
- * sale to the POS (onPaidByMercadoPago); it cannot be closed while the charge is open.
+ * (mercadopago/MercadoPagoCharge.tsx, its own chunk; its state in mercadopago/useMercadoPagoCharge.ts) until
+ * the server says paid, then hands the recorded sale to the POS (onPaidByMercadoPago); it cannot be closed
+ * while the charge is open.
  * The totals and «Confirmar Venta» sit in a foot that never scrolls away (checkout/CheckoutFooter.tsx, issue #35.6).
  */
 import { Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { TIMINGS } from '../../../domain/constants';
 import { MSG } from '../../../domain/messages';
@@ -35,21 +35,11 @@ import { attemptKey, mercadoPagoCustomerProblem, newExternalReference, startMerc
 import { initialInvoiceForm, invoiceBody, invoiceFormErrors, needsBuyerData } from '../invoices/invoice-form';
 import { InvoiceChoice, invoiceUnavailable, type InvoiceChoiceValue } from './InvoiceChoice';
 import { needsMercadoPago, PaymentMethodPicker, type CheckoutMethod } from './PaymentMethodPicker';
-import { settlePaidCharge, startCharge, type ChargeKind } from './mercadopago/charge';
+import { loadCharge, useMercadoPagoCharge } from './mercadopago/useMercadoPagoCharge';
 import { CaeaNotice } from './CaeaNotice';
 import { useMercadoPagoAvailability } from './useMercadoPagoAvailability';
 import { CashChange } from './checkout/CashChange';
 import { CheckoutFooter } from './checkout/CheckoutFooter';
-
-// The charge's chunk (with the QR encoder): fetched when QR / Point is picked, awaited with the attempt's
-// request, so the QR renders in the same render as the reply (no Suspense round, no extra frame).
-type ChargeModule = typeof import('./mercadopago/MercadoPagoCharge');
-let chargeChunk: Promise<ChargeModule> | null = null;
-const loadCharge = () =>
-  (chargeChunk ??= import('./mercadopago/MercadoPagoCharge').catch((error: unknown) => {
-    chargeChunk = null;
-    throw error;
-  }));
 
 interface Props {
   opened: boolean;
@@ -80,9 +70,6 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
   const [form, setForm] = useState(EMPTY);
   const [customer, setCustomer] = useState<LocalCustomer | null>(null);
   const [method, setMethod] = useState<CheckoutMethod>('efectivo');
-  /** The QR / Point charge shown instead of the form, with its lazily loaded view. */
-  const [charge, setCharge] = useState<{ attempt: OrderAttemptJson; view: ChargeModule } | null>(null);
-  const queryClient = useQueryClient();
   const [paidWith, setPaidWith] = useState('');
   const [busy, setBusy] = useState(false);
   /** A sale is being written to the outbox (a second Enter or tap must not write another). */
@@ -97,6 +84,22 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
   // The issuer's data may arrive (or change) after the dialog mounted: its letter rules then apply.
   useEffect(() => setInvoice((current) => ({ ...current, values: initialInvoiceForm(issuer ?? 'monotributo') })), [issuer]);
   const mercadoPago = useMercadoPagoAvailability(online, opened);
+  /** The QR / Point charge shown instead of the form (mercadopago/useMercadoPagoCharge.ts). */
+  const mpCharge = useMercadoPagoCharge({
+    setBusy,
+    setError,
+    onPaid: useCallback(
+      (sale: SaleJson | null, attempt: OrderAttemptJson) => {
+        setForm(EMPTY);
+        setCustomer(null);
+        setInvoice(noInvoice(issuer));
+        setMethod('efectivo');
+        onPaidByMercadoPago(sale, attempt);
+      },
+      [issuer, onPaidByMercadoPago],
+    ),
+  });
+  const charge = mpCharge.charge;
   // An amount ("1.500") or a percentage ("10%"); text the es-AR reader refuses counts as 0 and blocks the sale.
   const discount = parseDiscountInput(form.discount, subtotalCents);
   const discountCents = discount.ok ? (discount.cents ?? 0) : 0;
@@ -143,50 +146,11 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
     }
   };
 
-  /** «Confirmar Venta» with QR / Point: a new attempt on the server, then its charge is shown. */
-  const startMercadoPagoCharge = async (kind: ChargeKind) => {
-    setError('');
-    setBusy(true);
-    try {
-      const [result, view] = await Promise.all([startCharge(kind, crypto.randomUUID(), form, fromCents(discountCents)), loadCharge()]);
-      if (!result.ok) return setError(result.message);
-      setCharge({ attempt: result.attempt, view });
-    } catch {
-      setError(MSG.paymentProviderError);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const chargePaid = useCallback(
-    (attempt: OrderAttemptJson) => {
-      // Paid is paid: even if the cart or the sale could not be read back, the dialog closes and says so.
-      void settlePaidCharge(attempt)
-        .catch(() => null)
-        .then((sale) => {
-          setCharge(null);
-          setForm(EMPTY);
-          setCustomer(null);
-          setInvoice(noInvoice(issuer));
-          setMethod('efectivo');
-          onPaidByMercadoPago(sale, attempt);
-        });
-    },
-    [issuer, onPaidByMercadoPago],
-  );
-
-  /** The charge is still open (neither paid nor over): the dialog stays until it is cancelled. */
-  const chargeOpen = () => {
-    if (!charge) return false;
-    const now = queryClient.getQueryData<OrderAttemptJson>(['mp-charge', charge.attempt.id]) ?? charge.attempt;
-    return !now.done || now.salePaymentStatus === 'pagado';
-  };
-
   const confirm = async () => {
     if (problem || (needsMercadoPago(method) && mercadoPago.disabledReason)) return;
     if (method === 'cuenta_corriente' && !onAccount) return setError(customer ? ACCOUNT_MSG.noAccount : ACCOUNT_MSG.noCustomer);
     if (method === 'mercadopago') return payWithMercadoPago();
-    if (method === 'mp_qr' || method === 'mp_point') return startMercadoPagoCharge(method === 'mp_qr' ? 'qr' : 'point');
+    if (method === 'mp_qr' || method === 'mp_point') return mpCharge.start(method === 'mp_qr' ? 'qr' : 'point', form, fromCents(discountCents));
     // No state change on the way to the write: a render here would run before the transaction starts.
     if (Object.keys(invoiceErrors).length > 0) return setInvoiceTried(true);
     onConfirmStart();
@@ -230,20 +194,20 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
   };
 
   return (
-    <StaffModal opened={opened} onClose={() => !chargeOpen() && onClose()} title="Completar Venta" size="lg" returnFocus={false} onExitTransitionEnd={onExited}>
+    <StaffModal opened={opened} onClose={() => !mpCharge.isOpen() && onClose()} title="Completar Venta" size="lg" returnFocus={false} onExitTransitionEnd={onExited}>
       {charge ? (
         <charge.view.MercadoPagoCharge
           key={charge.attempt.id}
           initial={charge.attempt}
-          onPaid={chargePaid}
+          onPaid={mpCharge.paid}
           onOtherMethod={() => {
-            setCharge(null);
+            mpCharge.clear();
             setMethod('efectivo');
           }}
           onRetry={() => {
             const kind = charge.attempt.kind;
-            setCharge(null);
-            void startMercadoPagoCharge(kind);
+            mpCharge.clear();
+            void mpCharge.start(kind, form, fromCents(discountCents));
           }}
         />
       ) : (
