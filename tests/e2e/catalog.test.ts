@@ -34,6 +34,12 @@ async function createProductWithImage(): Promise<number> {
 
 const countLine = () => page.getByText(/producto\(s\) encontrado\(s\)/);
 const cardNames = () => page.locator('article h3').allInnerTexts();
+/** The grid's top sits just under the sticky bar (the window scrolled to it, not to the page's top). */
+const gridInView = () =>
+  page.waitForFunction(() => {
+    const top = document.querySelector('[data-catalog-grid]')!.getBoundingClientRect().top;
+    return window.scrollY > 0 && Math.abs(top - 80) < 2;
+  });
 
 const { server, browser } = await serverAndBrowser();
 beforeAll(async () => {
@@ -56,9 +62,48 @@ describe('catalogue', () => {
     await page.getByRole('button', { name: 'Última página' }).click();
     const lastCount = totalProducts - 40;
     await page.getByText(`Mostrando ${lastCount} de ${totalProducts} productos`).waitFor();
-    await page.waitForFunction(() => window.scrollY === 0);
+    await gridInView();
     await page.getByRole('button', { name: 'Primera página' }).click();
     await page.getByText(`Mostrando 20 de ${totalProducts} productos`).waitFor();
+  });
+
+  it('keeps the cards while the next page loads (dimmed, with a hint) and brings the grid, not the page top, into view', async () => {
+    const firstPage = await cardNames();
+    // Count the cards on every change of the page from before the click until page 2 is in.
+    await page.evaluate(() => {
+      const w = window as unknown as { fewestCards: number; cardsObserver: MutationObserver };
+      w.fewestCards = document.querySelectorAll('article').length;
+      w.cardsObserver = new MutationObserver(() => (w.fewestCards = Math.min(w.fewestCards, document.querySelectorAll('article').length)));
+      w.cardsObserver.observe(document.body, { childList: true, subtree: true });
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const pageTwo = (url: URL) => url.pathname === '/api/products/catalog' && url.searchParams.get('page') === '2';
+    await page.route(pageTwo, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Página siguiente' }).click();
+    await page.getByText('Cargando página 2...').waitFor();
+    // While the answer is held back: the first page's cards stay, dimmed, the grid is busy.
+    expect(await cardNames()).toEqual(firstPage);
+    expect(await page.locator('[data-catalog-grid]').getAttribute('aria-busy')).toBe('true');
+    await gridInView();
+    release();
+    await page.getByText('Cargando página 2...').waitFor({ state: 'detached' });
+    await page.unroute(pageTwo);
+    await page.getByText(`Mostrando 20 de ${totalProducts} productos`).waitFor();
+    expect(await cardNames()).not.toEqual(firstPage);
+    expect(await page.locator('[data-catalog-grid]').getAttribute('aria-busy')).toBe('false');
+    expect(await page.evaluate(() => (window as unknown as { fewestCards: number }).fewestCards)).toBe(20);
+    await page.evaluate(() => (window as unknown as { cardsObserver: MutationObserver }).cardsObserver.disconnect());
+
+    // With the grid's top in view (page at its top), a page change leaves the page where it is. The click is
+    // dispatched: a real click first scrolls the pagination (below the fold) into view.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('button', { name: 'Primera página' }).dispatchEvent('click');
+    await expect.poll(cardNames).toEqual(firstPage);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
   it('searches with accents (debounced), shows the count line and clears the filters', async () => {

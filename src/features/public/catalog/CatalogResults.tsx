@@ -1,5 +1,6 @@
-import { Button, Center, Group, Loader, Pagination, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Center, Group, Loader, Pagination, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconFilterOff, IconPackageOff } from '@tabler/icons-react';
+import { useRef } from 'react';
 import type { CatalogProduct } from '../../../api/catalog';
 import { ProductCard } from './ProductCard';
 import type { useCatalog } from './useCatalog';
@@ -16,9 +17,18 @@ const EAGER_IMAGES = 4;
 const PLACEHOLDERS = 8;
 const CARD_HEIGHT = 390;
 
-/** Loading text, the two empty states, the 1/2/3/4-column grid and the pagination of docs/spec.md §2. */
+/** Space kept above the grid when a page change brings it into view: the sticky public bar (64 px) and a gap. */
+const GRID_SCROLL_MARGIN = 80;
+
+/**
+ * Loading text, the two empty states, the 1/2/3/4-column grid and the pagination of docs/spec.md §2.
+ * A page change keeps the previous page's cards (dimmed, with a hint) until the next page arrives and
+ * brings the grid's top into view when the visitor had scrolled past it (not the page's top), at once: a
+ * smooth scroll could be cut short by the new page's layout.
+ */
 export function CatalogResults({ catalog, onViewImage, onEnquire }: Props) {
-  const { products, loading, filtersActive, totalItems, totalPages, page } = catalog;
+  const { products, loading, pageLoading, filtersActive, totalItems, totalPages, page } = catalog;
+  const gridRef = useRef<HTMLDivElement>(null);
 
   if (loading) {
     return (
@@ -68,15 +78,26 @@ export function CatalogResults({ catalog, onViewImage, onEnquire }: Props) {
 
   const changePage = (next: number) => {
     catalog.setPage(next);
-    window.scrollTo({ top: 0, behavior: 'smooth' });
+    const grid = gridRef.current;
+    if (grid && grid.getBoundingClientRect().top < GRID_SCROLL_MARGIN) grid.scrollIntoView({ block: 'start' });
   };
   return (
     <>
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }} spacing="lg">
-        {products.map((product, i) => (
-          <ProductCard key={product.id} product={product} onViewImage={onViewImage} onEnquire={onEnquire} eagerImage={i < EAGER_IMAGES} />
-        ))}
-      </SimpleGrid>
+      <Box ref={gridRef} data-catalog-grid pos="relative" style={{ scrollMarginTop: GRID_SCROLL_MARGIN }} aria-busy={pageLoading}>
+        {pageLoading && (
+          <Center pos="absolute" top={8} left={0} right={0} style={{ zIndex: 2, pointerEvents: 'none' }}>
+            <Group gap="sm" px="md" py={6} bg="var(--mantine-color-body)" style={{ borderRadius: 'var(--mantine-radius-xl)', boxShadow: 'var(--mantine-shadow-md)' }}>
+              <Loader size="sm" />
+              <Text role="status">Cargando página {page}...</Text>
+            </Group>
+          </Center>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }} spacing="lg" style={{ opacity: pageLoading ? 0.55 : 1, transition: 'opacity 150ms' }}>
+          {products.map((product, i) => (
+            <ProductCard key={product.id} product={product} onViewImage={onViewImage} onEnquire={onEnquire} eagerImage={i < EAGER_IMAGES} />
+          ))}
+        </SimpleGrid>
+      </Box>
       <Stack align="center" mt="xl" gap="sm">
         {totalPages > 1 && (
           <Group justify="center">

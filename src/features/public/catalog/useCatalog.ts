@@ -3,7 +3,9 @@
  * changing search or category resets the page to 1. A failed load is logged and shows as an empty
  * catalogue (one page, zero items), as docs/spec.md §8 says.
  * The results remember the query they answer: until the current query's answer arrives the page is
- * loading, so a count or a card list is never shown under a search it does not belong to.
+ * loading, so a count or a card list is never shown under a search it does not belong to. The one
+ * exception is a change of page under the same search and category: the previous page's cards stay
+ * (`pageLoading`, shown dimmed with a hint) until the next page arrives, so the grid never blanks.
  */
 import { useDebouncedValue } from '@mantine/hooks';
 import { startTransition, useEffect, useState } from 'react';
@@ -58,14 +60,20 @@ export function useCatalog() {
     setQuery({ search: '', categoryId: null, page: 1 });
   };
 
-  const loading = state.answers !== query;
+  const answers = state.answers;
+  const pending = answers !== query;
+  const pageLoading = pending && answers !== null && answers.search === query.search && answers.categoryId === query.categoryId;
+  const loading = pending && !pageLoading;
   return {
     products: state.products,
     totalItems: state.totalItems,
     totalPages: state.totalPages,
+    /** Nothing to show for the current search and category yet (placeholders). */
     loading,
+    /** The previous page's cards are shown while the requested page loads. */
+    pageLoading,
     /** Loading, or the typed search is not applied yet (debounce pending). */
-    searching: loading || searchInput.trim() !== query.search,
+    searching: pending || searchInput.trim() !== query.search,
     searchInput,
     setSearchInput,
     categoryId: query.categoryId,
