@@ -17,6 +17,7 @@ import { deviceKeys } from '../queries';
 import { DeviceCaeaDialog } from './DeviceCaeaDialog';
 import { DeviceRenameDialog } from './DeviceRenameDialog';
 import { ImportPendingSales } from './ImportPendingSales';
+import { MercadoPagoCounterDialog } from './MercadoPagoCounterDialog';
 import { PrinterSettingsDialog } from './PrinterSettingsDialog';
 
 /** The latest of the device's push and pull, or its last visit. */
@@ -57,7 +58,7 @@ const CONFIRM: Record<Action['kind'], { label: string; message: (d: Device) => s
  * Dispositivos (issue #31 item 6): each counter, who registered it, when and from where, its last sync,
  * its open cash session, its users, pending and flagged sales; the admin renames, revokes (a lost tablet),
  * removes one that never sold, and force-closes the cash session one left open; and sets each one's printer
- * (issue #35, PrinterSettingsDialog).
+ * (issue #35, PrinterSettingsDialog) and its Mercado Pago caja and Point terminal (issue #34, MercadoPagoCounterDialog).
  */
 export function DevicesTab() {
   const devices = useQuery({ queryKey: deviceKeys.all, queryFn: () => unwrap(fetchDevices()) });
@@ -66,6 +67,7 @@ export function DevicesTab() {
   const [editing, setEditing] = useState<Device | null>(null);
   const [renaming, setRenaming] = useState<Device | null>(null);
   const [printer, setPrinter] = useState<Device | null>(null);
+  const [mpCounter, setMpCounter] = useState<Device | null>(null);
   const [action, setAction] = useState<Action | null>(null);
   const [busy, setBusy] = useState(false);
   const { feedback, report, succeed, clear } = useFeedback();
@@ -217,6 +219,9 @@ export function DevicesTab() {
                       <Button variant="default" size="md" px="sm" onClick={() => setPrinter(d)} aria-label={`Impresora de ${nameOf(d)}`}>
                         Impresora
                       </Button>
+                      <Button variant="default" size="md" px="sm" onClick={() => setMpCounter(d)} aria-label={`Caja de Mercado Pago de ${nameOf(d)}`}>
+                        Mercado Pago
+                      </Button>
                       {!d.revokedAt && (
                         <Button variant="light" color="error" size="md" px="sm" onClick={() => setAction({ kind: 'revoke', device: d })} aria-label={`Revocar ${nameOf(d)}`}>
                           Revocar
@@ -242,6 +247,14 @@ export function DevicesTab() {
         onClose={() => setPrinter(null)}
         onSaved={(message) => {
           setPrinter(null);
+          succeed(message);
+        }}
+      />
+      <MercadoPagoCounterDialog
+        device={mpCounter}
+        onClose={() => setMpCounter(null)}
+        onSaved={(message) => {
+          setMpCounter(null);
           succeed(message);
         }}
       />
