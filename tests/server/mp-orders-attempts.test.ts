@@ -91,7 +91,7 @@ describe('QR at the counter (polling only)', () => {
     const productId = await createProduct(bed.server.app.store, { price: 100, stock: 1 });
     const refused = await charge(bed, device, 'qr', productId);
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toContain('Configuración → Mercado Pago');
+    expect(refused.body.message).toContain('Configuración → Dispositivos → Mercado Pago');
     const seller = await bed.server.call({ method: 'PUT', url: `/api/payments/counters/${device.id}`, token: bed.token, payload: { storeId: '1', posName: 'Caja', posExternalId: 'CAJA9' } });
     expect(seller.status).toBe(403);
     const noDevice = await bed.server.call({ method: 'POST', url: '/api/payments/orders', token: bed.token, payload: { attemptId: randomUUID(), kind: 'qr', items: [{ productId, quantity: 1 }] } });

@@ -1,5 +1,5 @@
 /**
- * Set-up of Mercado Pago in person (Configuración → Mercado Pago, issue #34 item 4): the account's store
+ * Set-up of Mercado Pago in person (Configuración → Dispositivos → «Mercado Pago», MercadoPagoCounterDialog; issue #34 item 4): the account's store
  * (sucursal), one caja (POS, external_id letters and digits < 40) per counter device, and the Point
  * terminal of that caja. Each failure is said plainly in Spanish. What is saved (mp_counters) is what the
  * counter's attempts use: the browser never picks a caja or a terminal.

@@ -104,8 +104,8 @@ export function createOrdersService(ctx: PaymentsContext) {
   }
 
   function refusal(error: MercadoPagoError): string {
-    if (error.code === 'pos_not_found') return 'Mercado Pago no encuentra la caja de este dispositivo: revisá Configuración → Mercado Pago.';
-    if (error.code === 'terminal_not_found') return 'Mercado Pago no encuentra el terminal Point de esta caja: revisá Configuración → Mercado Pago.';
+    if (error.code === 'pos_not_found') return 'Mercado Pago no encuentra la caja de este dispositivo: revisá Configuración → Dispositivos → Mercado Pago.';
+    if (error.code === 'terminal_not_found') return 'Mercado Pago no encuentra el terminal Point de esta caja: revisá Configuración → Dispositivos → Mercado Pago.';
     if (error.code === 'terminal_not_in_pdv_mode') return 'El terminal Point no está en modo integrado (PDV): cambialo y reinicialo, o cobrá con el Point en modo independiente y registrá la venta como tarjeta.';
     if (error.kind === 'auth') return 'Mercado Pago rechazó las credenciales: pedile al administrador que las revise.';
     return `Mercado Pago rechazó el cobro: ${error.message}`;
@@ -166,8 +166,8 @@ export function createOrdersService(ctx: PaymentsContext) {
     async create(body: OrderAttemptBody, userId: number, deviceId: string): Promise<{ created: boolean; attempt: OrderAttemptJson }> {
       await client();
       const counter = await ctx.store.read((q) => ordersRepository.counter(q, deviceId));
-      if (!counter) throw conflict('Este dispositivo no tiene una caja de Mercado Pago: pedile al administrador que la configure en Configuración → Mercado Pago.');
-      if (body.kind === 'point' && !counter.terminalId) throw conflict('Esta caja no tiene un terminal Point asignado: configuralo en Configuración → Mercado Pago.');
+      if (!counter) throw conflict('Este dispositivo no tiene una caja de Mercado Pago: pedile al administrador que la configure en Configuración → Dispositivos → Mercado Pago.');
+      if (body.kind === 'point' && !counter.terminalId) throw conflict('Esta caja no tiene un terminal Point asignado: configuralo en Configuración → Dispositivos → Mercado Pago.');
       const externalReference = `MOS-${body.attemptId}`;
       const inserted = await ctx.store
         .write(async (tx) => {

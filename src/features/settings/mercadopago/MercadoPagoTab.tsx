@@ -69,6 +69,7 @@ export function MercadoPagoTab() {
           <Text size="sm">Access token: {SOURCE_LABELS[data.accessTokenSource]}</Text>
           <Text size="sm">Secreto de webhooks: {data.hasWebhookSecret ? 'cargado' : 'sin cargar (las notificaciones firmadas no se pueden verificar)'}</Text>
           <Text size="sm">Dirección pública: {data.publicUrl ?? 'no definida (se usa la dirección desde la que abre el POS)'}</Text>
+          <Text size="sm">Cobro en el mostrador (QR y Point): la sucursal, la caja y el terminal de cada dispositivo se eligen en Configuración → Dispositivos, botón «Mercado Pago».</Text>
           {data.webhookUrl ? (
             <Text size="sm">
               URL de notificaciones para cargar en Mercado Pago: <code>{data.webhookUrl}</code>
