@@ -55,7 +55,10 @@ describe('monotributo tracker', () => {
     await waitForText(card.getByTestId('monotributo-total'), money(totalCents / 100));
     const percent = Math.floor((totalCents * 1000) / capCents) / 10;
     await waitForText(card.getByTestId('monotributo-percent'), `${new Intl.NumberFormat('es-AR', { maximumFractionDigits: 1 }).format(percent)} %`);
-    await card.getByRole('alert').filter({ hasText: 'Llegaste al 80 % del tope de la categoría A' }).waitFor();
+    const warning = card.getByRole('alert').filter({ hasText: 'Llegaste al 80 % del tope de la categoría A' });
+    await warning.waitFor();
+    // What is left, in the app's money format (the same `$ 1.234,56` as every amount on screen).
+    expect(await warning.textContent()).toContain(`Te quedan ${money((capCents - totalCents) / 100)} hasta el tope.`);
     const text = (await card.innerText()).replace(/\s+/g, ' ');
     expect(text).toContain('Categoría siguiente B');
     expect(text).toMatch(/Próximas recategorizaciones: (enero|julio) \d{4} \(hasta el 05\/(02|08)\/\d{4}/);

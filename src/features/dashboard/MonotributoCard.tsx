@@ -8,6 +8,7 @@ import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } f
 import { IconAlertTriangle, IconScale } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { formatMoney } from '../../../domain/money';
 import type { MonotributoStatus } from '../../../domain/schemas/monotributo';
 import { fetchMonotributoStatus } from '../../api/accounting';
 import { unwrap } from '../../api/unwrap';
@@ -29,7 +30,7 @@ function warning(s: Tracked): { title: string; text: string; color: string } | n
   if (s.atTop && s.over) return { title: `Superaste el tope de la categoría ${cat}, la más alta`, text: `Consultá a tu contador: ${exclusion}.`, color: 'error' };
   if (s.over) return { title: `Superaste el tope de la categoría ${cat}`, text: `Con lo facturado corresponde la categoría ${s.fitsIn ?? 'más alta'}: recategorizate en la próxima ventana.`, color: 'error' };
   if (s.level === 100) return { title: `Llegaste al tope de la categoría ${cat}`, text: s.atTop ? `Es la categoría más alta: ${exclusion}.` : 'Cualquier factura más te pasa a la categoría siguiente.', color: 'error' };
-  if (s.level > 0) return { title: `Llegaste al ${s.level} % del tope de la categoría ${cat}`, text: s.atTop ? `Es la categoría más alta: ${exclusion}.` : `Te quedan ${new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' }).format(s.current.cap - s.total)} hasta el tope.`, color: s.level === 90 ? 'error' : 'warning' };
+  if (s.level > 0) return { title: `Llegaste al ${s.level} % del tope de la categoría ${cat}`, text: s.atTop ? `Es la categoría más alta: ${exclusion}.` : `Te quedan ${formatMoney(s.current.cap - s.total)} hasta el tope.`, color: s.level === 90 ? 'error' : 'warning' };
   if (s.atTop) return { title: `Categoría ${cat}, la más alta`, text: `No hay categoría siguiente: ${exclusion}.`, color: 'warning' };
   return null;
 }
