@@ -26,6 +26,10 @@ export const OFFLINE_MSG = {
   noCaeaPtoVta:
     'Este mostrador no tiene punto de venta CAEA: si se corta la conexión, la factura no se podrá entregar hasta que vuelva. El administrador lo asigna en Configuración → Dispositivos.',
   noValidCaea: 'Este mostrador no tiene un CAEA vigente: si se corta la conexión, la factura no se podrá entregar hasta que vuelva.',
+  /** The same two, said while the counter is already offline. */
+  noCaeaPtoVtaOffline:
+    'Sin conexión y sin punto de venta CAEA: la venta se guarda y la factura se emite cuando vuelva la conexión; no se puede entregar ahora. El administrador asigna el punto de venta en Configuración → Dispositivos.',
+  noValidCaeaOffline: 'Sin conexión y sin un CAEA vigente: la venta se guarda y la factura se emite cuando vuelva la conexión; no se puede entregar ahora.',
   entryVersionUnknown: (version: number) =>
     `Falta la migración de ventas en cola de la versión ${version}: actualizá la aplicación. Las ventas quedan guardadas en este dispositivo.`,
 } as const;

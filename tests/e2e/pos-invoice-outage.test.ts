@@ -18,6 +18,7 @@ import type { Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseQrUrl } from '../../domain/invoicing';
 import { invoices } from '../../server/db/schema';
+import { OFFLINE_MSG } from '../../src/offline/messages';
 import { launchBrowser, SELLER_PASSWORD, startServer, type E2eServer } from './harness';
 import { addProduct, checkout, createProduct, deviceOutbox, newDevice, openPos, signInAndOpenPos, waitAllSynced, waitCartEmpty } from './pos-helpers';
 import { pdfQrText, pdfText } from './pdf-helpers';
@@ -230,7 +231,10 @@ describe('the invoice reaches the customer during an outage (issue #33.5)', () =
     // The plain ticket needs no CAEA: nothing said.
     expect(await dialog.getByTestId('caea-notice').count()).toBe(0);
     await dialog.getByText('Factura', { exact: true }).click();
-    await dialog.getByTestId('caea-notice').getByText('Este mostrador no tiene punto de venta CAEA').waitFor();
+    await dialog.getByTestId('caea-notice').getByText(OFFLINE_MSG.noCaeaPtoVta).waitFor();
+    // Already offline, it says what happens now, not «si se corta la conexión».
+    await context.setOffline(true);
+    await dialog.getByTestId('caea-notice').getByText(OFFLINE_MSG.noCaeaPtoVtaOffline).waitFor();
     expect(await deviceOutbox(page)).toHaveLength(0);
     await context.close();
   });

@@ -279,7 +279,7 @@ export function CheckoutDialog({ opened, onClose, subtotalCents, online, seller,
             {MP_COUNTER_MSG.invoiceLater}
           </Text>
         )}
-        {wantsInvoice && !needsMercadoPago(method) && <CaeaNotice />}
+        {wantsInvoice && !needsMercadoPago(method) && <CaeaNotice online={online && navigator.onLine} />}
         <Textarea size="md" label="Notas" autosize minRows={1} maxRows={3} {...field('notes')} />
         <CheckoutFooter
           subtotalCents={subtotalCents}
