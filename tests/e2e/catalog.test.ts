@@ -191,6 +191,26 @@ describe('catalogue', () => {
     await dialog.getByRole('button', { name: 'Enviar Consulta' }).click();
     await dialog.getByText('Error al enviar el mensaje. Por favor, intenta nuevamente.').waitFor();
     await page.unroute('**/api/contact');
+    // The error can be closed; what the visitor typed stays.
+    await dialog.getByRole('alert').getByRole('button', { name: 'Cerrar aviso' }).click();
+    await dialog.getByRole('alert').waitFor({ state: 'detached' });
+    expect(await dialog.getByLabel('Nombre').inputValue()).toBe('Martín Gómez');
+    expect(await dialog.getByLabel('Mensaje').inputValue()).toBe(greeting);
+
+    // A server error (500) shows the server's Spanish message, which closes the same way.
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'No pudimos guardar tu consulta.' }) }),
+    );
+    await dialog.getByRole('button', { name: 'Enviar Consulta' }).click();
+    const alert = dialog.getByRole('alert');
+    await alert.getByText('No pudimos guardar tu consulta.').waitFor();
+    await page.unroute('**/api/contact');
+    await alert.getByRole('button', { name: 'Cerrar aviso' }).click();
+    await alert.waitFor({ state: 'detached' });
+    expect(await dialog.getByLabel('Email').inputValue()).toBe('martin@example.com');
+    expect(await dialog.getByLabel('Teléfono (opcional)').inputValue()).toBe('11 2222-3333');
+    expect(await dialog.getByLabel('Asunto (opcional)').inputValue()).toBe(`Consulta sobre: ${PRODUCT}`);
+    expect(await dialog.getByLabel('Mensaje').inputValue()).toBe(greeting);
 
     await dialog.getByRole('button', { name: 'Enviar Consulta' }).click();
     await dialog.getByText('¡Gracias por tu consulta! Te contactaremos pronto.').waitFor();
@@ -201,6 +221,32 @@ describe('catalogue', () => {
     expect(enquiry).toMatchObject({ name: 'Martín Gómez', productId, subject: `Consulta sobre: ${PRODUCT}`, phone: '11 2222-3333' });
     expect(enquiry.product).toMatchObject({ id: productId, name: PRODUCT });
     expect(inbox.body.data.filter((m: { email: string }) => m.email === 'martin@example.com')).toHaveLength(1);
+  });
+
+  it('shows the enquiry dialog\'s Cancelar and Enviar Consulta without scrolling at 1024×768 and 768×1024', async () => {
+    for (const viewport of [
+      { width: 1024, height: 768 },
+      { width: 768, height: 1024 },
+    ]) {
+      const small = await newContext(browser, viewport);
+      const smallPage = await small.newPage();
+      await smallPage.goto(`${server.baseUrl}/catalog`);
+      await smallPage.getByText(`Mostrando 20 de ${totalProducts} productos`).waitFor();
+      await smallPage.locator('article').first().getByRole('button', { name: 'Consultar' }).click();
+      const dialog = smallPage.getByRole('dialog');
+      await dialog.getByLabel('Mensaje').waitFor();
+      for (const name of ['Cancelar', 'Enviar Consulta']) {
+        const button = dialog.getByRole('button', { name });
+        const box = (await button.boundingBox())!;
+        expect(box.y, `${name} at ${viewport.width}×${viewport.height}`).toBeGreaterThanOrEqual(0);
+        expect(box.y + box.height, `${name} at ${viewport.width}×${viewport.height}`).toBeLessThanOrEqual(viewport.height);
+        // Nothing covers it: the point at its centre belongs to the button.
+        const hit = await button.evaluate((el, [x, y]) => el.contains(document.elementFromPoint(x, y)), [box.x + box.width / 2, box.y + box.height / 2]);
+        expect(hit, `${name} uncovered at ${viewport.width}×${viewport.height}`).toBe(true);
+      }
+      await screenshot(smallPage, `catalog-enquiry-${viewport.width}x${viewport.height}`, false);
+      await small.close();
+    }
   });
 
   it('switches to the dark theme and fits a phone', async () => {
