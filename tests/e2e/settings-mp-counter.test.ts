@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMercadoPagoSimulator, type MercadoPagoSimulator } from '../../server/integrations/mercadopago/simulator/server';
 import { seriousFindings } from './a11y-helpers';
-import { ADMIN_PASSWORD, launchBrowser, loginThroughForm, startServer, type E2eServer } from './harness';
+import { ADMIN_PASSWORD, launchBrowser, loginThroughForm, screenshot, startServer, type E2eServer } from './harness';
 import { createProduct, newDevice } from './pos-helpers';
 
 const TOKEN = 'TEST-e2e-counter-setup-token';
@@ -99,6 +99,7 @@ describe('Caja de Mercado Pago of a counter device', () => {
     // app shares it, so only that finding is set aside here; the dialog without errors is checked in full below.
     const invalid = await dialog.locator('[aria-invalid=true]').evaluateAll((inputs) => inputs.map((input) => input.id));
     expect(invalid).toHaveLength(2);
+    await screenshot(page, 'settings-mp-counter-errors', false);
     const inRed = (line: string) => invalid.some((id) => line.startsWith(`serious color-contrast: #${id} `) || line.startsWith(`serious color-contrast: #${id}-error `));
     expect((await seriousFindings(page, '[role=dialog]')).filter((line) => !inRed(line))).toEqual([]);
     expect(await dialog.getByRole('textbox', { name: 'Calle' }).inputValue()).toBe('Av. Santa Fe');
@@ -117,6 +118,7 @@ describe('Caja de Mercado Pago of a counter device', () => {
     expect(terminal.operating_mode).toBe('PDV');
     await dialog.getByText(`sucursal Sucursal Palermo, caja ${prefilled}`).waitFor();
     expect(await seriousFindings(page, '[role=dialog]')).toEqual([]);
+    await screenshot(page, 'settings-mp-counter-terminal', false);
     await pick(page, dialog, 'Terminal Point', terminal.id);
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await dialog.waitFor({ state: 'hidden' });

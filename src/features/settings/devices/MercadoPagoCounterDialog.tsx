@@ -217,8 +217,7 @@ export function MercadoPagoCounterDialog({ device, onClose, onSaved }: { device:
                 </Group>
               </>
             )}
-            <Group grow align="flex-start">
-              <TextInput size="md" label={LABELS.posName} withAsterisk autoComplete="off" value={form.posName} onChange={(e) => set('posName', e.currentTarget.value)} error={errors.posName} />
+            <TextInput size="md" label={LABELS.posName} withAsterisk autoComplete="off" value={form.posName} onChange={(e) => set('posName', e.currentTarget.value)} error={errors.posName} />
               <TextInput
                 size="md"
                 label={LABELS.posExternalId}
@@ -229,7 +228,6 @@ export function MercadoPagoCounterDialog({ device, onClose, onSaved }: { device:
                 onChange={(e) => set('posExternalId', e.currentTarget.value)}
                 error={errors.posExternalId}
               />
-            </Group>
             {current && (
               <Select
                 size="md"
