@@ -93,7 +93,7 @@ beforeAll(async () => {
   await signInAndOpenPos(page, server.baseUrl, seller, SELLER_PASSWORD);
   await waitForMeta(page, 'deviceKey');
   const deviceId = (await readMeta(page, 'deviceId')) as string;
-  // The admin sets up this counter's caja and its Point terminal (Configuración → Mercado Pago, by API).
+  // The admin sets up this counter's caja and its Point terminal (by API; the screen is Configuración → Dispositivos → Mercado Pago, tested in settings-mp-counter).
   const token = await server.adminToken();
   const body = { storeName: 'Sucursal Centro', address: { street: 'Corrientes', number: '1234', city: 'CABA', state: 'Capital Federal' }, posName: 'Caja 1', posExternalId: 'CAJA1' };
   const setup = await server.api('PUT', `/payments/counters/${deviceId}`, { token, body });
