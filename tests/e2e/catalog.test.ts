@@ -256,6 +256,15 @@ describe('catalogue', () => {
     expect(await page.evaluate(() => document.body.dataset.theme)).toBe('dark');
     await page.getByTitle('Modo Claro').waitFor();
     await screenshot(page, 'catalog-desktop-dark');
+    // Cards are the theme's paper (#1e1e1e), and beside each photo (contained in its box) that same colour shows.
+    const colours = await page.evaluate(() => {
+      const card = document.querySelector('article')!;
+      const img = card.querySelector('img')!;
+      let el: Element | null = img;
+      while (el && getComputedStyle(el).backgroundColor === 'rgba(0, 0, 0, 0)') el = el.parentElement;
+      return { card: getComputedStyle(card).backgroundColor, besidePhoto: el === card, fit: getComputedStyle(img).objectFit };
+    });
+    expect(colours).toEqual({ card: 'rgb(30, 30, 30)', besidePhoto: true, fit: 'contain' });
 
     const phone = await newContext(browser, PHONE);
     const phonePage = await phone.newPage();

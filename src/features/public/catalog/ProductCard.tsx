@@ -13,10 +13,13 @@ interface Props {
   eagerImage?: boolean;
 }
 
-/** Catalogue card: image (opens the viewer), name, es-AR price, stock chip, Consultar. */
+/**
+ * Catalogue card: image (opens the viewer), name, es-AR price, stock chip, Consultar. Its background is
+ * the theme's paper colour (Mantine's body colour; Mantine's own card grey differs in dark theme).
+ */
 export function ProductCard({ product, onViewImage, onEnquire, eagerImage = false }: Props) {
   return (
-    <Card withBorder shadow="xs" padding="md" h="100%" component="article" aria-label={product.name}>
+    <Card withBorder shadow="xs" padding="md" h="100%" component="article" aria-label={product.name} bg="var(--mantine-color-body)">
       <Card.Section>
         <ProductImage image={product.image} name={product.name} height={200} eager={eagerImage} onOpen={() => onViewImage(product)} />
       </Card.Section>

@@ -12,7 +12,10 @@ interface Props {
   onOpen?: () => void;
 }
 
-/** A product's picture, or a placeholder icon when it has none. */
+/**
+ * A product's picture, or a placeholder icon when it has none. The picture is contained in its box with
+ * no background of its own: beside a photo of another shape the card's colour shows, never light bars.
+ */
 export function ProductImage({ image, name, height, eager = false, onOpen }: Props) {
   const src = imageUrl(image);
   if (!src) {
@@ -22,7 +25,7 @@ export function ProductImage({ image, name, height, eager = false, onOpen }: Pro
       </Center>
     );
   }
-  const img = <Image src={src} alt={name} h={height} fit="contain" loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : 'auto'} bg="white" />;
+  const img = <Image src={src} alt={name} h={height} fit="contain" loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : 'auto'} />;
   if (!onOpen) return img;
   return (
     <UnstyledButton onClick={onOpen} aria-label={`Ver imagen de ${name}`} display="block" w="100%" style={{ cursor: 'zoom-in' }}>
