@@ -20,9 +20,18 @@ describe('payment result pages', () => {
     await page.getByRole('button', { name: 'Volver al Inicio' }).click();
     await page.waitForURL((url) => url.pathname === '/');
 
+    // «Verificando pago...» shows for 800 ms: recorded in the page as it appears, so a slow machine (where the
+    // navigation itself can take longer than that) cannot make the test miss it.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.body?.textContent?.includes('Verificando pago...')) return;
+        (window as unknown as { sawVerifying: boolean }).sawVerifying = true;
+        observer.disconnect();
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
     await page.goto(`${server.baseUrl}/payment/success?${query}approved`);
-    await page.getByText('Verificando pago...').waitFor();
     await page.getByRole('heading', { name: '¡Pago Exitoso!' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { sawVerifying?: boolean }).sawVerifying)).toBe(true);
     const text = await page.locator('body').innerText();
     for (const expected of ['Tu compra ha sido procesada correctamente', 'Referencia', 'V-20260115-0042', 'Aprobado', 'Recibirás un correo electrónico con los detalles de tu compra.']) {
       expect(text).toContain(expected);

@@ -41,7 +41,9 @@ describe('PostgreSQL store', () => {
         return first;
       });
     expect(await Promise.all([crossing(x, y), crossing(y, x)])).toEqual([x, y]);
-    expect(runs).toBe(3);
+    // Two first runs and at least one more for the victim (on a busy machine CI once saw a fourth run); each
+    // unit still committed exactly once.
+    expect(runs).toBeGreaterThanOrEqual(3);
     const versions = await store.read((q) => q.select({ v: users.tokenVersion }).from(users).where(inArray(users.id, ids)));
     expect(versions.map((r) => r.v)).toEqual([2, 2]);
   });
