@@ -1,6 +1,6 @@
 /**
- * Cash sessions ("cajas", issue #16): the events a counter device captures (open, cash in/out, close)
- * and delivers through POST /sync/cash, and the back office's JSON. Each event is validated on its own
+ * Cash sessions ("cajas", issue #16): the events a counter device captures (open, cash in/out, close,
+ * and each «Abrir cajón» press: drawer_open, issue #35; it never moves money) and delivers through POST /sync/cash, and the back office's JSON. Each event is validated on its own
  * (cashEvent) so one malformed event is `rejected` without blocking the rest of the batch. Money travels
  * as decimals with 2 places; the server keeps integer cents.
  */
@@ -59,13 +59,23 @@ export const cashCloseEvent = z.object({
     .transform((v) => v ?? null),
 });
 
-export const cashEvent = z.discriminatedUnion('type', [cashOpenEvent, cashMovementEvent, cashCloseEvent], {
-  error: 'debe ser open, movement o close',
+/** The cashier opened the drawer with «Abrir cajón» (no sale): who and when; the device is the session's. */
+export const cashDrawerOpenEvent = z.object({
+  type: z.literal('drawer_open'),
+  eventId: uuid,
+  clientSessionId: uuid,
+  at,
+  userId: positiveId,
+});
+
+export const cashEvent = z.discriminatedUnion('type', [cashOpenEvent, cashMovementEvent, cashCloseEvent, cashDrawerOpenEvent], {
+  error: 'debe ser open, movement, close o drawer_open',
 });
 export type CashEvent = z.output<typeof cashEvent>;
 export type CashOpenEvent = z.output<typeof cashOpenEvent>;
 export type CashMovementEvent = z.output<typeof cashMovementEvent>;
 export type CashCloseEvent = z.output<typeof cashCloseEvent>;
+export type CashDrawerOpenEvent = z.output<typeof cashDrawerOpenEvent>;
 
 export const cashPushBody = z.object({
   deviceId: uuid,
@@ -167,5 +177,7 @@ export const cashSessionDetailJson = cashSessionJson.extend({
       reviewNote: z.string().nullable(),
     }),
   ),
+  /** Each «Abrir cajón» press of the session (no money moved). */
+  drawerOpens: z.array(z.object({ id: z.number().int(), at: z.string(), userName: z.string(), reviewNote: z.string().nullable() })),
 });
 export type CashSessionDetailJson = z.infer<typeof cashSessionDetailJson>;

@@ -2,7 +2,8 @@
  * Cash sessions (issue #16) over real HTTP and SQLite: POST /sync/cash stores each event exactly once
  * (replays, concurrent pushes, another body), the close computes expected cash from the server's ledger
  * (cash sales − cancelled cash sales + ins − outs) and is immutable, sales pushed after the close are
- * late on the session, and the back office lists and details sessions by device and day.
+ * late on the session, «Abrir cajón» openings (drawer_open) are stored once and never change the expected
+ * cash, and the back office lists and details sessions by device and day.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +19,7 @@ const { s, admin } = await buildApp();
 const at = (offsetMs = 0) => new Date(Date.now() + offsetMs).toISOString();
 const open = (session: string, float: number, extra: Record<string, unknown> = {}) => ({ type: 'open', eventId: randomUUID(), clientSessionId: session, at: at(), userId: 1, float, ...extra });
 const move = (session: string, kind: 'in' | 'out', amount: number, reason = 'retiro_caja_fuerte') => ({ type: 'movement', eventId: randomUUID(), clientSessionId: session, at: at(), userId: 1, kind, amount, reason });
+const drawer = (session: string, extra: Record<string, unknown> = {}) => ({ type: 'drawer_open', eventId: randomUUID(), clientSessionId: session, at: at(), userId: 1, ...extra });
 const close = (session: string, counted: number, comment: string | null = null) => ({ type: 'close', eventId: randomUUID(), clientSessionId: session, at: at(), userId: 1, counted, comment });
 
 const pushCash = (device: TestDevice, events: unknown[]) => s.call({ method: 'POST', url: '/api/sync/cash', headers: device.headers, payload: { deviceId: device.id, events } });
@@ -92,6 +94,38 @@ describe('POST /sync/cash: exactly once', () => {
     expect(await countRows('cash_movements', 'session_id = (select id from cash_sessions where client_session_id = ?)', concurrent)).toBe(1);
     const zs = replies.map((r) => r.data.results[2].zNumber);
     expect(new Set(zs).size).toBe(1);
+  });
+
+  it('«Abrir cajón» openings are stored once on replay, listed in the detail, and never change the expected cash', async () => {
+    const device = await s.registerDevice(admin);
+    const session = randomUUID();
+    const first = drawer(session);
+    const second = drawer(session);
+    const day = [open(session, 1000), first, move(session, 'out', 300), second];
+    expect(statuses(await pushCash(device, day))).toEqual(['applied', 'applied', 'applied', 'applied']);
+    const replay = await pushCash(device, day);
+    expect(statuses(replay)).toEqual(['duplicate', 'duplicate', 'duplicate', 'duplicate']);
+    // The same eventId with another body (another person) is refused, not stored again.
+    const changed = await pushCash(device, [{ ...first, at: at(-60_000) }]);
+    expect(changed.body.data.results[0]).toMatchObject({ status: 'rejected', reason: CASH_MSG.bodyReplayed });
+    expect(await countRows('cash_drawer_opens', 'session_id = (select id from cash_sessions where client_session_id = ?)', session)).toBe(2);
+    // Another device cannot log openings on this session; an unknown session is refused.
+    const other = await s.registerDevice(admin);
+    const refused = await pushCash(other, [drawer(session), drawer(randomUUID())]);
+    expect(refused.body.data.results.map((r: { reason?: string }) => r.reason)).toEqual([CASH_MSG.otherDevice, CASH_MSG.unknownSession]);
+    // Expected cash: 1.000 − 300, whatever the drawer openings.
+    const z = (await pushCash(device, [close(session, 700)])).body.data.results[0];
+    expect(z).toMatchObject({ status: 'applied', expected: 700, difference: 0 });
+    const [listed] = await sessionsOf(device.id);
+    const detail = (await s.call({ method: 'GET', url: `/api/cash-sessions/${listed.id}`, token: admin })).body.data;
+    expect(detail.report.expected).toBe(700);
+    expect(detail.drawerOpens).toHaveLength(2);
+    expect(detail.drawerOpens[0]).toMatchObject({ at: first.at, userName: listed.openedBy.fullName, reviewNote: null });
+    // After the close, an opening is refused (the Z is immutable); a malformed one is rejected on its own.
+    const late = await pushCash(device, [drawer(session), drawer(session, { userId: 0 })]);
+    expect(late.body.data.results[0].reason).toBe(CASH_MSG.sessionClosed);
+    expect(late.body.data.results[1].reason).toMatch(/Datos inválidos/);
+    expect(await countRows('cash_drawer_opens', 'session_id = (select id from cash_sessions where client_session_id = ?)', session)).toBe(2);
   });
 
   it('two devices run sessions at the same time without mixing sales', async () => {

@@ -58,3 +58,18 @@ export const cashMovements = pgTable(
   },
   (t) => [index('cash_movements_session_idx').on(t.sessionId)],
 );
+
+export const cashDrawerOpens = pgTable(
+  'cash_drawer_opens',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    clientEventId: text('client_event_id').notNull().unique(),
+    sessionId: integer('session_id').notNull().references(() => cashSessions.id),
+    userId: integer('user_id').notNull().references(() => users.id),
+    at: text('at').notNull(),
+    bodyHash: text('body_hash').notNull(),
+    reviewNote: text('review_note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('cash_drawer_opens_session_idx').on(t.sessionId)],
+);

@@ -64,3 +64,19 @@ export const cashMovements = sqliteTable(
   },
   (t) => [index('cash_movements_session_idx').on(t.sessionId)],
 );
+
+/** Each «Abrir cajón» press in a session (issue #35): who and when; the device is the session's. Never moves money. */
+export const cashDrawerOpens = sqliteTable(
+  'cash_drawer_opens',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    clientEventId: text('client_event_id').notNull().unique(),
+    sessionId: integer('session_id').notNull().references(() => cashSessions.id),
+    userId: integer('user_id').notNull().references(() => users.id),
+    at: text('at').notNull(),
+    bodyHash: text('body_hash').notNull(),
+    reviewNote: text('review_note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('cash_drawer_opens_session_idx').on(t.sessionId)],
+);

@@ -3,7 +3,9 @@
  * with the invariants of /sync/push (docs/sync.md):
  * - Only a registered device pushes (device-auth.ts), and only for itself (deviceId of the body).
  * - Idempotent per entity: an open is its session (UNIQUE client_session_id), a movement is its row
- *   (UNIQUE client_movement_id), a close is stored once on its session. A replay with the same body
+ *   (UNIQUE client_movement_id), a drawer opening («Abrir cajón», issue #35) is its row (UNIQUE
+ *   client_event_id), a close is stored once on its session. A drawer opening never moves money: it is
+ *   counted on the X/Z and listed in the session's detail, never in the expected cash. A replay with the same body
  *   (SHA-256 of the validated event) is `duplicate` and writes nothing; with another body it is `rejected`.
  *   Each event is its own write unit (store.write; SQLite runs them one at a time, PostgreSQL units lock
  *   the session and the device first: cashRepository.lockEvent), so two concurrent pushes of the same
@@ -33,6 +35,7 @@ import { fromCents, toCents } from '../../../domain/money';
 import {
   cashEvent,
   type CashCloseEvent,
+  type CashDrawerOpenEvent,
   type CashEvent,
   type CashEventResult,
   type CashMovementEvent,
@@ -134,6 +137,24 @@ async function applyMovement(tx: Q, device: DeviceRow, ev: CashMovementEvent, ha
   return { eventId: ev.eventId, status: 'applied' };
 }
 
+async function applyDrawerOpen(tx: Q, device: DeviceRow, ev: CashDrawerOpenEvent, hash: string, who: Responsible): Promise<CashEventResult> {
+  const stored = await cashRepository.drawerOpenByClientId(tx, ev.eventId);
+  if (stored) return replay(ev.eventId, stored.bodyHash, hash);
+  const session = await cashRepository.byClientId(tx, ev.clientSessionId);
+  if (!session) return rejected(ev.eventId, CASH_MSG.unknownSession);
+  if (session.deviceId !== device.id) return rejected(ev.eventId, CASH_MSG.otherDevice);
+  if (session.closedAt && !session.forceClosedAt) return rejected(ev.eventId, CASH_MSG.sessionClosed);
+  await cashRepository.insertDrawerOpen(tx, {
+    clientEventId: ev.eventId,
+    sessionId: session.id,
+    userId: who.userId,
+    at: new Date(ev.at).toISOString(),
+    bodyHash: hash,
+    reviewNote: joinNotes(who.note, session.closedAt ? CASH_MSG.afterForcedClose : null),
+  });
+  return { eventId: ev.eventId, status: 'applied' };
+}
+
 async function applyClose(tx: Q, ctx: SalesContext, device: DeviceRow, ev: CashCloseEvent, hash: string, who: Responsible): Promise<CashEventResult> {
   const session = await cashRepository.byClientId(tx, ev.clientSessionId);
   if (!session) return rejected(ev.eventId, CASH_MSG.unknownSession);
@@ -227,6 +248,7 @@ async function pushOne(ctx: SalesContext, device: DeviceRow, raw: unknown, nowMs
     await cashRepository.lockEvent(tx, ev.clientSessionId, device.id);
     if (ev.type === 'open') return applyOpen(tx, ctx, device, ev, hash, who);
     if (ev.type === 'movement') return applyMovement(tx, device, ev, hash, who);
+    if (ev.type === 'drawer_open') return applyDrawerOpen(tx, device, ev, hash, who);
     return applyClose(tx, ctx, device, ev, hash, who);
   });
 }

@@ -1,6 +1,6 @@
-/** SQL of cash sessions and their movements (issue #16); the rules live in ingest-service.ts and service.ts. */
+/** SQL of cash sessions, their movements and drawer openings (issues #16, #35); the rules live in ingest-service.ts and service.ts. */
 import { and, asc, desc, eq, isNull, max, sql, type SQL } from 'drizzle-orm';
-import { cashMovements, cashSessions, devices, sales, users } from '../../db/schema';
+import { cashDrawerOpens, cashMovements, cashSessions, devices, sales, users } from '../../db/schema';
 import { onPostgres } from '../../db/prepared';
 import { affected, exec, first, type Q } from '../../db/store';
 
@@ -115,6 +115,20 @@ export const cashRepository = {
       .innerJoin(users, eq(users.id, cashMovements.userId))
       .where(eq(cashMovements.sessionId, sessionId))
       .orderBy(asc(cashMovements.at), asc(cashMovements.id)),
+
+  drawerOpenByClientId: (q: Q, clientEventId: string) => first(q.select().from(cashDrawerOpens).where(eq(cashDrawerOpens.clientEventId, clientEventId))),
+
+  insertDrawerOpen: async (tx: Q, row: typeof cashDrawerOpens.$inferInsert): Promise<void> => {
+    await tx.insert(cashDrawerOpens).values(row);
+  },
+
+  drawerOpens: (q: Q, sessionId: number) =>
+    q
+      .select({ drawerOpen: cashDrawerOpens, userName: users.fullName })
+      .from(cashDrawerOpens)
+      .innerJoin(users, eq(users.id, cashDrawerOpens.userId))
+      .where(eq(cashDrawerOpens.sessionId, sessionId))
+      .orderBy(asc(cashDrawerOpens.at), asc(cashDrawerOpens.id)),
 
   sales: (q: Q, clientSessionId: string) =>
     q

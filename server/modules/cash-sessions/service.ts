@@ -1,6 +1,6 @@
 /**
  * Cash sessions for the back office (issue #16): the list by device and day, a session's detail (its
- * sales, movements and figures), and the setting "Exigir caja abierta para vender". Read-only: sessions
+ * sales, movements, drawer openings and figures), and the setting "Exigir caja abierta para vender". Read-only: sessions
  * are written only by the device's events and an admin's forced close (ingest-service.ts).
  */
 import { CASH_MSG } from '../../../domain/cash-messages';
@@ -57,7 +57,7 @@ export async function cashSessionById(ctx: SalesContext, id: number): Promise<Ca
 }
 
 export async function getCashSession(ctx: SalesContext, id: number): Promise<CashSessionDetailJson> {
-  const { row, figures, sales, movements } = await ctx.store.read(async (q) => {
+  const { row, figures, sales, movements, drawerOpens } = await ctx.store.read(async (q) => {
     const row = await cashRepository.byId(q, id);
     if (!row) throw notFound(CASH_MSG.notFound);
     return {
@@ -65,6 +65,7 @@ export async function getCashSession(ctx: SalesContext, id: number): Promise<Cas
       figures: await sessionFigures(q, row.session),
       sales: await cashRepository.sales(q, row.session.clientSessionId),
       movements: await cashRepository.movements(q, row.session.id),
+      drawerOpens: await cashRepository.drawerOpens(q, row.session.id),
     };
   });
   const { session } = row;
@@ -100,6 +101,7 @@ export async function getCashSession(ctx: SalesContext, id: number): Promise<Cas
       userName,
       reviewNote: m.reviewNote,
     })),
+    drawerOpens: drawerOpens.map(({ drawerOpen: d, userName }) => ({ id: d.id, at: d.at, userName, reviewNote: d.reviewNote })),
   };
 }
 

@@ -26,7 +26,7 @@ interface Props {
   rejected: CashOutboxEntry[];
 }
 
-const EVENT_LABELS = { open: 'Apertura', movement: 'Movimiento', close: 'Cierre' } as const;
+const EVENT_LABELS = { open: 'Apertura', movement: 'Movimiento', close: 'Cierre', drawer_open: 'Apertura de cajón' } as const;
 
 function RejectedEvents({ rejected }: { rejected: CashOutboxEntry[] }) {
   if (!rejected.length) return null;
