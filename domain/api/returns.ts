@@ -1,4 +1,4 @@
-/** Cancellations and partial returns with their credit notes (issue #11): admin writes, signed-in reads. */
+/** Cancellations (admin) and partial returns (signed-in; sellers within the owner's rules) with their credit notes (issue #11). */
 import { idParam } from '../schemas/common';
 import { createReturnBody, saleReturnJson, saleReturnsJson } from '../schemas/returns';
 import { saleJson } from '../schemas/sales';

@@ -6,6 +6,7 @@
  *   {numero} or {numero:NNd} (NN from 1 to 12), at most 100 characters;
  * - prefijo and sucursal at most 10 characters and without braces.
  */
+import { RETURN_RULES_CATEGORY, returnRuleValueError } from '../sale-returns-rules';
 import { optionalText, text, z } from './common';
 
 export const CONFIG_TYPES = ['string', 'number', 'boolean', 'json'] as const;
@@ -89,7 +90,12 @@ export function typedValueError(tipo: string, valor: string): string | null {
 
 /** Every rule a value must pass for its entry; null when it may be saved. */
 export function configValueError(categoria: string, clave: string, tipo: string, valor: string): string | null {
-  return typedValueError(tipo, valor) ?? (categoria === NUMBERING_CATEGORY ? numberingValueError(clave, valor) : null);
+  return (
+    typedValueError(tipo, valor) ??
+    (categoria === NUMBERING_CATEGORY ? numberingValueError(clave, valor) : null) ??
+    // The owner's rules for sellers' returns (domain/sale-returns-rules.ts).
+    (categoria === RETURN_RULES_CATEGORY ? returnRuleValueError(clave, valor) : null)
+  );
 }
 
 const configName = text({ error: 'es obligatorio' })

@@ -1,7 +1,7 @@
 /**
  * Cancellations and partial returns with their credit notes (issue #11):
  *   POST /sales/:id/cancel   (admin) → SaleJson (the invoiced sale's credit note is issued or left pending)
- *   POST /sales/:id/returns  (admin) body CreateReturnBody → SaleReturnJson
+ *   POST /sales/:id/returns  (admin; a seller within domain/sale-returns-rules.ts) body CreateReturnBody → SaleReturnJson
  *   GET  /sales/:id/returns          → SaleReturnsJson (the returns and every credit note of the sale)
  */
 import { invoiceJson } from './invoices';

@@ -132,7 +132,7 @@ describe('configuration API', () => {
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('Ya existe una configuración con esa categoría y clave');
     const cats = await s.call({ method: 'GET', url: '/api/configuration/categories', token: seller });
-    expect(cats.body.data).toEqual(['caja', 'privacidad', 'tienda', 'ventas']);
+    expect(cats.body.data).toEqual(['caja', 'devoluciones', 'privacidad', 'tienda', 'ventas']);
     const count = (await sqlGet(s.app, "SELECT COUNT(*) AS n FROM configuration WHERE categoria = 'tienda'")) as { n: number };
     expect(count.n).toBe(1);
     const wrongType = await putValorIn('tienda', 'dias_garantia', 'treinta');

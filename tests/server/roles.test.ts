@@ -66,7 +66,7 @@ const SPEC: Record<string, Access> = {
   'GET /api/sales/summary': 'staff',
   'GET /api/sales/:id': 'staff',
   'POST /api/sales/:id/cancel': 'admin',
-  'POST /api/sales/:id/returns': 'admin',
+  'POST /api/sales/:id/returns': 'staff',
   'GET /api/sales/:id/returns': 'staff',
   'POST /api/sync/push': 'device',
   'POST /api/sync/cash': 'device',

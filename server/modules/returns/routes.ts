@@ -1,8 +1,9 @@
 /**
- * POST /sales/:id/cancel, POST /sales/:id/returns (admin) and GET /sales/:id/returns (domain/schemas/returns.ts).
- * Registered by the invoices plugin (invoices/routes.ts) so they share its ARCA runtime and its one issuer
- * (issuance is serialised per book in that instance). Sellers neither cancel nor return: money goes back
- * to a customer and a fiscal credit note is issued, which the owner decides.
+ * POST /sales/:id/cancel (admin), POST /sales/:id/returns (signed-in) and GET /sales/:id/returns
+ * (domain/schemas/returns.ts). Registered by the invoices plugin (invoices/routes.ts) so they share its ARCA
+ * runtime and its one issuer (issuance is serialised per book in that instance). Sellers do not cancel; they
+ * take returns at the counter only within the rules the owner sets (rules.ts, checked by the service in the
+ * return's transaction: 403 with the reason otherwise). The rules' entries are created here at start.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pathOf } from '../../../domain/api/endpoint';
@@ -13,12 +14,14 @@ import { ok } from '../../http/envelope';
 import type { InvoiceIssuer } from '../invoices/issuer';
 import type { ArcaRuntime } from '../invoices/runtime';
 import { salesContext } from '../sales/routes';
+import { ensureReturnRules } from './rules';
 import { cancelSale, createReturn, saleReturns } from './service';
 
 const returnsRoutes: FastifyPluginAsyncZod<{ issuer: InvoiceIssuer; runtime: ArcaRuntime }> = async (app, opts) => {
   const ctx = { ...salesContext(app), store: app.store, issuer: opts.issuer, runtime: opts.runtime };
   const tags = ['ventas'];
   const security = [{ bearerAuth: [] }];
+  await ensureReturnRules(app.store);
   const noteMessage = (note: { status: string } | null, plain: string, issued: string, pending: string) => (note === null ? plain : note.status === 'autorizada' ? issued : pending);
 
   app.post(pathOf(api.cancel.key), { onRequest: [app.requireAdmin], schema: schemaOf(api.cancel, { tags, security, summary: 'Cancela una venta (y emite su nota de crédito si estaba facturada)' }) }, async (req) => {
@@ -26,8 +29,9 @@ const returnsRoutes: FastifyPluginAsyncZod<{ issuer: InvoiceIssuer; runtime: Arc
     return ok(sale, noteMessage(creditNote, MSG.saleCancelled, MSG.saleCancelledWithNote, MSG.saleCancelledNotePending));
   });
 
-  app.post(pathOf(api.create.key), { onRequest: [app.requireAdmin], schema: schemaOf(api.create, { tags, security, summary: 'Registra una devolución parcial (y su nota de crédito)' }) }, async (req, reply) => {
-    const { created, ret } = await createReturn(ctx, req.params.id, req.body, req.user.id);
+  const summary = 'Registra una devolución parcial (y su nota de crédito); un vendedor, dentro de las reglas del dueño';
+  app.post(pathOf(api.create.key), { onRequest: [app.authenticate], schema: schemaOf(api.create, { tags, security, summary }) }, async (req, reply) => {
+    const { created, ret } = await createReturn(ctx, req.params.id, req.body, req.user);
     return reply.status(created ? 201 : 200).send(ok(ret, noteMessage(ret.creditNote, MSG.saleReturnRecorded, MSG.saleReturnWithNote, MSG.saleReturnNotePending)));
   });
 

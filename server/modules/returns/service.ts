@@ -17,17 +17,23 @@
  * - Never more than sold minus already returned (guarded again in SQL); a cancelled sale takes no
  *   returns and a sale with returns is not cancelled (return the rest instead), so the rollups stay exact.
  * - A repeated return (same requestId) answers the recorded return; a repeated cancellation gets 409.
+ * - A seller (any role but admin) takes a return only within the owner's rules (rules.ts,
+ *   domain/sale-returns-rules.ts: allowed at all, days since the sale, amount refunded on the sale), judged
+ *   in the same transaction, under the sale's lock, on the amounts this return really refunds: 403 with the
+ *   Spanish reason naming the limit, and nothing written. An admin is never limited.
  */
 import { invoiceAmounts, type InvoiceLine } from '../../../domain/invoicing/amounts';
 import { ivaRateFromBp, type CbteTipo } from '../../../domain/invoicing/codes';
 import { MSG } from '../../../domain/messages';
 import { fromCents } from '../../../domain/money';
 import { returnAmounts } from '../../../domain/sale-returns';
+import { RETURN_RULES_MSG, sellerReturnRefusal } from '../../../domain/sale-returns-rules';
+import { localDateString } from '../../../domain/time';
 import type { CreateReturnBody, SaleReturnJson, SaleReturnsJson } from '../../../domain/schemas/returns';
 import type { SaleJson } from '../../../domain/schemas/sales';
 import type { InvoiceJson } from '../../../domain/schemas/invoices';
 import type { Store } from '../../db/store';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { creditableInvoice, creditNotesOfSale, fullAmounts, notePtoVta, NOTE_WAIT_MS, recordCreditNote, settleWithin } from '../invoices/credit-notes';
 import type { InvoiceIssuer } from '../invoices/issuer';
 import type { ArcaRuntime } from '../invoices/runtime';
@@ -38,6 +44,7 @@ import { getSale } from '../sales/service';
 import { applyStockDelta } from '../stock/repository';
 import { creditCancelledSale, creditReturn } from '../customers/account-credits';
 import { returnsRepository as repo } from './repository';
+import { readReturnRules } from './rules';
 
 export interface ReturnsContext extends SalesContext {
   store: Store;
@@ -67,7 +74,13 @@ export async function cancelSale(ctx: ReturnsContext, id: number, userId: number
 }
 
 /** Records a partial return (restock of exactly those lines, amounts off the reports, partial credit note owed), then settles the note. */
-export async function createReturn(ctx: ReturnsContext, saleId: number, body: CreateReturnBody, userId: number): Promise<{ created: boolean; ret: SaleReturnJson }> {
+export async function createReturn(
+  ctx: ReturnsContext,
+  saleId: number,
+  body: CreateReturnBody,
+  actor: { id: number; role: string },
+): Promise<{ created: boolean; ret: SaleReturnJson }> {
+  const userId = actor.id;
   const eff = await ctx.runtime.effective();
   const outcome = await ctx.store.write(async (tx) => {
     await repo.lockSale(tx, saleId);
@@ -76,6 +89,8 @@ export async function createReturn(ctx: ReturnsContext, saleId: number, body: Cr
       if (repeated.saleId !== saleId) throw conflict(MSG.saleReturnOtherSale);
       return { returnId: repeated.id, noteId: null, created: false };
     }
+    const rules = actor.role === 'admin' ? null : await readReturnRules(tx);
+    if (rules && !rules.sellersAllowed) throw forbidden(RETURN_RULES_MSG.sellersNotAllowed);
     const sale = await salesRepository.findWithUser(tx, saleId);
     if (!sale) throw notFound(MSG.saleNotFound);
     if (sale.paymentStatus === 'cancelado') throw conflict(MSG.saleReturnCancelled);
@@ -90,6 +105,16 @@ export async function createReturn(ctx: ReturnsContext, saleId: number, body: Cr
       if (!(e instanceof RangeError)) throw e;
       const line = items.find((i) => i.id === Number(e.message))!;
       throw badRequest(`${MSG.saleReturnTooMany}: de "${line.productName}" quedan ${line.quantity - line.returnedQuantity} por devolver.`);
+    }
+    if (rules) {
+      const refusal = sellerReturnRefusal(rules, {
+        saleNumber: sale.saleNumber,
+        saleDay: localDateString(sale.saleDate, ctx.timeZone),
+        today: localDateString(new Date(), ctx.timeZone),
+        refundCents: amounts.totalCents,
+        alreadyReturnedCents: sale.returnedCents,
+      });
+      if (refusal) throw forbidden(refusal);
     }
     const original = await creditableInvoice(tx, saleId);
     const returnId = await repo.insert(tx, { saleId, requestId: body.requestId ?? null, userId, reason: body.reason ?? null, totalCents: amounts.totalCents, costCents: amounts.costCents });
