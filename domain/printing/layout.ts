@@ -160,7 +160,8 @@ const text = (value: string, extra: Omit<Extract<PrintBlock, { kind: 'text' }>, 
 const row = (left: string, cents: number, extra: { bold?: boolean; large?: boolean } = {}): PrintBlock => ({ kind: 'row', left, right: formatCents(cents), ...extra });
 const present = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(', ');
 
-function header(business: PrintBusiness | null): PrintBlock[] {
+/** The shop's name and details, centred (also the return slip's, return-slip.ts). */
+export function header(business: PrintBusiness | null): PrintBlock[] {
   const blocks: PrintBlock[] = [text(business?.businessName || 'Sistema POS', { align: 'center', bold: true, large: true })];
   if (business?.cuit) blocks.push(text(`CUIT ${formatCuit(business.cuit)}`, { align: 'center' }));
   if (business?.taxConditionLabel) blocks.push(text(business.taxConditionLabel, { align: 'center' }));

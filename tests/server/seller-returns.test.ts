@@ -129,7 +129,7 @@ describe('seller returns within the owner rules', () => {
 
   it('bad input from a seller is a Spanish 400 and writes nothing; an unknown sale is a 404; a seller still cannot cancel', async () => {
     const { id, lineId } = await sale(100, 2);
-    const post = (payload: unknown) => s.call({ method: 'POST', url: `/api/sales/${id}/returns`, token: seller, payload });
+    const post = (payload: Record<string, unknown>) => s.call({ method: 'POST', url: `/api/sales/${id}/returns`, token: seller, payload });
     const empty = await post({ items: [] });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toContain('Elegí al menos un artículo a devolver');

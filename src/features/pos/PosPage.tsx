@@ -10,6 +10,7 @@
  * A sale paid with Mercado Pago QR / Point (issue #34) was recorded by the server, not the outbox: it
  * becomes the last sale shown (mercadopago/PaidSale.tsx) and its ticket prints like a cash sale's
  * (mercadopago/paid-sale.ts) until the next sale at this counter.
+ * «Devolución» (returns/, issue #35 item 6) takes a return at the counter with a printed slip; online only.
  * Performance marks: `confirm-start` when "Confirmar Venta" is pressed, `confirm-end` when the emptied
  * cart has rendered (measure `pos-confirm`). The cart empties in the render right after captureSale
  * resolved (its transaction, which cleared the stored cart, committed), without waiting for the cart's
@@ -37,6 +38,7 @@ import { ClockWarning } from '../../offline-ui/ClockWarning';
 import { Button, Text, Title, UnstyledButton } from '@mantine/core';
 import { CashButton } from '../cash/CashButton';
 import { AccountPaymentButton } from './account/AccountPaymentButton';
+import { CounterReturnButton } from './returns/CounterReturnButton';
 import { CartPanel } from './CartPanel';
 import { LastSale } from './LastSale';
 import { NoticeLine } from './NoticeLine';
@@ -82,7 +84,7 @@ function useShortages(open: boolean) {
 }
 
 export default function PosPage() {
-  const { user } = useAuth();
+  const { user, isAdmin } = useAuth();
   const { info } = useBusiness();
   const { isOnline } = useSyncStatus();
   const { lines, add, showSold } = usePosCart();
@@ -218,6 +220,7 @@ export default function PosPage() {
           </Button>
         )}
         {user && <AccountPaymentButton seller={{ id: user.id, name: user.fullName }} businessName={storedBusiness?.businessName ?? info?.businessName ?? ''} />}
+        {user && <CounterReturnButton online={isOnline} isAdmin={isAdmin} business={business} />}
         <NoticeLine />
       </div>
       <ClockWarning />

@@ -4,11 +4,10 @@
  * server's rule) and a confirmation before it is recorded. One request id per opening: a repeated
  * submission answers the same return. Errors stay in the dialog; success closes it.
  */
-import { ActionIcon, Alert, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
-import { IconInfoCircle, IconMinus, IconPlus } from '@tabler/icons-react';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { formatMoney, fromCents, toCents } from '../../../domain/money';
-import { returnAmounts } from '../../../domain/sale-returns';
+import { formatMoney } from '../../../domain/money';
 import { createSaleReturn, type SaleReturn } from '../../api/returns';
 import type { ApiResult } from '../../api/client';
 import type { Sale } from '../../api/sales';
@@ -16,6 +15,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { Money } from '../../ui/Money';
 import { StaffModal } from '../../ui/StaffModal';
+import { refundOf, ReturnLines, stepQuantity } from './ReturnLines';
 
 export interface ReturnDialogProps {
   sale: Sale;
@@ -24,23 +24,6 @@ export interface ReturnDialogProps {
   invoiced: boolean;
   onClose: () => void;
   onRecorded: (result: Extract<ApiResult<SaleReturn>, { success: true }>) => void;
-}
-
-const left = (item: Sale['items'][number]) => item.quantity - item.returnedQuantity;
-
-function refundOf(sale: Sale, quantities: Record<number, number>): number {
-  const wanted = new Map(Object.entries(quantities).filter(([, q]) => q > 0).map(([id, q]) => [Number(id), q]));
-  if (wanted.size === 0) return 0;
-  const lines = sale.items.map((i) => ({
-    id: i.id,
-    quantity: i.quantity,
-    subtotalCents: toCents(i.subtotal),
-    unitCostCents: 0,
-    returnedQuantity: i.returnedQuantity,
-    returnedCents: toCents(i.returnedAmount),
-  }));
-  const sold = { subtotalCents: toCents(sale.subtotal), totalCents: toCents(sale.total) };
-  return fromCents(returnAmounts(sold, lines, wanted).totalCents);
 }
 
 export function ReturnDialog({ sale, opened, invoiced, onClose, onRecorded }: ReturnDialogProps) {
@@ -64,7 +47,7 @@ export function ReturnDialog({ sale, opened, invoiced, onClose, onRecorded }: Re
     reset();
     onClose();
   };
-  const step = (id: number, delta: number, max: number) => setQuantities((q) => ({ ...q, [id]: Math.min(max, Math.max(0, (q[id] ?? 0) + delta)) }));
+  const step = (id: number, delta: number, max: number) => setQuantities((q) => stepQuantity(q, id, delta, max));
 
   const submit = async () => {
     setBusy(true);
@@ -93,49 +76,7 @@ export function ReturnDialog({ sale, opened, invoiced, onClose, onRecorded }: Re
           Elegí cuántas unidades de cada producto devuelve el cliente.
         </Text>
         <ErrorAlert message={error} />
-        <Table.ScrollContainer minWidth={420}>
-          <Table verticalSpacing="xs" aria-label="Productos a devolver">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Producto</Table.Th>
-                <Table.Th ta="right">Vendidas</Table.Th>
-                <Table.Th ta="center">A devolver</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sale.items.map((item) => {
-                const max = left(item);
-                const q = quantities[item.id] ?? 0;
-                return (
-                  <Table.Tr key={item.id}>
-                    <Table.Td>
-                      {item.productName}
-                      {item.returnedQuantity > 0 && (
-                        <Text size="xs" c="dimmed">
-                          Ya devueltas: {item.returnedQuantity}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td ta="right">{item.quantity}</Table.Td>
-                    <Table.Td>
-                      <Group gap={6} justify="center" wrap="nowrap">
-                        <ActionIcon size={44} variant="default" aria-label={`Una menos de ${item.productName}`} disabled={q === 0} onClick={() => step(item.id, -1, max)}>
-                          <IconMinus size={18} />
-                        </ActionIcon>
-                        <Text w={36} ta="center" fw={600} aria-label={`A devolver de ${item.productName}`} data-testid={`return-qty-${item.id}`}>
-                          {q}
-                        </Text>
-                        <ActionIcon size={44} variant="default" aria-label={`Una más de ${item.productName}`} disabled={q >= max} onClick={() => step(item.id, 1, max)}>
-                          <IconPlus size={18} />
-                        </ActionIcon>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ReturnLines sale={sale} quantities={quantities} onStep={step} />
         <TextInput size="md" label="Motivo (opcional)" maxLength={200} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
         <Group justify="space-between">
           <Text fw={600}>Importe a devolver</Text>

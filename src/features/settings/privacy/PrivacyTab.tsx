@@ -9,6 +9,7 @@ import { CenteredLoader } from '../../../ui/CenteredLoader';
 import { FeedbackAlert } from '../../../ui/FeedbackAlert';
 import { LoadFailed } from '../../../ui/LoadFailed';
 import { useFeedback } from '../../../ui/useFeedback';
+import { ReturnRulesSection } from '../../returns/ReturnRulesSection';
 import { configurationKeys } from '../queries';
 
 const LABELS: Record<VisibilityKey, { label: string; help: string }> = {
@@ -16,7 +17,7 @@ const LABELS: Record<VisibilityKey, { label: string; help: string }> = {
   vendedores_ven_clientes: { label: 'Los vendedores ven datos de clientes', help: 'Documento y e-mail del cliente en las ventas.' },
 };
 
-/** Permisos: what sellers may read (costs, customers' document and e-mail); each switch saves at once. */
+/** Permisos: what sellers may read (costs, customers' document and e-mail; each switch saves at once) and the returns they may take. */
 export function PrivacyTab() {
   const queryClient = useQueryClient();
   const entries = useQuery({ queryKey: configurationKeys.category(VISIBILITY_CATEGORY), queryFn: () => unwrap(fetchVisibilityConfiguration()) });
@@ -56,6 +57,7 @@ export function PrivacyTab() {
         </Stack>
       </Paper>
       <FeedbackAlert feedback={feedback} onClose={clear} />
+      <ReturnRulesSection />
     </Stack>
   );
 }
