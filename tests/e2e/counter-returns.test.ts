@@ -5,12 +5,14 @@
  * devolución» (browser dialog): it names the shop, the original sale, the lines, $ 3.000,00 refunded in
  * cash and who took it. The server's stock moves back by exactly 2. Past the owner's amount limit the
  * seller reads the server's Spanish refusal in the dialog and nothing moves; offline the entry is disabled
- * and says why.
+ * and says why. The owner sets the rules in Configuración → Permisos (bad values refused in Spanish before
+ * anything is sent; good ones stored on the server).
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SaleReturnsJson } from '../../domain/schemas/returns';
-import { screenshot, SELLER_PASSWORD, serverAndBrowser } from './harness';
+import { adminPage } from './backoffice-helpers';
+import { DESKTOP, newContext, screenshot, SELLER_PASSWORD, serverAndBrowser } from './harness';
 import { addProduct, checkout, createProduct, newDevice, productStock, signInAndOpenPos, waitAllSynced } from './pos-helpers';
 
 const { server, browser } = await serverAndBrowser();
@@ -126,5 +128,39 @@ describe('Devolución at the counter by a seller', () => {
       await context.setOffline(false);
     }
     await page.getByRole('button', { name: 'Devolución', exact: true }).and(page.locator(':enabled')).waitFor();
+  });
+
+  it('the owner sets the rules in Configuración → Permisos: bad values refused in Spanish, good ones stored', async () => {
+    const adminContext = await newContext(browser, DESKTOP);
+    try {
+      const admin = await adminPage(adminContext, server);
+      await admin.goto(`${server.baseUrl}/settings?tab=permisos`);
+      const section = admin.getByTestId('return-rules');
+      const days = section.getByRole('textbox', { name: 'Días máximos desde la venta' });
+      const amount = section.getByRole('textbox', { name: 'Importe máximo por venta sin administrador' });
+      await section.getByRole('switch', { name: 'Los vendedores pueden registrar devoluciones', checked: true }).waitFor();
+      expect(await days.inputValue()).toBe('30');
+      expect(await amount.inputValue()).toBe('50.000');
+      await days.fill('treinta');
+      await amount.fill('1.50');
+      await section.getByRole('button', { name: 'Guardar límites' }).click();
+      await section.getByText('Días máximos: debe ser un número entero entre 0 y 3650').waitFor();
+      await section.getByText('Usá la coma para los decimales (ej. 1,50) y el punto solo para los miles (ej. 1.500)').waitFor();
+      await days.fill('15');
+      await amount.fill('25.000,50');
+      await section.getByRole('button', { name: 'Guardar límites' }).click();
+      await section.getByText('Configuración actualizada', { exact: false }).first().waitFor();
+      const stored = async () =>
+        ((await server.api('GET', '/configuration?categoria=devoluciones', { token: await server.adminToken() })).body.data as { clave: string; valor: string }[]).map((e) => [e.clave, e.valor]);
+      expect(await stored()).toEqual([['dias_maximos', '15'], ['monto_maximo_vendedor', '25000.50'], ['vendedores_pueden_devolver', 'true']]);
+      // Controlled by what the server holds: it turns off once the change is saved and read back.
+      await section.getByRole('switch', { name: 'Los vendedores pueden registrar devoluciones' }).click();
+      await section.getByRole('switch', { name: 'Los vendedores pueden registrar devoluciones', checked: false }).waitFor();
+      await expect.poll(stored).toContainEqual(['vendedores_pueden_devolver', 'false']);
+      await screenshot(admin, 'return-rules-settings', false);
+    } finally {
+      for (const [clave, valor] of [['dias_maximos', '30'], ['monto_maximo_vendedor', '50000'], ['vendedores_pueden_devolver', 'true']]) await rule(clave, valor);
+      await adminContext.close();
+    }
   });
 });
