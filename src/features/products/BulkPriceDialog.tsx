@@ -29,8 +29,11 @@ export interface BulkPriceDialogProps {
   categoryOptions: Option[];
   brandOptions: Option[];
   onClose: () => void;
-  /** Resolves once the product list shows the new prices (the dialog keeps its spinner until then). */
-  onApplied: (message: string) => Promise<void>;
+  /**
+   * Resolves once the product list shows the new prices (the dialog keeps its spinner until then);
+   * `changed` are the previewed products at their new price (for «Imprimir etiquetas»).
+   */
+  onApplied: (message: string, changed: PriceChangeDto[]) => Promise<void>;
 }
 
 export function BulkPriceDialog({ opened, listed, categoryOptions, brandOptions, onClose, onApplied }: BulkPriceDialogProps) {
@@ -76,7 +79,7 @@ export function BulkPriceDialog({ opened, listed, categoryOptions, brandOptions,
     setError(null);
     if (apply) {
       const result = await applyPrices(body);
-      if (result.success) await onApplied(result.message ?? 'Precios actualizados');
+      if (result.success) await onApplied(result.message ?? 'Precios actualizados', preview ?? []);
       setBusy(false);
       if (!result.success) return setError(result.message);
     } else {

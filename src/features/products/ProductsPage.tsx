@@ -2,13 +2,14 @@
  * Product management (docs/spec.md §2, admin): filters, "Mostrando N producto(s)", the table (shown a page of
  * rows at a time, since the list loads up to 10000 products), create/edit dialog and delete with
  * confirmation; per product "Ajustar stock" and "Historial de stock", a "Recuento" of the listed
- * products, "Actualizar precios" in bulk, "Exportar" (CSV / Excel) and "Importar" with a preview.
+ * products, "Actualizar precios" in bulk, "Exportar" (CSV / Excel) and "Importar" with a preview;
+ * «Imprimir etiquetas» of the listed products or of the last bulk price update (labels/, a lazy chunk).
  */
 import { Button, Group, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconClipboardList, IconFileImport, IconPercentage, IconPlus } from '@tabler/icons-react';
+import { IconClipboardList, IconFileImport, IconPercentage, IconPlus, IconTags } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { TIMINGS } from '../../../domain/constants';
 import { deleteProduct, fetchProducts, type Product } from '../../api/products';
 import { unwrap } from '../../api/unwrap';
@@ -24,6 +25,7 @@ import { StaffPage } from '../../ui/StaffPage';
 import { useFeedback } from '../../ui/useFeedback';
 import { BulkPriceDialog } from './BulkPriceDialog';
 import { ImportDialog } from './ImportDialog';
+import { readRepriced, saveRepriced, type Repriced } from './labels/repriced-store';
 import { ProductFilters, type ProductFilterValues } from './ProductFilters';
 import { ProductFormDialog } from './ProductFormDialog';
 import { ProductTable } from './ProductTable';
@@ -32,6 +34,8 @@ import { StockAdjustDialog } from './StockAdjustDialog';
 import { StockCountDialog } from './StockCountDialog';
 import { StockHistoryDialog } from './StockHistoryDialog';
 import { useCatalogOptions } from './useCatalogOptions';
+
+const LabelsDialog = lazy(() => import('./labels/LabelsDialog'));
 
 const ROWS_PER_PAGE = 50;
 /** How often the listed stock is re-read while a count is open. */
@@ -49,6 +53,8 @@ export default function ProductsPage() {
   const [counting, setCounting] = useState(false);
   const [repricing, setRepricing] = useState(false);
   const [importing, setImporting] = useState(false);
+  const [labelling, setLabelling] = useState(false);
+  const [lastRepriced, setLastRepriced] = useState<Repriced | null>(readRepriced);
   const [busy, setBusy] = useState(false);
   const { feedback, report, fail, succeed, clear } = useFeedback();
   const { categoryOptions, brandOptions, error: optionsError } = useCatalogOptions();
@@ -104,6 +110,9 @@ export default function ProductsPage() {
           <Button size="md" variant="default" leftSection={<IconPercentage size={18} />} onClick={() => setRepricing(true)}>
             Actualizar precios
           </Button>
+          <Button size="md" variant="default" leftSection={<IconTags size={18} />} disabled={rows.length === 0 && !lastRepriced} onClick={() => setLabelling(true)}>
+            Imprimir etiquetas
+          </Button>
           <Button size="md" variant="default" leftSection={<IconClipboardList size={18} />} disabled={rows.length === 0} onClick={() => setCounting(true)}>
             Recuento
           </Button>
@@ -157,8 +166,25 @@ export default function ProductsPage() {
         categoryOptions={categoryOptions}
         brandOptions={brandOptions}
         onClose={() => setRepricing(false)}
-        onApplied={afterBulkChange}
+        onApplied={async (message, changed) => {
+          setLastRepriced(saveRepriced(changed.map((c) => ({ id: c.id, code: c.code, name: c.name, price: c.newPrice }))));
+          await afterBulkChange(message);
+        }}
       />
+      {labelling && (
+        <Suspense fallback={null}>
+          <LabelsDialog
+            opened
+            listed={rows}
+            lastRepriced={lastRepriced}
+            onClose={() => setLabelling(false)}
+            onSent={(message) => {
+              setLabelling(false);
+              succeed(message);
+            }}
+          />
+        </Suspense>
+      )}
       <ImportDialog opened={importing} onClose={() => setImporting(false)} onApplied={afterBulkChange} />
       <StockHistoryDialog product={historyOf} onClose={() => setHistoryOf(null)} />
       <StockCountDialog opened={counting} products={rows} onClose={() => setCounting(false)} onApplied={afterBulkChange} />
