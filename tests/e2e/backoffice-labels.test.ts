@@ -6,15 +6,20 @@
  * digit), in the chosen order and copies, with the price in es-AR; a code with ñ gets no barcode and the
  * dialog says so. Bad input (no product, copies "dos") prints nothing and says why. After a bulk price
  * update, the dialog offers exactly the repriced products: barcode-only labels read back, and shelf labels
- * carry the new price.
+ * carry the new price. On a registered device set to a network printer (a fake one on a loopback TCP port)
+ * the labels go there as ESC/POS with the printer's own barcode commands; an unreachable printer opens the
+ * A4 sheet in the print dialog and says so.
  */
+import net from 'node:net';
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../domain/messages';
 import { adminPage } from './backoffice-helpers';
 import { decodeBarcodes, gridAreas } from './barcode-helpers';
-import { newContext, screenshot, serverAndBrowser } from './harness';
+import { readMeta, waitForMeta } from './counter-invoice-helpers';
+import { ADMIN_PASSWORD, newContext, screenshot, serverAndBrowser } from './harness';
 import { pdfPageSizesMm, pdfText } from './pdf-helpers';
-import { createProduct } from './pos-helpers';
+import { createProduct, newDevice, signInAndOpenPos } from './pos-helpers';
 
 const PRODUCTS = [
   { name: 'Yerba mate suave 1 kg', code: '7790001001054', price: 1234.56, stock: 5 },
@@ -72,6 +77,23 @@ async function printedPdf(dialog: Locator): Promise<Buffer> {
 
 const flat = (text: string) => text.replace(/\s+/g, ' ');
 const today = () => new Intl.DateTimeFormat('es-AR', { timeZone: 'America/Argentina/Buenos_Aires', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+
+/** A raw-TCP printer on 127.0.0.1: every connection is one job (its bytes). */
+async function fakePrinter(): Promise<{ port: number; jobs: Buffer[]; close: () => Promise<void> }> {
+  const jobs: Buffer[] = [];
+  const tcp = net.createServer((socket) => {
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('close', () => {
+      if (chunks.length) jobs.push(Buffer.concat(chunks));
+    });
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve) => tcp.listen(0, '127.0.0.1', resolve));
+  return { port: (tcp.address() as net.AddressInfo).port, jobs, close: () => new Promise((resolve) => tcp.close(() => resolve())) };
+}
+const printer = await fakePrinter();
+afterAll(() => printer.close());
 
 describe('product labels', () => {
   it('shelf labels on A4: each barcode decodes to its product code, prices in es-AR, a code with ñ has no bars', async () => {
@@ -157,5 +179,53 @@ describe('product labels', () => {
     for (const price of ['$ 1.358,02', '$ 1.375,00', '$ 1.099,89', '$ 3.410,00']) expect(shelf).toContain(price);
     expect(shelf).not.toContain('$ 1.234,56');
     await page.context().close();
+  });
+
+  it('on a device with a network printer: ESC/POS labels with native barcodes; an unreachable printer opens the A4 sheet', async () => {
+    const context = await newDevice(browser);
+    const page = await context.newPage();
+    await signInAndOpenPos(page, server.baseUrl, 'admin', ADMIN_PASSWORD);
+    await waitForMeta(page, 'deviceKey');
+    const deviceId = (await readMeta(page, 'deviceId')) as string;
+    const setPrinter = async (port: number) => {
+      const saved = await server.api('PUT', `/printing/devices/${deviceId}`, { token: await server.adminToken(), body: { mode: 'network', host: '127.0.0.1', port, width: '80', qr: 'native' } });
+      expect(saved.status, saved.body.message).toBe(200);
+    };
+    await setPrinter(printer.port);
+    await productsOfAlmacen(page);
+    const dialog = await openLabels(page);
+    await dialog.getByText('Impresora de etiquetas (80 mm)').waitFor();
+    await dialog.getByRole('checkbox', { name: `Elegir ${NO_BARS}` }).uncheck();
+    await dialog.getByText('Solo código de barras').click();
+    await dialog.getByText('3 etiqueta(s)', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Imprimir', exact: true }).click();
+    await page.getByText('3 etiqueta(s) enviadas a la impresora').waitFor();
+    await expect.poll(() => printer.jobs.length, { timeout: 15_000 }).toBe(1);
+    const job = printer.jobs[0];
+    const GS_K = Buffer.from([0x1d, 0x6b]);
+    expect(job.includes(Buffer.concat([GS_K, Buffer.from([2]), Buffer.from('7790001001054'), Buffer.from([0])]))).toBe(true);
+    for (const code of ['INF-001/b', '7790001001055']) {
+      expect(job.includes(Buffer.concat([GS_K, Buffer.from([73, code.length + 2]), Buffer.from(`{B${code}`)]))).toBe(true);
+    }
+    expect(job.toString('latin1')).not.toContain('$');
+
+    // The printer goes away: the same labels open on A4 in the print dialog, and the dialog says why.
+    const gone = await fakePrinter();
+    await gone.close();
+    await setPrinter(gone.port);
+    await page.getByRole('button', { name: 'Imprimir etiquetas' }).click();
+    await dialog.getByText('Impresora de etiquetas (80 mm)').waitFor();
+    await page.evaluate(() => {
+      window.print = () => document.body.setAttribute('data-printed', 'yes');
+    });
+    await dialog.getByRole('button', { name: 'Imprimir', exact: true }).click();
+    await dialog.getByRole('alert').getByText(MSG.printerUnreachable).waitFor();
+    await page.waitForFunction(() => document.body.getAttribute('data-printed') === 'yes');
+    await page.emulateMedia({ media: 'print' });
+    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+    expect(pdfPageSizesMm(pdf)[0].map(Math.round)).toEqual([210, 297]);
+    expect(flat(pdfText(pdf))).toContain('Yerba mate suave 1 kg');
+    expect(printer.jobs).toHaveLength(1);
+    await context.close();
   });
 });

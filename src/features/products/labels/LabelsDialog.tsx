@@ -2,7 +2,8 @@
  * «Imprimir etiquetas» (issue #35 item 5): the listed products or those of the last bulk price update,
  * each ticked or not; shelf labels (name, price, barcode, date) or barcode-only labels; copies per product;
  * on A4 through the browser's print dialog, or on the device's label/thermal printer when this browser is
- * a registered device set to print by network. A barcode-only job leaves out (and names) products whose
+ * a registered device set to print by network (when that printer does not answer, the A4 sheet opens in
+ * the browser's dialog and the dialog says so). A barcode-only job leaves out (and names) products whose
  * code cannot be a barcode. Reached lazily from the products page: JsBarcode never loads elsewhere.
  */
 import { Alert, Button, Checkbox, Group, ScrollArea, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
@@ -74,7 +75,7 @@ export default function LabelsDialog({ opened, listed, lastRepriced, onClose, on
     };
   }, [opened, repriced.length]);
   useEffect(() => setSelected(new Set(candidates.map((p) => p.id))), [candidates]);
-  useEffect(() => setError(null), [selected, copies, kind, source, output]);
+  useEffect(() => setError(null), [selected, copies, kind, source]);
   // The sheet is in the page (its barcodes drawn by their layout effects): open the print dialog.
   useEffect(() => {
     if (sheet) printSheet();
@@ -112,8 +113,11 @@ export default function LabelsDialog({ opened, listed, lastRepriced, onClose, on
     setBusy(true);
     const sent = await printLabelsOnNetwork(plan.labels, kind, printer.width, dateText);
     setBusy(false);
-    if (!sent.ok) return setError(sent.message);
-    onSent(LABEL_MSG.sentToPrinter(plan.labels.length));
+    if (sent.ok) return onSent(LABEL_MSG.sentToPrinter(plan.labels.length));
+    // As at the counter: the printer did not take them, so the A4 sheet opens in the browser's dialog.
+    setOutput('a4');
+    setSheet({ labels: plan.labels, kind });
+    setError(sent.message);
   };
 
   return (
