@@ -9,10 +9,11 @@
  * half's is printed when it ends (tests/.artifacts/vitest-server.log). The few server files that measure
  * latency run last, alone (tests/helpers/timed-files.ts).
  *
- * Extra arguments go to one plain vitest run (e.g. `npm test -- --project server`).
+ * Extra arguments go to one plain vitest run (e.g. `npm test -- --project server`). With MOSTRADOR_CPU_REPORT=1 it
+ * ends with the files that cost the most CPU time (tests/helpers/file-cpu.ts).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
 import { TIMED_FILES } from '../tests/helpers/timed-files';
 
@@ -60,6 +61,8 @@ if (wantsE2e && process.env.MOSTRADOR_CLIENT_BUILT !== '1') {
 }
 
 mkdirSync('tests/.artifacts', { recursive: true });
+const CPU_REPORT = 'tests/.artifacts/file-cpu.tsv';
+rmSync(CPU_REPORT, { force: true });
 
 /** The first lines of a test's error, indented under its name (colours stripped). */
 function errorHead(messages: string[] | undefined): string {
@@ -106,6 +109,22 @@ function run(half: Half): Promise<Outcome> {
   });
 }
 
+/** With MOSTRADOR_CPU_REPORT=1 (tests/helpers/file-cpu.ts): the files that cost the most CPU, for whoever makes the run faster. */
+function printCpuReport(): void {
+  if (process.env.MOSTRADOR_CPU_REPORT !== '1' || !existsSync(CPU_REPORT)) return;
+  const rows = readFileSync(CPU_REPORT, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => line.split('\t'))
+    .map(([file, project, own, children, wall]) => ({ file, project, own: Number(own), children: Number(children), wall: Number(wall) }));
+  const total = rows.reduce((sum, r) => sum + r.own + r.children, 0);
+  rows.sort((a, b) => b.own + b.children - (a.own + a.children));
+  console.log(`\nCPU por archivo (${rows.length} archivos, ${total.toFixed(0)} s en total; tabla completa en ${CPU_REPORT}):`);
+  for (const r of rows.slice(0, 20)) {
+    console.log(`  ${(r.own + r.children).toFixed(1).padStart(6)} s  (proceso ${r.own.toFixed(1)} + hijos ${r.children.toFixed(1)}, ${r.wall.toFixed(0)} s de reloj)  ${r.project}  ${r.file}`);
+  }
+}
+
 const outcomes: Outcome[] = [];
 if (args.length > 0) outcomes.push(await run({ name: 'run', args }));
 else {
@@ -118,6 +137,7 @@ else {
   // The files that measure latency, alone on the machine (tests/helpers/timed-files.ts).
   outcomes.push(await run({ name: 'timed', args: [...serverProjects, ...Object.keys(TIMED_FILES)] }));
 }
+printCpuReport();
 const passed = outcomes.reduce((sum, o) => sum + o.passed, 0);
 const failed = outcomes.reduce((sum, o) => sum + o.failed, 0);
 const failures = outcomes.flatMap((o) => o.failures);
