@@ -216,7 +216,32 @@ export const MSG = {
   printerFormInvalid: 'Revisá los datos marcados de la impresora',
   drawerOpened: 'Cajón abierto',
   drawerUnreachable: 'No se pudo abrir el cajón: la impresora no responde. Revisá que esté encendida y conectada a la red.',
-  drawerNeedsNetwork: 'El cajón se abre a través de la impresora por red: configurala en Configuración → Dispositivos',
+  drawerNeedsNetwork: 'El cajón se abre a través de la impresora (por red, USB o puerto serie): configurala en Configuración → Dispositivos',
+  // Printing from the tablet by WebUSB / Web Serial (issue #35 item 1): why a job did not print, then what happens.
+  printerFellBack: (reason: string) => `${reason} Se abre el diálogo de impresión del navegador.`,
+  drawerFailed: (reason: string) => `No se pudo abrir el cajón. ${reason}`,
+  directInsecure: 'WebUSB y Web Serial solo funcionan en una conexión segura (https, o localhost): este mostrador imprime con el diálogo del navegador.',
+  webUsbUnsupported:
+    'Este navegador no tiene WebUSB (Firefox, Safari y los navegadores de iPhone/iPad no lo permiten): usá Chrome o Edge en Android, ChromeOS o una computadora. Mientras tanto se imprime con el diálogo del navegador.',
+  webSerialUnsupported:
+    'Este navegador no tiene Web Serial (Firefox, Safari, iPhone/iPad y Chrome para Android anterior a la versión 138 no lo permiten): usá Chrome o Edge en una computadora o ChromeOS. Mientras tanto se imprime con el diálogo del navegador.',
+  usbNotPaired: 'No hay impresora USB vinculada en este mostrador: un administrador la vincula desde este mismo mostrador en Configuración → Dispositivos → Impresora.',
+  serialNotPaired: 'No hay puerto serie vinculado en este mostrador: un administrador lo vincula desde este mismo mostrador en Configuración → Dispositivos → Impresora.',
+  usbNotConnected: 'La impresora USB vinculada no está conectada: revisá el cable y que esté encendida.',
+  serialNotConnected: 'El puerto serie vinculado no está disponible: revisá el cable (o el Bluetooth) y que la impresora esté encendida.',
+  usbAccessDenied:
+    'El navegador no tiene acceso a la impresora USB. En Windows la toma su controlador: usá Web Serial con el puerto COM del controlador, o la impresora por red.',
+  usbBusy: 'No se pudo usar la impresora USB: otro programa o pestaña la está usando, o se desconectó.',
+  usbNoBulkOut: 'El dispositivo USB vinculado no tiene una salida de impresora: vinculá la impresora correcta.',
+  usbTransferFailed: 'La impresora USB rechazó los datos: revisá que esté encendida, con papel y bien conectada.',
+  usbTimeout: 'La impresora USB no terminó de recibir el ticket a tiempo: revisá que tenga papel y esté encendida.',
+  serialOpenFailed: 'No se pudo abrir el puerto serie: revisá que la impresora esté conectada y que ningún otro programa ni pestaña lo use.',
+  serialWriteFailed: 'Se cortó la comunicación con la impresora por el puerto serie: revisá el cable (o el Bluetooth) y que esté encendida.',
+  serialTimeout: 'La impresora serie no recibió el ticket a tiempo: revisá la velocidad (baudios) y que esté encendida.',
+  directPrintFailed: 'No se pudo imprimir desde este mostrador.',
+  pairNoneChosen: 'No se eligió ninguna impresora.',
+  pairDenied: 'El navegador no permitió vincular la impresora: tocá el botón de nuevo (hace falta un toque y una conexión segura).',
+  printerPaired: (name: string) => `Impresora vinculada en este mostrador: ${name}`,
   invoiceReadyToPrint: 'Llegó la factura de la última venta: tocá «Imprimir factura» para imprimirla',
   caeaContingencyError: 'Error al obtener la contingencia CAEA',
   // Configuration

@@ -1,7 +1,7 @@
 /**
  * A counter device's printer (issue #35, Configuración → Dispositivos): how it prints (the browser's
- * dialog, a network printer through the server, WebUSB or Web Serial from the tablet), the roll width, how
- * the fiscal QR goes (native command or raster image) and what prints on its own. The network printer's
+ * dialog, a network printer through the server, WebUSB or Web Serial from the tablet, with the serial port's
+ * speed), the roll width, how the fiscal QR goes (native command or raster image) and what prints on its own. The network printer's
  * address is stored by an admin; the browser never names a host to print to.
  */
 import { z } from './common';
@@ -11,6 +11,8 @@ export type PrinterMode = (typeof PRINTER_MODES)[number];
 /** What prints on confirm: every ticket, only invoices, or ask the cashier. */
 export const PRINT_POLICIES = ['all', 'invoices', 'ask'] as const;
 export type PrintPolicy = (typeof PRINT_POLICIES)[number];
+/** Serial line speeds a thermal printer's port is set to (9600 is the usual factory setting). */
+export const BAUD_RATES = [9600, 19200, 38400, 57600, 115200] as const;
 
 /** A host name (letters, digits, hyphens, dots) or an IPv4 address: no scheme, path, port or spaces. */
 const HOST = /^(?=.{1,253}$)(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
@@ -25,10 +27,15 @@ export const printerSettings = z
     policy: z.enum(PRINT_POLICIES, { error: 'debe ser all, invoices o ask' }).default('all'),
     /** Kick the cash drawer on cash sales. */
     drawer: z.boolean().default(false),
+    /** Web Serial only: the port's speed. */
+    baudRate: z.coerce
+      .number({ error: 'debe ser un número' })
+      .refine((n) => (BAUD_RATES as readonly number[]).includes(n), { message: `debe ser ${BAUD_RATES.join(', ')}` })
+      .default(9600),
   })
   .refine((s) => s.mode !== 'network' || s.host !== null, { path: ['host'], message: 'es obligatoria para imprimir por red' });
 export type PrinterSettings = z.output<typeof printerSettings>;
-export const DEFAULT_PRINTER_SETTINGS: PrinterSettings = { mode: 'dialog', host: null, port: 9100, width: '80', qr: 'native', policy: 'all', drawer: false };
+export const DEFAULT_PRINTER_SETTINGS: PrinterSettings = { mode: 'dialog', host: null, port: 9100, width: '80', qr: 'native', policy: 'all', drawer: false, baudRate: 9600 };
 
 /** Bytes for the device's network printer, base64 (a long invoice with a raster QR stays well under). */
 export const PRINT_MAX_BYTES = 256 * 1024;

@@ -204,6 +204,8 @@ export interface MetaValues {
   printer: PrinterSettings;
   /** Issue #35: what this device printed by itself, so a reload never prints it again (features/pos/printing). */
   printJobs: PrintJobs;
+  /** Issue #35: the USB printer or serial port paired in this browser (features/pos/printing/direct-print.ts). */
+  printerPairing: PrinterPairing;
 }
 
 /**
@@ -221,6 +223,15 @@ export interface StorageLost {
 export interface PrintJobs {
   awaiting: string[];
   done: string[];
+}
+/** What identifies the paired printer among the ones this origin was granted (the browser keeps the permission). */
+export interface PrinterPairing {
+  mode: 'webusb' | 'webserial';
+  /** As shown in the settings ("POS-80 (USB 0416:5011)"). */
+  name: string;
+  vendorId: number | null;
+  productId: number | null;
+  serialNumber: string | null;
 }
 export type MetaKey = keyof MetaValues;
 

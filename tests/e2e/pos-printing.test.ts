@@ -137,7 +137,7 @@ describe('printer settings in Configuración → Dispositivos', () => {
     await dialog.waitFor({ state: 'hidden' });
     await page.getByText(MSG.printerSaved).waitFor();
     const mine = await server.api('GET', '/printing/settings', { headers: tablet.headers });
-    expect(mine.body.data).toEqual({ mode: 'network', host: '192.168.0.50', port: 9101, width: '58', qr: 'native', policy: 'invoices', drawer: true });
+    expect(mine.body.data).toEqual({ mode: 'network', host: '192.168.0.50', port: 9101, width: '58', qr: 'native', policy: 'invoices', drawer: true, baudRate: 9600 });
   });
 });
 

@@ -77,6 +77,17 @@ describe('#35.2 printing through the server to the device network printer', () =
     expect((await s.call({ method: 'GET', url: '/api/printing/settings', headers: other.headers })).body.data.mode).toBe('dialog');
   });
 
+  it('a Web Serial printer keeps its baud rate (9600 unless set); an unusual speed is refused in Spanish', async () => {
+    const bad = await setPrinter(other.id, { mode: 'webserial', baudRate: 12345 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('debe ser 9600, 19200, 38400, 57600, 115200');
+    expect((await setPrinter(other.id, { mode: 'webusb' })).body.data).toMatchObject({ mode: 'webusb', baudRate: 9600, host: null });
+    expect((await setPrinter(other.id, { mode: 'webserial', baudRate: '19200' })).status).toBe(200);
+    expect((await s.call({ method: 'GET', url: '/api/printing/settings', headers: other.headers })).body.data).toMatchObject({ mode: 'webserial', baudRate: 19200 });
+    // The server prints only for a network printer: a tablet printing by itself sends nothing here.
+    await setPrinter(other.id, { mode: 'dialog' });
+  });
+
   it('the bytes reach the stored printer exactly once, and only for a registered device with a signed-in user', async () => {
     const bytes = Buffer.from([0x1b, 0x40, 0x1b, 0x74, 0x02, 0xa4, 0x0a, 0x1b, 0x70, 0x00, 0x32, 0xfa]);
     const before = printer.jobs.length;

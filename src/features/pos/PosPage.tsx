@@ -5,7 +5,7 @@
  * A sale with an invoice (issue #11) prints its fiscal ticket with no extra step: at once when numbered
  * offline with CAEA, as soon as the push result brings the authorised invoice, or when the device numbers
  * a held request with CAEA because the server did not answer in time (issue #33.5).
- * A device set to print by network (issue #35) prints through the server instead, once per sale and job,
+ * A device set to print by network, WebUSB or Web Serial (issue #35) prints by itself instead, once per sale and job,
  * with the drawer's pulse on cash sales and «Abrir cajón» (printing/useCounterPrinting.ts).
  * A sale paid with Mercado Pago QR / Point (issue #34) was recorded by the server, not the outbox: it
  * becomes the last sale shown (mercadopago/PaidSale.tsx) and its ticket prints like a cash sale's
@@ -180,7 +180,7 @@ export default function PosPage() {
       setCheckoutOpen(false);
       setPaidSale(null);
     });
-    if (printing.network) void printing.confirmed(entry);
+    if (printing.printsItself) void printing.confirmed(entry);
     else if (entry.invoice) printInvoice(entry);
     else if (entry.invoiceRequest) awaitingInvoice.current = entry.clientSaleId;
     // The emptied cart paints first; the notice and the focus (which forces a layout) follow after that
@@ -214,7 +214,7 @@ export default function PosPage() {
       <div className={classes.header}>
         <Title order={2}>Punto de Venta</Title>
         {user && <CashButton user={user} businessName={storedBusiness?.businessName ?? info?.businessName ?? ''} />}
-        {printing.network && (
+        {printing.printsItself && (
           <Button variant="default" size="md" leftSection={<IconCash size={20} />} onClick={() => void printing.openDrawer()}>
             Abrir cajón
           </Button>

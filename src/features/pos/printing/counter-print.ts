@@ -1,27 +1,30 @@
 /**
  * What the counter prints by itself on its thermal printer (issue #35, docs/printing.md). The device's
  * printer settings are read online into its store (`meta.printer`) and used from there, offline too. In
- * network mode the bytes are built here (escpos-jobs.ts, a lazy chunk) and sent through the server to the
- * printer stored for this device; a refusal or no answer returns false and the caller opens the browser's
- * dialog instead, telling the cashier. Invariant: a job is claimed in `meta.printJobs.done` (one Dexie
+ * network, WebUSB and Web Serial modes the bytes are built here (escpos-jobs.ts, a lazy chunk) and sent through
+ * the server to the printer stored for this device, or straight to the printer paired with this tablet
+ * (direct-print.ts); a refusal or no answer returns why, and the caller opens the browser's dialog instead,
+ * telling the cashier. Invariant: a job is claimed in `meta.printJobs.done` (one Dexie
  * transaction) before it is sent, so a sale's ticket or invoice prints by itself at most once, even across
  * a reload; an invoice awaited for printing is remembered in `awaiting` until it arrives or cannot come.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
+import { MSG } from '../../../../domain/messages';
 import type { PrinterSettings } from '../../../../domain/schemas/printing';
 import { fetchMyPrinter, printOnNetwork } from '../../../api/printing';
 import { db, getMeta, setMeta, type PrintJobs } from '../../../offline/db';
 import { getDeviceCredential } from '../../../offline/device';
+import { isDirect, printDirect } from './direct-print';
 
 /** The server's default (domain/schemas/printing.ts), kept here so /pos imports no schema code. */
-export const DIALOG_PRINTER: PrinterSettings = { mode: 'dialog', host: null, port: 9100, width: '80', qr: 'native', policy: 'all', drawer: false };
+export const DIALOG_PRINTER: PrinterSettings = { mode: 'dialog', host: null, port: 9100, width: '80', qr: 'native', policy: 'all', drawer: false, baudRate: 9600 };
 
 /** Jobs remembered as printed: enough for a day's sales at a counter, without growing for ever. */
 const KEEP_DONE = 200;
 
 type Jobs = typeof import('./escpos-jobs');
 let jobsChunk: Promise<Jobs> | null = null;
-/** The encoder's chunk (also fetched ahead when the device prints by network, so an offline reload has it). */
+/** The encoder's chunk (also fetched ahead when the device prints by itself, so an offline reload has it). */
 export function loadJobs(): Promise<Jobs> {
   jobsChunk ??= import('./escpos-jobs').catch((error: unknown) => {
     jobsChunk = null;
@@ -37,8 +40,11 @@ export async function refreshPrinter(): Promise<void> {
   const result = await fetchMyPrinter(device);
   if (!result.success) return;
   await setMeta('printer', result.data);
-  if (result.data.mode === 'network') void loadJobs().catch(() => undefined);
+  if (printsItself(result.data)) void loadJobs().catch(() => undefined);
 }
+
+/** The device prints without the browser's dialog: by network or from the tablet (WebUSB, Web Serial). */
+export const printsItself = (printer: PrinterSettings) => printer.mode !== 'dialog';
 
 export function usePrinter(): PrinterSettings {
   return useLiveQuery(() => getMeta('printer')) ?? DIALOG_PRINTER;
@@ -84,15 +90,37 @@ export function useAwaitedInvoices() {
   });
 }
 
-/** Builds the bytes (in the encoder's chunk) and sends them to this device's network printer: false when it could not. */
-export async function printOnDevice(build: (jobs: Jobs) => Uint8Array): Promise<boolean> {
+/** Why a job did not print: what the cashier reads when the dialog opens instead, and when the drawer stays shut. */
+export interface PrintFailure {
+  dialog: string;
+  drawer: string;
+}
+const UNREACHABLE: PrintFailure = { dialog: MSG.printerUnreachable, drawer: MSG.drawerUnreachable };
+
+/**
+ * Builds the bytes (in the encoder's chunk) and sends them to this device's printer, by the mode it was last
+ * read with: through the server to the network printer, or to the printer paired with this tablet. Null when
+ * it printed, else why not.
+ */
+export async function sendToPrinter(build: (jobs: Jobs) => Uint8Array): Promise<PrintFailure | null> {
   try {
+    const printer = (await getMeta('printer')) ?? DIALOG_PRINTER;
+    if (isDirect(printer.mode)) {
+      const jobs = await loadJobs();
+      const reason = await printDirect(printer.mode, build(jobs), printer.baudRate);
+      return reason === null ? null : { dialog: MSG.printerFellBack(reason), drawer: MSG.drawerFailed(reason) };
+    }
     const device = await getDeviceCredential();
-    if (!device) return false;
+    if (!device) return UNREACHABLE;
     const jobs = await loadJobs();
     const result = await printOnNetwork(device, jobs.toBase64(build(jobs)));
-    return result.success;
+    return result.success ? null : UNREACHABLE;
   } catch {
-    return false;
+    return UNREACHABLE;
   }
+}
+
+/** sendToPrinter, as whether it printed. */
+export async function printOnDevice(build: (jobs: Jobs) => Uint8Array): Promise<boolean> {
+  return (await sendToPrinter(build)) === null;
 }

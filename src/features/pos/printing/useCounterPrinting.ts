@@ -1,9 +1,11 @@
 /**
- * The counter's printing when its device prints by network (issue #35, docs/printing.md): on confirm the
+ * The counter's printing when its device prints by itself (issue #35, docs/printing.md): by network through the
+ * server, or by WebUSB / Web Serial from the tablet (counter-print.ts chooses the transport). On confirm the
  * ticket prints once (every ticket, only invoices, or none: per the device's setting) with the drawer's
  * pulse first on a cash sale when configured; an invoice that arrives later prints once when it arrives
  * (or, with "ask", the cashier is told to tap «Imprimir factura»); reprints on a tap. When the printer
- * cannot be reached the same document opens in the browser's print dialog and the cashier reads why.
+ * cannot be reached (or the tablet's printer fails) the same document opens in the browser's print dialog and
+ * the cashier reads why.
  * In dialog mode none of this runs: PosPage keeps the browser dialog as it was.
  */
 import { useEffect, useState } from 'react';
@@ -11,7 +13,7 @@ import { MSG } from '../../../../domain/messages';
 import { db, type OutboxEntry } from '../../../offline/db';
 import { printReceipt } from '../Receipt';
 import { success, warn } from '../notify';
-import { awaitInvoice, claimPrint, printOnDevice, stopAwaiting, useAwaitedInvoices, usePrinter } from './counter-print';
+import { awaitInvoice, claimPrint, printsItself, sendToPrinter, stopAwaiting, useAwaitedInvoices, usePrinter } from './counter-print';
 
 type Business = Record<string, string | null> | null;
 
@@ -34,7 +36,7 @@ function invoiceWillNotCome(entry: OutboxEntry): boolean {
 
 export function useCounterPrinting({ lastSale, business, issuer, invoiceDialog }: Options) {
   const printer = usePrinter();
-  const network = printer.mode === 'network';
+  const itself = printsItself(printer);
   const awaited = useAwaitedInvoices();
   // A ticket to print in the dialog once the Receipt shows that sale (the last sale renders deferred).
   const [ticketDialog, setTicketDialog] = useState<string | null>(null);
@@ -47,8 +49,9 @@ export function useCounterPrinting({ lastSale, business, issuer, invoiceDialog }
   }, [ticketDialog, lastSale]);
 
   const ticket = async (entry: OutboxEntry, drawer: boolean) => {
-    if (await printOnDevice((jobs) => jobs.ticketBytes(entry, business, printer, drawer))) return;
-    warn(MSG.printerUnreachable);
+    const failure = await sendToPrinter((jobs) => jobs.ticketBytes(entry, business, printer, drawer));
+    if (!failure) return;
+    warn(failure.dialog);
     if (lastSale?.clientSaleId === entry.clientSaleId) printReceipt();
     else setTicketDialog(entry.clientSaleId);
   };
@@ -56,14 +59,16 @@ export function useCounterPrinting({ lastSale, business, issuer, invoiceDialog }
   const invoice = async (entry: OutboxEntry, drawer: boolean) => {
     const products = await db.products.bulkGet(entry.items.map((item) => item.productId));
     const rates = new Map(products.flatMap((p) => (p?.ivaRate === undefined ? [] : [[p.id, p.ivaRate] as const])));
-    if (await printOnDevice((jobs) => jobs.invoiceBytes(entry, entry.invoice!, business, issuer, rates, printer, drawer))) return;
-    warn(MSG.printerUnreachable);
+    const failure = await sendToPrinter((jobs) => jobs.invoiceBytes(entry, entry.invoice!, business, issuer, rates, printer, drawer));
+    if (!failure) return;
+    warn(failure.dialog);
     invoiceDialog(entry);
   };
 
   const kick = async () => {
-    if (!(await printOnDevice((jobs) => jobs.drawerKick()))) {
-      warn(MSG.drawerUnreachable);
+    const failure = await sendToPrinter((jobs) => jobs.drawerKick());
+    if (failure) {
+      warn(failure.drawer);
       return false;
     }
     return true;
@@ -71,7 +76,7 @@ export function useCounterPrinting({ lastSale, business, issuer, invoiceDialog }
 
   // Invoices awaited for printing: printed once as each arrives, or dropped when it cannot come.
   useEffect(() => {
-    if (!network || !awaited) return;
+    if (!itself || !awaited) return;
     for (const entry of awaited) {
       if (authorised(entry)) {
         if (printer.policy === 'ask') {
@@ -84,9 +89,9 @@ export function useCounterPrinting({ lastSale, business, issuer, invoiceDialog }
       } else if (invoiceWillNotCome(entry)) void stopAwaiting(entry.clientSaleId);
     }
     // The list changes when an awaited entry changes; the settings and business are read as they are then.
-  }, [awaited, network]);
+  }, [awaited, itself]);
 
-  /** After "Confirmar Venta" (network mode only): what prints by itself, once. */
+  /** After "Confirmar Venta" (network, WebUSB and Web Serial modes): what prints by itself, once. */
   const confirmed = async (entry: OutboxEntry) => {
     const drawer = printer.drawer && entry.paymentMethod === 'efectivo';
     if (entry.invoiceRequest) {
@@ -104,14 +109,15 @@ export function useCounterPrinting({ lastSale, business, issuer, invoiceDialog }
   };
 
   return {
-    network,
+    /** The device prints by itself (network, WebUSB, Web Serial): PosPage leaves the dialog alone. */
+    printsItself: itself,
     confirmed,
     /** «Imprimir ticket» / «Imprimir factura»: a reprint on request (never claimed). */
-    printTicket: (entry: OutboxEntry) => (network ? void ticket(entry, false) : printReceipt()),
-    printInvoice: (entry: OutboxEntry) => (network ? void invoice(entry, false) : invoiceDialog(entry)),
+    printTicket: (entry: OutboxEntry) => (itself ? void ticket(entry, false) : printReceipt()),
+    printInvoice: (entry: OutboxEntry) => (itself ? void invoice(entry, false) : invoiceDialog(entry)),
     /** «Abrir cajón». */
     openDrawer: async () => {
-      if (!network) warn(MSG.drawerNeedsNetwork);
+      if (!itself) warn(MSG.drawerNeedsNetwork);
       else if (await kick()) success(MSG.drawerOpened);
     },
   };

@@ -1,9 +1,12 @@
-import { Button, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { MSG } from '../../../../domain/messages';
-import { DEFAULT_PRINTER_SETTINGS, printerSettings, type PrinterSettings } from '../../../../domain/schemas/printing';
+import { BAUD_RATES, DEFAULT_PRINTER_SETTINGS, PRINTER_MODES, printerSettings, type PrinterMode, type PrinterSettings } from '../../../../domain/schemas/printing';
 import { fetchDevicePrinter, saveDevicePrinter } from '../../../api/printing';
 import type { Device } from '../../../api/devices';
+import { getMeta } from '../../../offline/db';
+import { directUnsupported, isDirect, pairedPrinter, pairPrinter, type DirectMode } from '../../pos/printing/direct-print';
 import { CenteredLoader } from '../../../ui/CenteredLoader';
 import { FeedbackAlert } from '../../../ui/FeedbackAlert';
 import { StaffModal } from '../../../ui/StaffModal';
@@ -14,14 +17,66 @@ type Form = Omit<PrinterSettings, 'port' | 'host'> & { host: string; port: strin
 
 const toForm = (s: PrinterSettings): Form => ({ ...s, host: s.host ?? '', port: String(s.port) });
 
-const LABELS: Record<'host' | 'port' | 'mode' | 'width' | 'qr' | 'policy', string> = {
+const LABELS: Record<'host' | 'port' | 'mode' | 'width' | 'qr' | 'policy' | 'baudRate', string> = {
   mode: 'Cómo imprime',
   host: 'Dirección de la impresora',
   port: 'Puerto',
   width: 'Ancho del papel',
   qr: 'Código QR de la factura',
   policy: 'Qué imprime solo',
+  baudRate: 'Velocidad del puerto (baudios)',
 };
+
+const MODE_LABELS: Record<PrinterMode, string> = {
+  dialog: 'Diálogo de impresión del navegador',
+  network: 'Impresora de red (a través del servidor)',
+  webusb: 'Impresora USB conectada a este mostrador (WebUSB)',
+  webserial: 'Puerto serie o Bluetooth de este mostrador (Web Serial)',
+};
+
+/**
+ * Pairing the tablet's own printer (WebUSB / Web Serial): only in the browser of the device being edited, where
+ * the browser's chooser needs a tap; elsewhere the admin is told to do it there. Says plainly when this browser
+ * has no such API.
+ */
+function DirectPairing({ mode, here, deviceName }: { mode: DirectMode; here: boolean; deviceName: string }) {
+  const paired = useLiveQuery(() => pairedPrinter(mode), [mode]);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const unsupported = directUnsupported(mode);
+  const usb = mode === 'webusb';
+  if (!here)
+    return (
+      <Text size="sm" c="dimmed">
+        {usb ? 'La impresora USB' : 'El puerto serie'} se vincula en el propio mostrador: iniciá sesión como administrador en «{deviceName}», abrí esta
+        pantalla y tocá «{usb ? 'Vincular impresora USB' : 'Vincular puerto serie'}». Hace falta Chrome o Edge.
+      </Text>
+    );
+  if (unsupported) return <Alert color="yellow">{unsupported}</Alert>;
+  const pair = () => {
+    setError(null);
+    setBusy(true);
+    // The chooser is asked for within this tap (pairPrinter calls the browser before any await).
+    pairPrinter(mode)
+      .catch((e: unknown) => setError(e instanceof Error ? e.message : MSG.directPrintFailed))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <Stack gap="xs" data-testid="printer-pairing">
+      <Text size="sm">{paired ? `Vinculada en este mostrador: ${paired.name}` : `Todavía no hay ${usb ? 'una impresora USB vinculada' : 'un puerto serie vinculado'} en este mostrador.`}</Text>
+      {error && (
+        <Alert color="red" withCloseButton onClose={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
+      <Group>
+        <Button variant="light" size="md" loading={busy} onClick={pair}>
+          {usb ? 'Vincular impresora USB' : 'Vincular puerto serie'}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
 
 /** Field → Spanish message, or null when the form is valid (then `settings` is what is saved). */
 function checkPrinterForm(form: Form): { settings: PrinterSettings; errors: null } | { settings: null; errors: Partial<Record<keyof Form, string>> } {
@@ -36,8 +91,9 @@ function checkPrinterForm(form: Form): { settings: PrinterSettings; errors: null
 }
 
 /**
- * Impresora of a counter device (issue #35, Configuración → Dispositivos): the browser's print dialog or a
- * network printer reached through the server (host and port; raw TCP, 9100 usually), the roll width, the
+ * Impresora of a counter device (issue #35, Configuración → Dispositivos): the browser's print dialog, a
+ * network printer reached through the server (host and port; raw TCP, 9100 usually), or a USB printer or serial
+ * port paired with the tablet itself (WebUSB / Web Serial, DirectPairing; serial with its baud rate), the roll width, the
  * fiscal QR as the printer's own command or as an image, what prints by itself, and the cash drawer's pulse
  * on cash sales. The device reads it the next time its counter opens.
  */
@@ -46,6 +102,8 @@ export function PrinterSettingsDialog({ device, onClose, onSaved }: { device: De
   const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // This browser is the device being edited: only here can its USB printer or serial port be paired.
+  const here = useLiveQuery(async () => device !== null && (await getMeta('deviceId')) === device.id, [device]) ?? false;
 
   useEffect(() => {
     setForm(null);
@@ -85,6 +143,7 @@ export function PrinterSettingsDialog({ device, onClose, onSaved }: { device: De
   };
 
   const network = form?.mode === 'network';
+  const itself = form !== null && form.mode !== 'dialog';
   return (
     <StaffModal opened={device !== null} onClose={onClose} title="Impresora del dispositivo" size="md">
       {!form ? (
@@ -94,21 +153,40 @@ export function PrinterSettingsDialog({ device, onClose, onSaved }: { device: De
           <Stack gap="sm">
             <FeedbackAlert feedback={asError(serverError)} onClose={() => setServerError(null)} />
             <Text size="sm">
-              Impresora de <b>{device?.name || 'Mostrador sin nombre'}</b>. Por red, el servidor envía el ticket a la impresora (puerto 9100) sin abrir el
-              diálogo del navegador; si no responde, se abre el diálogo.
+              Impresora de <b>{device?.name || 'Mostrador sin nombre'}</b>. Por red, el servidor envía el ticket a la impresora (puerto 9100); por USB o
+              puerto serie, la tablet lo envía a la impresora conectada a ella. En ambos casos sin abrir el diálogo del navegador; si la impresora no
+              responde, se abre el diálogo.
             </Text>
             <Select
               size="md"
               label={LABELS.mode}
               allowDeselect={false}
-              data={[
-                { value: 'dialog', label: 'Diálogo de impresión del navegador' },
-                { value: 'network', label: 'Impresora de red (a través del servidor)' },
-              ]}
-              value={form.mode === 'network' ? 'network' : 'dialog'}
-              onChange={(value) => set('mode', value === 'network' ? 'network' : 'dialog')}
+              data={PRINTER_MODES.map((mode) => {
+                // On the device itself, a mode its browser lacks stays unchosen (the dialog keeps printing).
+                const missing = here && isDirect(mode) && directUnsupported(mode) !== null;
+                return { value: mode, label: missing ? `${MODE_LABELS[mode]}: no disponible en este navegador` : MODE_LABELS[mode], disabled: missing };
+              })}
+              value={form.mode}
+              onChange={(value) => set('mode', PRINTER_MODES.find((mode) => mode === value) ?? 'dialog')}
               error={errors.mode}
             />
+            {here && !isDirect(form.mode) && directUnsupported('webusb') && directUnsupported('webserial') && (
+              <Text size="sm" c="dimmed">
+                {directUnsupported('webusb') === MSG.directInsecure ? MSG.directInsecure : 'Este navegador no tiene WebUSB ni Web Serial: con Chrome o Edge se puede imprimir directo a una impresora USB o serie.'}
+              </Text>
+            )}
+            {isDirect(form.mode) && <DirectPairing mode={form.mode} here={here} deviceName={device?.name || 'Mostrador sin nombre'} />}
+            {form.mode === 'webserial' && (
+              <Select
+                size="md"
+                label={LABELS.baudRate}
+                allowDeselect={false}
+                data={BAUD_RATES.map((rate) => ({ value: String(rate), label: rate === 9600 ? '9600 (la de fábrica)' : String(rate) }))}
+                value={String(form.baudRate)}
+                onChange={(value) => set('baudRate', Number(value ?? 9600))}
+                error={errors.baudRate}
+              />
+            )}
             {network && (
               <Group grow align="flex-start">
                 <TextInput
@@ -137,7 +215,7 @@ export function PrinterSettingsDialog({ device, onClose, onSaved }: { device: De
                 onChange={(value) => set('width', value === '58' ? '58' : '80')}
                 error={errors.width}
               />
-              {network && (
+              {itself && (
                 <Select
                   size="md"
                   label={LABELS.qr}
@@ -165,7 +243,7 @@ export function PrinterSettingsDialog({ device, onClose, onSaved }: { device: De
               onChange={(value) => set('policy', value === 'invoices' || value === 'ask' ? value : 'all')}
               error={errors.policy}
             />
-            {network && (
+            {itself && (
               <Switch
                 size="md"
                 label="Abrir el cajón de dinero en las ventas en efectivo"
