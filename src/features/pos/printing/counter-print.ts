@@ -107,7 +107,8 @@ export async function sendToPrinter(build: (jobs: Jobs) => Uint8Array): Promise<
     const printer = (await getMeta('printer')) ?? DIALOG_PRINTER;
     if (isDirect(printer.mode)) {
       const jobs = await loadJobs();
-      const reason = await printDirect(printer.mode, build(jobs), printer.baudRate);
+      // Settings stored before the baud rate existed have none: the factory 9600.
+      const reason = await printDirect(printer.mode, build(jobs), printer.baudRate ?? 9600);
       return reason === null ? null : { dialog: MSG.printerFellBack(reason), drawer: MSG.drawerFailed(reason) };
     }
     const device = await getDeviceCredential();
