@@ -14,6 +14,7 @@ import net from 'node:net';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../domain/messages';
+import { seriousFindings } from './a11y-helpers';
 import { adminPage } from './backoffice-helpers';
 import { decodeBarcodes, gridAreas } from './barcode-helpers';
 import { readMeta, waitForMeta } from './counter-invoice-helpers';
@@ -118,6 +119,7 @@ describe('product labels', () => {
     expect(await page.getAttribute('body', 'data-printed')).toBeNull();
     await dialog.getByRole('checkbox', { name: 'Elegir todos' }).check();
     await dialog.getByText('8 etiqueta(s) en hoja A4').waitFor();
+    expect(await seriousFindings(page, '[role="dialog"]')).toEqual([]);
     await screenshot(page, 'backoffice-labels-dialog', false);
 
     const pdf = await printedPdf(dialog);
