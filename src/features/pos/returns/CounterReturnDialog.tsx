@@ -2,8 +2,8 @@
  * «Devolución» at the counter (issue #35 item 6): a seller (or an admin) finds the sale by the number typed
  * or scanned from the ticket, or among this device's recent sales; picks lines and units (never more than is
  * left, ReturnLines); sees the exact refund and how it goes back (the sale's payment method); confirms; and
- * prints the «Comprobante de devolución» (browser dialog, or the network printer when the device prints by
- * network, falling back to the dialog). The return goes through the same server route as the back office's
+ * prints the «Comprobante de devolución» (browser dialog, or the device's own printer — network, USB or serial —
+ * falling back to the dialog with the reason). The return goes through the same server route as the back office's
  * (stock back, credit note when invoiced); the server judges the owner's rules for sellers and its refusal is
  * shown as it comes. One request id per return: a repeated submission answers the same return.
  * Returns need the server: without a connection nothing can be sent and the dialog says so.
@@ -25,7 +25,7 @@ import { Money } from '../../../ui/Money';
 import { StaffModal } from '../../../ui/StaffModal';
 import { refundOf, ReturnLines, stepQuantity } from '../../returns/ReturnLines';
 import { warn } from '../notify';
-import { printOnDevice, usePrinter } from '../printing/counter-print';
+import { printsItself, sendToPrinter, usePrinter } from '../printing/counter-print';
 import { COUNTER_RETURN_MSG } from './counter-return-messages';
 import { findSale, recentDeviceSales } from './find-sale';
 import { printReturnSlip, ReturnSlip } from './ReturnSlip';
@@ -88,10 +88,11 @@ export function CounterReturnDialog({ opened, onClose, online, isAdmin, business
   };
 
   const print = async (ret: SaleReturn, of: Sale) => {
-    if (printer.mode !== 'network') return printReturnSlip();
+    if (!printsItself(printer)) return printReturnSlip();
     const { returnSlipBytes } = await import('./return-slip-bytes');
-    if (await printOnDevice(() => returnSlipBytes(slipInput(ret, of, business), printer))) return;
-    warn(MSG.printerUnreachable);
+    const failure = await sendToPrinter(() => returnSlipBytes(slipInput(ret, of, business), printer));
+    if (!failure) return;
+    warn(failure.dialog);
     printReturnSlip();
   };
 
@@ -107,8 +108,8 @@ export function CounterReturnDialog({ opened, onClose, online, isAdmin, business
     if (!result.success) return setError(result.message);
     setError(null);
     setDone({ ret: result.data, sale, message: result.message || MSG.saleReturnRecorded });
-    // A network printer prints the slip at once; the dialog's print waits for «Imprimir comprobante».
-    if (printer.mode === 'network') void print(result.data, sale);
+    // A printer of the device's own (network, USB, serial) prints the slip at once; the dialog's print waits for «Imprimir comprobante».
+    if (printsItself(printer)) void print(result.data, sale);
   };
 
   const left = sale ? sale.items.reduce((a, item) => a + item.quantity - item.returnedQuantity, 0) : 0;
