@@ -34,6 +34,7 @@ import { JobRegistry } from './jobs/registry';
 import { backupBeforeMigration } from './modules/backups/service';
 import { createNumberCeiling, type NumberCeiling } from './modules/sales/number-ceiling';
 import { installArca } from './modules/invoices/arca-context';
+import receiptPublicRoutes from './modules/receipts/public-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -181,6 +182,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     { prefix: '/api' },
   );
+  // The PDF behind a digital receipt's link (GET /r/:token): public, outside /api.
+  await app.register(receiptPublicRoutes);
 
   await app.register(fastifyStatic, { root: config.uploadsDir, prefix: '/uploads/', decorateReply: false, maxAge: '7d' });
   const indexHtml = path.join(config.clientDir, 'index.html');

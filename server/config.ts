@@ -5,6 +5,7 @@ import path from 'node:path';
 import { DEFAULT_TIME_ZONE } from '../domain/constants';
 import { backupSettingsFrom, type BackupSettings } from './modules/backups/settings';
 import { readArcaEnv, type ArcaEnvConfig } from './integrations/arca/env';
+import { receiptsFrom, type ReceiptsConfig } from './modules/receipts/config';
 
 export interface AppConfig {
   port: number;
@@ -40,6 +41,8 @@ export interface AppConfig {
   mercadoPago: MercadoPagoEnv;
   /** ARCA electronic invoicing from ARCA_* variables (they win over the settings screen). */
   arca: ArcaEnvConfig;
+  /** Digital receipts: RECEIPT_LINK_DAYS and the SMTP_* variables (server/modules/receipts/config.ts). */
+  receipts: ReceiptsConfig;
 }
 
 /** Both files or neither; read once at start (the key file should be readable by the server's user only). */
@@ -183,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       orderMinutes: positiveInt(env.MP_ORDER_MINUTES, 15),
     },
     arca: readArcaEnv(env),
+    receipts: receiptsFrom(env),
     ...overrides,
   };
   mkdirSync(config.uploadsDir, { recursive: true, mode: 0o700 });

@@ -3,7 +3,7 @@
  * Service worker (built by vite-plugin-pwa, injectManifest).
  *  - Precaches the app shell and the public pages; `/` and `/catalog` answer their prerendered HTML
  *    (landing.html, catalog.html), every other page route falls back to index.html, never
- *    /api/ or /uploads/. Staff chunks (marked at build time by scripts/lib/precache-split.ts) are cached
+ *    /api/, /uploads/ or a receipt link's PDF (/r/<token>, issue #35 item 4). Staff chunks (marked at build time by scripts/lib/precache-split.ts) are cached
  *    only on a device where staff signed in (the page sends CACHE_STAFF; a flag in the 'mostrador-meta'
  *    cache remembers it, so each new version caches its staff chunks at install, before it can take
  *    over): visitors never download staff code, and the POS still opens offline (issue #17 item 8).
@@ -71,7 +71,7 @@ registerRoute(
   new CacheFirst({ cacheName: STAFF_CACHE, plugins: [new CacheableResponsePlugin({ statuses: [200] })] }),
 );
 
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/uploads\//] }));
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/uploads\//, /^\/r\//] }));
 
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/uploads/'),

@@ -19,6 +19,7 @@ import type { paymentOrdersApi } from './payment-orders';
 import type { paymentsApi } from './payments';
 import type { printingApi } from './printing';
 import type { productsApi } from './products';
+import type { receiptsApi } from './receipts';
 import type { registryApi } from './registry';
 import type { reportsApi } from './reports';
 import type { returnsApi } from './returns';
@@ -56,7 +57,8 @@ export type AnyEndpoint =
   | EndpointsOf<typeof healthApi>
   | EndpointsOf<typeof backupsApi>
   | EndpointsOf<typeof registryApi>
-  | EndpointsOf<typeof printingApi>;
+  | EndpointsOf<typeof printingApi>
+  | EndpointsOf<typeof receiptsApi>;
 
 export type EndpointByKey<K extends AnyEndpoint['key']> = Extract<AnyEndpoint, { key: K }>;
 

@@ -20,3 +20,4 @@ export * from './schema/cash';
 export * from './schema/customers';
 export * from './schema/accounting';
 export * from './schema/mp-orders';
+export * from './schema/receipts';

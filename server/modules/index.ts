@@ -25,6 +25,7 @@ import customersRoutes from './customers/routes';
 import accountingRoutes from './accounting/routes';
 import accountRoutes from './customers/account-routes';
 import printingRoutes from './printing/routes';
+import receiptsRoutes from './receipts/routes';
 
 export const apiModules: FastifyPluginAsync[] = [
   healthRoutes,
@@ -52,4 +53,5 @@ export const apiModules: FastifyPluginAsync[] = [
   accountingRoutes,
   accountRoutes,
   printingRoutes,
+  receiptsRoutes,
 ];

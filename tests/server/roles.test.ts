@@ -113,6 +113,9 @@ const SPEC: Record<string, Access> = {
   'GET /api/invoices/settings': 'admin',
   'PUT /api/invoices/settings': 'admin',
   'PUT /api/invoices/settings/credentials': 'admin',
+  'GET /api/receipts/channels': 'staff',
+  'POST /api/sales/:id/receipt-link': 'staff',
+  'POST /api/sales/:id/receipt-email': 'staff',
   'POST /api/invoices/settings/test': 'admin',
 };
 

@@ -13,3 +13,4 @@ export * from './cash';
 export * from './customers';
 export * from './accounting';
 export * from './mp-orders';
+export * from './receipts';

@@ -3,15 +3,17 @@
  * server's official number arrives, then the official one — its sync state, and "Imprimir ticket".
  * With an invoice (issue #11): its number and CAE/CAEA with "Imprimir factura", or, while it is not
  * issued yet, plainly why and that it can be reprinted later from Ventas (a held one, issue #33.5: that it
- * is issued with CAEA if the server does not answer in seconds).
+ * is issued with CAEA if the server does not answer in seconds). «Enviar comprobante» (issue #35 item 4):
+ * features/receipts.
  */
-import { Badge, Button, Group, Loader, Paper, Text } from '@mantine/core';
+import { Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconFileInvoice, IconPrinter } from '@tabler/icons-react';
 import { OFFLINE_MSG } from '../../offline/messages';
 import { mayNumberHeld } from '../../offline/invoice-request';
 import { formatCents } from '../../../domain/money';
 import type { OutboxEntry } from '../../offline/db';
 import { saleReference } from '../../offline-ui/format';
+import { LastSaleReceipt } from '../receipts/LastSaleReceipt';
 
 const STATE = {
   pending: ['Pendiente de envío', 'warning'],
@@ -69,6 +71,9 @@ export function LastSale({ entry, onPrint, onPrintInvoice }: { entry: OutboxEntr
       <Button mt={4} variant="light" size="md" fullWidth leftSection={<IconPrinter size={20} />} onClick={onPrint}>
         Imprimir ticket
       </Button>
+      <Stack gap={2} mt={4}>
+        <LastSaleReceipt entry={entry} />
+      </Stack>
     </Paper>
   );
 }

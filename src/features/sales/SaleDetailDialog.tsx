@@ -18,11 +18,12 @@ import { CreditNotesSection } from '../returns/CreditNotesSection';
 import { ReturnDialog } from '../returns/ReturnDialog';
 import { saleKeys, salesSummaryKeys } from './queries';
 import { SaleDetailBody } from './SaleDetailBody';
+import { SaleDetailReceipt } from '../receipts/SaleDetailReceipt';
 import { useReprint } from './useReprint';
 
 /**
  * "Detalle de Venta - <number>" with its electronic-invoicing section, its returns and credit notes,
- * "Reimprimir ticket", "Devolución" (admin, paid sale with units left to return), "Cancelar Venta"
+ * "Reimprimir ticket", «Enviar comprobante» (features/receipts), "Devolución" (admin, paid sale with units left to return), "Cancelar Venta"
  * (admin, not yet cancelled, no returns: an invoiced sale's cancellation issues its credit note) and "Cerrar".
  */
 export function SaleDetailDialog({ saleId, saleNumber, onClose }: { saleId: number | null; saleNumber: string; onClose: () => void }) {
@@ -86,6 +87,7 @@ export function SaleDetailDialog({ saleId, saleNumber, onClose }: { saleId: numb
               Reimprimir ticket
             </Button>
           )}
+          {sale.data && <SaleDetailReceipt sale={sale.data} />}
           {returnable && (
             <Button variant="light" size="md" onClick={() => setReturning(true)}>
               Devolución
