@@ -2,7 +2,8 @@
  * Pure rules of a cash session ("caja", issue #16), in integer cents. Invariants:
  * - expected cash in the drawer = float + cash sales − cash refunds (the session's cash sales later
  *   cancelled) + cash payments on account («Cobro a cuenta», issue #33.4) + cash ins − cash outs. Other
- *   payment methods (a sale on cuenta corriente among them) never touch the drawer.
+ *   payment methods (a sale on cuenta corriente among them) never touch the drawer. The money of a return
+ *   taken at the counter on a cash sale leaves as a cash out with the reason `devolucion` (issue #35.6).
  * - difference = counted − expected (negative: cash is missing).
  * - a close whose difference is not zero needs a comment.
  * - a count by denomination is the sum of count × face value (ARS bills and coins).
@@ -12,12 +13,13 @@ import type { Cents } from './money';
 
 // The reasons and the setting live here, not with the schemas: the counter's screens read them without
 // loading zod (issue #17: no schema code on /pos and /dashboard).
-export const CASH_REASONS = ['retiro_caja_fuerte', 'pago_proveedor', 'cambio', 'otro'] as const;
+export const CASH_REASONS = ['retiro_caja_fuerte', 'pago_proveedor', 'cambio', 'devolucion', 'otro'] as const;
 export type CashReason = (typeof CASH_REASONS)[number];
 export const CASH_REASON_LABELS: Record<CashReason, string> = {
   retiro_caja_fuerte: 'Retiro a caja fuerte',
   pago_proveedor: 'Pago a proveedor',
   cambio: 'Cambio',
+  devolucion: 'Devolución a un cliente',
   otro: 'Otro',
 };
 

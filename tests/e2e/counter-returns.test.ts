@@ -5,7 +5,8 @@
  * devolución» (browser dialog): it names the shop, the original sale, the lines, $ 3.000,00 refunded in
  * cash and who took it. The server's stock moves back by exactly 2. Past the owner's amount limit the
  * seller reads the server's Spanish refusal in the dialog and nothing moves; offline the entry is disabled
- * and says why. The owner sets the rules in Configuración → Permisos (bad values refused in Spanish before
+ * and says why. A cash sale's refund leaves the counter's open cash session as a cash out («Devolución a un
+ * cliente»), on the device and on the server. The owner sets the rules in Configuración → Permisos (bad values refused in Spanish before
  * anything is sent; good ones stored on the server).
  */
 import type { BrowserContext, Page } from 'playwright-core';
@@ -32,6 +33,12 @@ beforeAll(async () => {
   context = await newDevice(browser);
   page = await context.newPage();
   await signInAndOpenPos(page, server.baseUrl, 'marta', SELLER_PASSWORD);
+  // The counter's cash session, open before the sale: the refund must leave it (refund-drawer.ts).
+  await page.getByRole('button', { name: 'Abrir caja' }).click();
+  const open = page.getByRole('dialog', { name: 'Abrir caja' });
+  await open.getByLabel('Fondo inicial').fill('10.000');
+  await open.getByRole('button', { name: 'Abrir caja' }).click();
+  await page.getByRole('button', { name: 'Caja abierta' }).waitFor();
   await addProduct(page, PRODUCT, 3);
   await checkout(page);
   const [sold] = await waitAllSynced(page, 1);
@@ -66,7 +73,8 @@ describe('Devolución at the counter by a seller', () => {
     await confirm.getByRole('button', { name: 'Confirmar devolución' }).click();
 
     const done = dialog().getByTestId('counter-return-done');
-    await done.getByText('Devolución registrada. El stock fue devuelto.').waitFor({ timeout: 30_000 });
+    await done.getByText('Devolución registrada. El stock fue devuelto.', { exact: false }).waitFor({ timeout: 30_000 });
+    await done.getByText('Se registró la salida de $ 3.000,00 de la caja abierta (Devolución a un cliente).', { exact: false }).waitFor();
     expect(await productStock(server, productId)).toBe(before + 2);
     const saleId = (await server.api('GET', `/sales?search=${encodeURIComponent(saleNumber)}`, { token: await server.adminToken() })).body.data[0].id;
     const { returns } = (await server.api('GET', `/sales/${saleId}/returns`, { token: await server.adminToken() })).body.data as SaleReturnsJson;
@@ -94,6 +102,23 @@ describe('Devolución at the counter by a seller', () => {
     await page.emulateMedia({ media: 'screen' });
     await done.getByRole('button', { name: 'Listo' }).click();
     await dialog().waitFor({ state: 'hidden' });
+
+    // The drawer: 10.000 float + 4.500 sold in cash − 3.000 handed back; the server gets the same cash out.
+    await page.getByRole('button', { name: 'Caja abierta' }).click();
+    const cash = page.getByRole('dialog', { name: 'Caja abierta' });
+    expect(await cash.getByTestId('cash-expected-now').textContent()).toBe('$ 11.500,00');
+    await page.keyboard.press('Escape');
+    await cash.waitFor({ state: 'hidden' });
+    const deadline = Date.now() + 30_000;
+    let movements: { kind: string; amount: number; reason: string; note: string | null }[] = [];
+    while (movements.length === 0) {
+      const token = await server.adminToken();
+      const sessions = (await server.api('GET', '/cash-sessions', { token })).body.data as { id: number }[];
+      if (sessions.length > 0) movements = (await server.api('GET', `/cash-sessions/${sessions[0].id}`, { token })).body.data.movements;
+      if (movements.length === 0 && Date.now() > deadline) throw new Error('la salida de caja de la devolución no llegó al servidor');
+      if (movements.length === 0) await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(movements.map((m) => [m.kind, m.amount, m.reason, m.note])).toEqual([['out', 3000, 'devolucion', `Devolución N° ${returns[0].id} de la venta ${saleNumber}`]]);
   });
 
   it('past the owner amount limit: the server refusal shows in the dialog and nothing moves', async () => {

@@ -48,7 +48,7 @@ export const cashMovements = pgTable(
     sessionId: integer('session_id').notNull().references(() => cashSessions.id),
     kind: text('kind', { enum: ['in', 'out'] }).notNull(),
     amountCents: cents('amount_cents').notNull(),
-    reason: text('reason', { enum: ['retiro_caja_fuerte', 'pago_proveedor', 'cambio', 'otro'] }).notNull(),
+    reason: text('reason', { enum: ['retiro_caja_fuerte', 'pago_proveedor', 'cambio', 'devolucion', 'otro'] }).notNull(),
     note: text('note'),
     userId: integer('user_id').notNull().references(() => users.id),
     at: text('at').notNull(),

@@ -54,7 +54,7 @@ export const cashMovements = sqliteTable(
     sessionId: integer('session_id').notNull().references(() => cashSessions.id),
     kind: text('kind', { enum: ['in', 'out'] }).notNull(),
     amountCents: integer('amount_cents').notNull(),
-    reason: text('reason', { enum: ['retiro_caja_fuerte', 'pago_proveedor', 'cambio', 'otro'] }).notNull(),
+    reason: text('reason', { enum: ['retiro_caja_fuerte', 'pago_proveedor', 'cambio', 'devolucion', 'otro'] }).notNull(),
     note: text('note'),
     userId: integer('user_id').notNull().references(() => users.id),
     at: text('at').notNull(),

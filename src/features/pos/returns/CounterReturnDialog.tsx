@@ -5,7 +5,7 @@
  * prints the «Comprobante de devolución» (browser dialog, or the device's own printer — network, USB or serial —
  * falling back to the dialog with the reason). The return goes through the same server route as the back office's
  * (stock back, credit note when invoiced); the server judges the owner's rules for sellers and its refusal is
- * shown as it comes. One request id per return: a repeated submission answers the same return.
+ * shown as it comes. A cash sale's refund leaves this counter's open cash session as a cash out (refund-drawer.ts). One request id per return: a repeated submission answers the same return.
  * Returns need the server: without a connection nothing can be sent and the dialog says so.
  */
 import { Alert, Button, Group, Loader, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
@@ -18,6 +18,7 @@ import { createSaleReturn, fetchReturnRules, type SaleReturn } from '../../../ap
 import type { Sale } from '../../../api/sales';
 import type { OutboxEntry } from '../../../offline/db';
 import { saleReference } from '../../../offline-ui/format';
+import { useAuth } from '../../../session/auth-context';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { formatDateTime } from '../../../ui/dates';
 import { ErrorAlert } from '../../../ui/ErrorAlert';
@@ -29,6 +30,7 @@ import { printsItself, sendToPrinter, usePrinter } from '../printing/counter-pri
 import { COUNTER_RETURN_MSG } from './counter-return-messages';
 import { findSale, recentDeviceSales } from './find-sale';
 import { printReturnSlip, ReturnSlip } from './ReturnSlip';
+import { refundFromDrawer } from './refund-drawer';
 import { refundLabel, slipInput, type SlipBusiness } from './slip-input';
 
 interface Props {
@@ -43,6 +45,7 @@ const unitsOf = (quantities: Record<number, number>) => Object.values(quantities
 
 export function CounterReturnDialog({ opened, onClose, online, isAdmin, business }: Props) {
   const printer = usePrinter();
+  const { user } = useAuth();
   const [rules, setRules] = useState<ReturnRules | null>(null);
   const [recent, setRecent] = useState<OutboxEntry[]>([]);
   const [reference, setReference] = useState('');
@@ -107,7 +110,9 @@ export function CounterReturnDialog({ opened, onClose, online, isAdmin, business
     setConfirming(false);
     if (!result.success) return setError(result.message);
     setError(null);
-    setDone({ ret: result.data, sale, message: result.message || MSG.saleReturnRecorded });
+    const recorded = result.message || MSG.saleReturnRecorded;
+    const drawer = user ? await refundFromDrawer(result.data, sale, { id: user.id, name: user.fullName }) : null;
+    setDone({ ret: result.data, sale, message: drawer ? `${recorded} ${drawer}` : recorded });
     // A printer of the device's own (network, USB, serial) prints the slip at once; the dialog's print waits for «Imprimir comprobante».
     if (printsItself(printer)) void print(result.data, sale);
   };
