@@ -215,6 +215,7 @@ export const MSG = {
   printerSaveError: 'Error al guardar la impresora del dispositivo',
   printerFormInvalid: 'Revisá los datos marcados de la impresora',
   drawerOpened: 'Cajón abierto',
+  drawerOpenedNotLogged: 'Cajón abierto. No hay una caja abierta: la apertura no queda registrada',
   drawerUnreachable: 'No se pudo abrir el cajón: la impresora no responde. Revisá que esté encendida y conectada a la red.',
   drawerNeedsNetwork: 'El cajón se abre a través de la impresora (por red, USB o puerto serie): configurala en Configuración → Dispositivos',
   // Printing from the tablet by WebUSB / Web Serial (issue #35 item 1): why a job did not print, then what happens.

@@ -111,7 +111,11 @@ export interface CashReportInput {
   issuedLabel?: string | null;
   floatCents: number;
   sales: { label: string; count: number; totalCents: number }[];
+  /** Other lines of the first block, after the sales: cash payments on account, ins and outs. */
+  totals?: { label: string; cents: number }[];
   movements: { label: string; signedCents: number }[];
+  /** «Abrir cajón» presses in the session (issue #35): a count, never money. */
+  drawerOpens: number;
   expectedCents: number;
   countedCents: number | null;
   differenceCents: number | null;
@@ -282,8 +286,14 @@ export function cashReportLayout(input: CashReportInput, width: PaperWidth): Pri
   ];
   if (input.closed && input.closedLabel) blocks.push(text(`Cierre: ${input.closedLabel}`));
   if (!input.closed && input.issuedLabel) blocks.push(text(`Emitido: ${input.issuedLabel}`));
-  blocks.push({ kind: 'rule' }, row('Fondo inicial', input.floatCents), ...input.sales.map((s) => row(`Ventas ${s.label} (${s.count})`, s.totalCents)));
+  blocks.push(
+    { kind: 'rule' },
+    row('Fondo inicial', input.floatCents),
+    ...input.sales.map((s) => row(`Ventas ${s.label} (${s.count})`, s.totalCents)),
+    ...(input.totals ?? []).map((t) => row(t.label, t.cents)),
+  );
   if (input.movements.length > 0) blocks.push({ kind: 'rule' }, ...input.movements.map((m) => row(m.label, m.signedCents)));
+  blocks.push({ kind: 'rule' }, text(`Aperturas de cajón: ${input.drawerOpens}`));
   blocks.push({ kind: 'rule' }, row('Efectivo esperado', input.expectedCents, { bold: true }));
   if (input.closed && input.countedCents !== null) blocks.push(row('Efectivo contado', input.countedCents));
   if (input.closed && input.differenceCents !== null) blocks.push(row('Diferencia', input.differenceCents, { bold: true }));

@@ -3,7 +3,7 @@
  *  - cashSessions: the device's sessions; at most one `open` at a time. The running totals per payment
  *    method are updated in the same transaction as each sale (outbox.ts), so the X report never depends on
  *    sales the outbox has pruned.
- *  - cashOutbox: every open / movement / close captured, with its sync status, delivered in `seq` order
+ *  - cashOutbox: every open / movement / drawer_open / close captured, with its sync status, delivered in `seq` order
  *    through POST /sync/cash by the sync engine (cash-outbox.ts).
  */
 import type { OfflinePaymentMethod, OutboxStatus } from './db';
@@ -36,6 +36,8 @@ export interface LocalCashSession {
   movements: LocalCashMovement[];
   /** Payments on account («Cobro a cuenta», issue #33.4) taken in cash in the session: they go into the drawer. */
   accountPayments?: { count: number; totalCents: number };
+  /** «Abrir cajón» presses in the session (issue #35): counted on the X/Z, never cash. Absent on older rows. */
+  drawerOpens?: number;
   closedAt: string | null;
   closedBy: CashPerson | null;
   countedCents: number | null;

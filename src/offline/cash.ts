@@ -1,6 +1,6 @@
 /**
  * Cash sessions on the counter device (issue #16), captured like sales (docs/sync.md rule 1): opening,
- * each cash in/out and the close write the session row and the event of the cash outbox in ONE strict
+ * each cash in/out, each «Abrir cajón» press (issue #35) and the close write the session row and the event of the cash outbox in ONE strict
  * Dexie transaction, then the sync engine hears of it (announceWrite) and delivers it when it can.
  * Invariants: at most one open session per device; a closed session never changes again (but for the Z
  * number the server assigns); a close whose difference is not zero carries a comment. Sales join the
@@ -101,6 +101,21 @@ export async function addMovement(input: { by: CashPerson; kind: 'in' | 'out'; a
     });
     return { type: 'movement' as const, eventId: id, clientSessionId: session.clientSessionId, at, userId: input.by.id, kind: input.kind, amount: fromCents(input.amountCents), reason: input.reason, note };
   });
+}
+
+/**
+ * «Abrir cajón» opened the drawer: counted on the open session and queued as a drawer_open event. With no
+ * open session there is nothing to log it against: returns false (the drawer was still opened).
+ */
+export async function recordDrawerOpen(by: CashPerson): Promise<boolean> {
+  if (!(await currentCashSession())) return false;
+  const at = new Date().toISOString();
+  await capture(async () => {
+    const session = await requireOpen();
+    await db.cashSessions.update(session.clientSessionId, { drawerOpens: (session.drawerOpens ?? 0) + 1 });
+    return { type: 'drawer_open' as const, eventId: crypto.randomUUID(), clientSessionId: session.clientSessionId, at, userId: by.id };
+  });
+  return true;
 }
 
 export interface CloseInput {

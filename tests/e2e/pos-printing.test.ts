@@ -4,6 +4,9 @@
  * Dispositivos (validated, in Spanish); a cash sale prints its ticket once, with the drawer's pulse, within
  * 1.5 s of «Confirmar Venta», and a reload does not print it again; an invoice that arrives late (the push
  * held back) prints once when it arrives; an unreachable printer falls back to the browser's dialog and says so.
+ * The cash screens: «Abrir cajón» is logged in the open session (listed in its detail in Cajas, counted on
+ * the X/Z, never in the expected cash); the X and the Z print on the same printer, the Z by itself at the
+ * close with the server's number and the right totals; an unreachable printer opens the dialog instead.
  */
 import net from 'node:net';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -11,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../domain/messages';
 import { ADMIN_PASSWORD, loginThroughForm, SELLER_PASSWORD, serverAndBrowser } from './harness';
 import { addProduct, createProduct, newDevice, openPos, signInAndOpenPos, waitAllSynced, waitCartEmpty } from './pos-helpers';
+import { readEscPos } from '../helpers/escpos-reader';
 import { printedCount, readMeta, stubPrint, waitForMeta } from './counter-invoice-helpers';
 
 interface Job {
@@ -206,5 +210,121 @@ describe('printing at the counter through the server', () => {
     await page.getByText(MSG.printerUnreachable).waitFor();
     await page.waitForFunction(() => document.body.getAttribute('data-printed') === '1');
     expect(printer.jobs.length).toBe(before);
+  });
+});
+
+const cashDialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+
+async function openCash(page: Page, float: string): Promise<void> {
+  await page.getByRole('button', { name: 'Abrir caja' }).click();
+  const dialog = cashDialog(page, 'Abrir caja');
+  await dialog.getByLabel('Fondo inicial').fill(float);
+  await dialog.getByRole('button', { name: 'Abrir caja' }).click();
+  await page.getByRole('button', { name: 'Caja abierta' }).waitFor();
+}
+
+/** «Cerrar caja» with the count; the dialog then offers to open the next one. */
+async function closeCash(page: Page, counted: string): Promise<void> {
+  await page.getByRole('button', { name: 'Caja abierta' }).click();
+  await cashDialog(page, 'Caja abierta').getByRole('button', { name: 'Cerrar caja' }).click();
+  const dialog = cashDialog(page, 'Cerrar caja');
+  await dialog.getByLabel('Efectivo contado').fill(counted);
+  await dialog.getByRole('button', { name: 'Cerrar caja' }).click();
+  await cashDialog(page, 'Abrir caja').waitFor();
+}
+
+/** The text lines of a job, read back from ESC/POS (code page 850). */
+const lines = (job: Job) => readEscPos(job.bytes).lines;
+
+describe('the cash screens print on the counter printer', () => {
+  it('«Abrir cajón» is logged in the session; the X and then the Z (at the close) print with the totals and the openings', async () => {
+    const { page, deviceId } = await counter({ port: printer.port, policy: 'ask', drawer: false });
+    // No session yet: the drawer opens, nothing is logged, the cashier is told so.
+    let before = printer.jobs.length;
+    await page.getByRole('button', { name: 'Abrir cajón' }).click();
+    await page.getByText(MSG.drawerOpenedNotLogged).waitFor();
+    await waitFor(() => printer.jobs.length > before, 'the first pulse');
+
+    await openCash(page, '10.000');
+    await sell(page);
+    for (const n of [1, 2]) {
+      before = printer.jobs.length;
+      await page.getByRole('button', { name: 'Abrir cajón' }).click();
+      await waitFor(() => printer.jobs.length > before, `pulse ${n}`);
+      expect(hasPulse(printer.jobs[before])).toBe(true);
+    }
+    await page.getByText(MSG.drawerOpened, { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Caja abierta' }).click();
+    const open = cashDialog(page, 'Caja abierta');
+    await open.getByTestId('cash-drawer-opens').filter({ hasText: /^2$/ }).waitFor();
+    // Opening the drawer moves no money: 10.000 + one cash sale of 2.500.
+    expect(await open.getByTestId('cash-expected-now').textContent()).toBe('$ 12.500,00');
+    before = printer.jobs.length;
+    await open.getByRole('button', { name: 'Imprimir X' }).click();
+    await waitFor(() => printer.jobs.length > before, 'the X at the printer');
+    const x = lines(printer.jobs[before]);
+    expect(x).toContain('Informe X (caja abierta)');
+    expect(x).toContain('Aperturas de cajón: 2');
+    expect(x.some((l) => l.startsWith('Efectivo esperado') && l.endsWith('$ 12.500,00'))).toBe(true);
+    expect(hasPulse(printer.jobs[before])).toBe(false);
+    expect(await printedCount(page)).toBe(0);
+    await page.keyboard.press('Escape');
+    await open.waitFor({ state: 'hidden' });
+
+    before = printer.jobs.length;
+    await closeCash(page, '12.500');
+    await waitFor(() => printer.jobs.length > before, 'the Z at the printer', 30_000);
+    const z = lines(printer.jobs[before]);
+    const [session] = (await server.api('GET', `/cash-sessions?deviceId=${deviceId}`, { token: await server.adminToken() })).body.data;
+    expect(session).toMatchObject({ status: 'cerrada', expected: 12500, counted: 12500, difference: 0 });
+    expect(z).toContain(`Cierre Z N° ${session.zNumber}`);
+    expect(z.some((l) => l.startsWith('Fondo inicial') && l.endsWith('$ 10.000,00'))).toBe(true);
+    expect(z.some((l) => l.startsWith('Ventas Efectivo (1)') && l.endsWith('$ 2.500,00'))).toBe(true);
+    expect(z.some((l) => l.startsWith('Efectivo contado') && l.endsWith('$ 12.500,00'))).toBe(true);
+    expect(z.some((l) => l.startsWith('Diferencia') && l.endsWith('$ 0,00'))).toBe(true);
+    expect(z).toContain('Aperturas de cajón: 2');
+    expect(printer.jobs[before].bytes.includes(Buffer.from('Aperturas de caj\xa2n', 'latin1'))).toBe(true);
+    await page.waitForTimeout(1000);
+    expect(printer.jobs.length).toBe(before + 1);
+    expect(await printedCount(page)).toBe(0);
+
+    // Cajas (back office): the two openings, by whom and when, in the session's detail.
+    const detail = (await server.api('GET', `/cash-sessions/${session.id}`, { token: await server.adminToken() })).body.data;
+    expect(detail.drawerOpens).toHaveLength(2);
+    const admin = await (await newDevice(browser)).newPage();
+    contexts.push(admin.context());
+    await loginThroughForm(admin, server.baseUrl, 'admin', ADMIN_PASSWORD);
+    await admin.goto(new URL('/cash-sessions', server.baseUrl).href);
+    await admin.getByRole('button', { name: new RegExp(`^Ver caja Z ${session.zNumber} `) }).click();
+    const opens = admin.getByRole('table', { name: 'Aperturas de cajón de la caja' });
+    await opens.waitFor();
+    expect(await opens.getByRole('row').count()).toBe(2);
+    expect(await opens.getByRole('row').first().textContent()).toContain('Apertura de cajón');
+    expect(await opens.getByRole('row').first().textContent()).toContain(session.openedBy.fullName);
+  });
+
+  it('an unreachable printer: the drawer is not logged, and the X and the Z open the browser dialog and say so', async () => {
+    const { page } = await counter({ port: await closedPort(), policy: 'ask', drawer: false });
+    await openCash(page, '1.000');
+    await page.getByRole('button', { name: 'Abrir cajón' }).click();
+    await page.getByText(MSG.drawerUnreachable).waitFor();
+    await page.getByRole('button', { name: 'Caja abierta' }).click();
+    const open = cashDialog(page, 'Caja abierta');
+    expect(await open.getByTestId('cash-drawer-opens').textContent()).toBe('0');
+    await open.getByRole('button', { name: 'Imprimir X' }).click();
+    await page.getByText(MSG.printerUnreachable).waitFor();
+    await page.waitForFunction(() => document.body.getAttribute('data-printed') === '1');
+    expect(await page.getByTestId('cash-ticket').textContent()).toContain('Informe X (caja abierta)');
+    await page.keyboard.press('Escape');
+    await open.waitFor({ state: 'hidden' });
+    await page.getByText(MSG.printerUnreachable).waitFor({ state: 'hidden' });
+
+    await closeCash(page, '1.000');
+    await page.getByText(MSG.printerUnreachable).waitFor({ timeout: 30_000 });
+    await page.waitForFunction(() => document.body.getAttribute('data-printed') === '2');
+    const ticket = await page.getByTestId('cash-ticket').textContent();
+    expect(ticket).toMatch(/Cierre Z N° \d+/);
+    expect(ticket).toContain('Aperturas de cajón: 0');
   });
 });

@@ -11,96 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { parseQrUrl } from '../../domain/invoicing';
 import { drawerKick, encodeEscPos } from '../../domain/printing/escpos';
 import { cashReportLayout, invoiceLayout, ticketLayout, type InvoiceInput, type PaperWidth, type TicketInput, type CashReportInput } from '../../domain/printing/layout';
-
-const CP850_HIGH =
-  'ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜø£Ø×ƒáíóúñÑªº¿®¬½¼¡«»░▒▓│┤ÁÂÀ©╣║╗╝¢¥┐└┴┬├─┼ãÃ╚╔╩╦╠═╬¤ðÐÊËÈıÍÎÏ┘┌█▄¦Ì▀ÓßÔÒõÕµþÞÚÛÙýÝ¯´\u00AD±‗¾¶§÷¸°¨·¹³²■\u00A0';
-
-interface Read {
-  lines: string[];
-  boldLines: string[];
-  codePages: number[];
-  qrPayloads: string[];
-  rasters: { width: number; height: number; bits: Uint8Array }[];
-  pulses: number;
-  cuts: number;
-  /** The longest line, spaces included. */
-  widest: number;
-}
-
-/** Reads the commands the encoder emits; an unknown command fails the test (no silent skipping). */
-function readEscPos(bytes: Uint8Array): Read {
-  const out: Read = { lines: [], boldLines: [], codePages: [], qrPayloads: [], rasters: [], pulses: 0, cuts: 0, widest: 0 };
-  let line = '';
-  let bold = false;
-  let lineBold = false;
-  let i = 0;
-  const flush = () => {
-    if (line.length > out.widest) out.widest = line.length;
-    // The encoder centres with spaces: the reader compares the words.
-    out.lines.push(line.trim());
-    if (lineBold) out.boldLines.push(line.trim());
-    line = '';
-    lineBold = false;
-  };
-  let lastWasRaster = false;
-  while (i < bytes.length) {
-    const b = bytes[i];
-    if (b !== 0x1d || bytes[i + 1] !== 0x76) lastWasRaster = b === 0x0a || b === 0x0d ? lastWasRaster : false;
-    if (b === 0x1b) {
-      const c = bytes[i + 1];
-      if (c === 0x40) i += 2;
-      else if (c === 0x74) {
-        out.codePages.push(bytes[i + 2]);
-        i += 3;
-      } else if (c === 0x45) {
-        bold = bytes[i + 2] === 1;
-        i += 3;
-      }
-      else if (c === 0x61 || c === 0x4d || c === 0x2d || c === 0x34 || c === 0x21 || c === 0x32 || c === 0x33) i += c === 0x32 ? 2 : 3;
-      else if (c === 0x70) {
-        out.pulses++;
-        i += 5;
-      }
-      else if (c === 0x64) i += 3;
-      else throw new Error(`ESC ${c.toString(16)} at ${i}`);
-    } else if (b === 0x1c) {
-      if (bytes[i + 1] === 0x2e) i += 2;
-      else throw new Error(`FS ${bytes[i + 1].toString(16)} at ${i}`);
-    } else if (b === 0x1d) {
-      const c = bytes[i + 1];
-      if (c === 0x21 || c === 0x42) i += 3;
-      else if (c === 0x56) {
-        out.cuts++;
-        i += bytes[i + 2] >= 0x41 ? 4 : 3;
-      } else if (c === 0x28 && bytes[i + 2] === 0x6b) {
-        const length = bytes[i + 3] + bytes[i + 4] * 256;
-        const body = bytes.subarray(i + 5, i + 5 + length);
-        if (body[0] === 0x31 && body[1] === 0x50) out.qrPayloads.push(Buffer.from(body.subarray(3)).toString('latin1'));
-        i += 5 + length;
-      } else if (c === 0x76 && bytes[i + 2] === 0x30) {
-        const widthBytes = bytes[i + 4] + bytes[i + 5] * 256;
-        const height = bytes[i + 6] + bytes[i + 7] * 256;
-        const bits = bytes.subarray(i + 8, i + 8 + widthBytes * height);
-        // The encoder sends a tall image in strips: consecutive strips make one image.
-        const previous = out.rasters.at(-1);
-        if (previous && previous.width === widthBytes * 8 && lastWasRaster) out.rasters[out.rasters.length - 1] = { width: previous.width, height: previous.height + height, bits: new Uint8Array([...previous.bits, ...bits]) };
-        else out.rasters.push({ width: widthBytes * 8, height, bits });
-        lastWasRaster = true;
-        i += 8 + widthBytes * height;
-      } else throw new Error(`GS ${c.toString(16)} at ${i}`);
-    } else if (b === 0x0a) {
-      flush();
-      i += 1;
-    } else if (b === 0x0d) i += 1;
-    else {
-      line += b < 0x80 ? String.fromCharCode(b) : CP850_HIGH[b - 0x80];
-      if (bold && b !== 0x20) lineBold = true;
-      i += 1;
-    }
-  }
-  if (line) flush();
-  return out;
-}
+import { readEscPos, type Read } from '../helpers/escpos-reader';
 
 function rasterToRgba(raster: Read['rasters'][number]): Uint8ClampedArray {
   const rgba = new Uint8ClampedArray(raster.width * raster.height * 4).fill(255);
@@ -180,6 +91,7 @@ const z: CashReportInput = {
     { label: 'Transferencia', count: 0, totalCents: 0 },
   ],
   movements: [{ label: 'Retiro: Depósito bancario (¿sobre 3?)', signedCents: -2_000_000 }],
+  drawerOpens: 3,
   expectedCents: 3_530_000,
   countedCents: 3_529_000,
   differenceCents: -1_000,
@@ -248,7 +160,7 @@ describe.each(widths)('ESC/POS at %s mm', (width) => {
     expect(parseQrUrl(decoded?.data ?? '')).toMatchObject({ cuit: 20123456786, ptoVta: 4, tipoCmp: 6, nroCmp: 1836, importe: 8000, codAut: 76123456789012 });
   });
 
-  it('a Z: golden bytes, counted, difference in bold, ¿ and ñ in PC850', () => {
+  it('a Z: golden bytes, counted, difference in bold, drawer openings counted, ¿ and ñ in PC850', () => {
     const bytes = encodeEscPos(cashReportLayout(z, width), { qr: 'native' });
     golden(`z-${width}`, bytes);
     const read = readEscPos(bytes);
@@ -257,6 +169,9 @@ describe.each(widths)('ESC/POS at %s mm', (width) => {
     expect(read.boldLines.some((l) => l.startsWith('Diferencia') && l.endsWith('-$ 10,00'))).toBe(true);
     expect(read.lines.join(' ')).toContain('¿sobre 3?');
     expect(read.lines.join(' ')).toContain('José Muñoz');
+    expect(read.lines).toContain('Aperturas de cajón: 3');
+    // Opening the drawer never moves money: the expected cash is the same line as before.
+    expect(read.boldLines).toContain(`Efectivo esperado${'$ 35.300,00'.padStart(columns - 17)}`);
     // The raw bytes of the code page: ñ 0xA4, ¿ 0xA8, é 0x82.
     const raw = Buffer.from(bytes);
     expect(raw.includes(Buffer.from('Mu\xa4oz', 'latin1'))).toBe(true);

@@ -31,7 +31,7 @@ export function CashButton({ user, businessName }: { user: { id: number; fullNam
       <Button size="md" mih={44} variant={open ? 'light' : 'default'} leftSection={<IconCash size={20} />} onClick={() => setOpened(true)}>
         {open ? 'Caja abierta' : 'Abrir caja'}
       </Button>
-      <CashDialog opened={opened} onClose={() => setOpened(false)} by={{ id: user.id, name: user.fullName }} open={open} lastClosed={lastClosed} rejected={rejected} />
+      <CashDialog opened={opened} onClose={() => setOpened(false)} by={{ id: user.id, name: user.fullName }} businessName={businessName} open={open} lastClosed={lastClosed} rejected={rejected} />
       {ticket && <CashTicket session={ticket} businessName={businessName} />}
     </>
   );

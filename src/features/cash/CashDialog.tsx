@@ -1,7 +1,8 @@
 /**
  * The counter's "Caja" dialog: open the session, or — while one is open — its X figures, cash in/out,
- * print the X, and close with a count; after the close, its Z (printable). Everything is written to
- * the device first (offline/cash.ts) and delivered by the sync engine.
+ * print the X, and close with a count; after the close, its Z (printable; on a network printer it prints
+ * by itself: useCashPrinting.ts). Everything is written to the device first (offline/cash.ts) and
+ * delivered by the sync engine.
  */
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -11,15 +12,16 @@ import type { CashOutboxEntry, CashPerson, LocalCashSession } from '../../offlin
 import { StaffModal } from '../../ui/StaffModal';
 import { success } from '../pos/notify';
 import { CashSummary } from './CashSummary';
-import { printCashTicket } from './CashTicket';
 import { CloseCashForm } from './CloseCashForm';
 import { MovementForm } from './MovementForm';
 import { OpenCashForm } from './OpenCashForm';
+import { useCashPrinting } from './useCashPrinting';
 
 interface Props {
   opened: boolean;
   onClose: () => void;
   by: CashPerson;
+  businessName: string;
   open: LocalCashSession | undefined;
   lastClosed: LocalCashSession | undefined;
   /** Events the server refused for good: shown, never silently dropped. */
@@ -57,8 +59,9 @@ function ZSummary({ session }: { session: LocalCashSession }) {
   );
 }
 
-export function CashDialog({ opened, onClose, by, open, lastClosed, rejected }: Props) {
+export function CashDialog({ opened, onClose, by, businessName, open, lastClosed, rejected }: Props) {
   const [view, setView] = useState<'summary' | 'movement' | 'close'>('summary');
+  const printing = useCashPrinting(businessName);
   const done = (message: string) => {
     setView('summary');
     success(message);
@@ -80,7 +83,7 @@ export function CashDialog({ opened, onClose, by, open, lastClosed, rejected }: 
           {lastClosed && (
             <Stack gap="xs">
               <ZSummary session={lastClosed} />
-              <Button variant="light" size="lg" onClick={printCashTicket}>
+              <Button variant="light" size="lg" loading={printing.printing} onClick={() => printing.print(lastClosed)}>
                 Imprimir Z
               </Button>
             </Stack>
@@ -89,7 +92,10 @@ export function CashDialog({ opened, onClose, by, open, lastClosed, rejected }: 
       ) : view === 'movement' ? (
         <MovementForm by={by} onDone={done} onCancel={() => setView('summary')} />
       ) : view === 'close' ? (
-        <CloseCashForm session={open} by={by} onCancel={() => setView('summary')} onClosed={() => done(CASH_MSG.closed)} />
+        <CloseCashForm session={open} by={by} onCancel={() => setView('summary')} onClosed={(closed) => {
+            done(CASH_MSG.closed);
+            void printing.closed(closed);
+          }} />
       ) : (
         <Stack gap="md">
           <CashSummary session={open} />
@@ -97,7 +103,7 @@ export function CashDialog({ opened, onClose, by, open, lastClosed, rejected }: 
             <Button size="lg" variant="light" onClick={() => setView('movement')}>
               Ingreso / Retiro
             </Button>
-            <Button size="lg" variant="light" onClick={printCashTicket}>
+            <Button size="lg" variant="light" loading={printing.printing} onClick={() => printing.print(open)}>
               Imprimir X
             </Button>
           </Group>

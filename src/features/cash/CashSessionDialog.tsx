@@ -1,4 +1,4 @@
-/** A cash session's detail: its Z (or that it is open), the figures with what the server holds now, its sales and its movements. */
+/** A cash session's detail: its Z (or that it is open), the figures with what the server holds now, its sales, its movements and its drawer openings («Abrir cajón», no money). */
 import { Alert, Badge, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { CASH_REASON_LABELS } from '../../../domain/cash-rules';
@@ -108,6 +108,25 @@ export function CashSessionDialog({ session, onClose }: { session: CashSessionJs
                     <Table.Td>{m.userName}</Table.Td>
                     <Table.Td><DateTimeCell instant={m.at} /></Table.Td>
                     <Table.Td ta="right"><Money value={m.kind === 'in' ? m.amount : -m.amount} /></Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+          <Title order={4}>Aperturas de cajón ({d.drawerOpens.length})</Title>
+          {d.drawerOpens.length === 0 ? (
+            <EmptyState message="No se abrió el cajón con «Abrir cajón»" />
+          ) : (
+            <Table striped aria-label="Aperturas de cajón de la caja">
+              <Table.Tbody>
+                {d.drawerOpens.map((o) => (
+                  <Table.Tr key={o.id}>
+                    <Table.Td>
+                      Apertura de cajón
+                      {o.reviewNote ? ` · ${o.reviewNote}` : ''}
+                    </Table.Td>
+                    <Table.Td>{o.userName}</Table.Td>
+                    <Table.Td><DateTimeCell instant={o.at} /></Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

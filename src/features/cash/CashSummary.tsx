@@ -1,4 +1,4 @@
-/** The open session at a glance (the X report's figures): fund, sales by method, ins, outs, expected cash. */
+/** The open session at a glance (the X report's figures): fund, sales by method, ins, outs, drawer openings, expected cash. */
 import { Paper, Table, Text } from '@mantine/core';
 import { formatCents } from '../../../domain/money';
 import { deviceExpectedCents } from '../../offline/cash';
@@ -28,6 +28,10 @@ export function CashSummary({ session }: { session: LocalCashSession }) {
               <Table.Td ta="right">{formatCents(cents)}</Table.Td>
             </Table.Tr>
           ))}
+          <Table.Tr>
+            <Table.Td>Aperturas de cajón</Table.Td>
+            <Table.Td ta="right" data-testid="cash-drawer-opens">{session.drawerOpens ?? 0}</Table.Td>
+          </Table.Tr>
           <Table.Tr>
             <Table.Td fw={700}>Efectivo esperado en caja</Table.Td>
             <Table.Td ta="right" fw={700} data-testid="cash-expected-now">

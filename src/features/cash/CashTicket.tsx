@@ -1,16 +1,13 @@
 /**
- * The 80 mm "X" (the open session so far) or "Z" (the close) report of a cash session: fund, sales by
- * payment method, cash ins and outs, expected cash and, for the Z, the count, the difference and the
- * comment. The Z number is the server's; until the close is delivered it prints as pending.
+ * The 80 mm "X" (the open session so far) or "Z" (the close) report of a cash session in the browser's
+ * print dialog: fund, sales by payment method, cash ins and outs, drawer openings, expected cash and, for
+ * the Z, the count, the difference and the comment. The same lines as the thermal roll (cash-report.ts).
  */
 import './cash-ticket.css';
 import { createPortal } from 'react-dom';
 import { formatCents } from '../../../domain/money';
-import { CASH_REASON_LABELS } from '../../../domain/cash-rules';
 import type { LocalCashSession } from '../../offline/cash-types';
-import { deviceExpectedCents } from '../../offline/cash';
-import { PAYMENT_LABELS } from '../../offline-ui/format';
-import { formatDateTime } from '../../ui/dates';
+import { cashReportInput } from './cash-report';
 
 let pageRule: HTMLStyleElement | null = null;
 const MM_PER_CSS_PX = 25.4 / 96;
@@ -34,71 +31,55 @@ const Row = ({ label, cents, bold }: { label: string; cents: number; bold?: bool
 );
 
 export function CashTicket({ session, businessName }: { session: LocalCashSession; businessName: string }) {
-  const z = session.status === 'closed';
-  const ins = session.movements.filter((m) => m.kind === 'in');
-  const outs = session.movements.filter((m) => m.kind === 'out');
-  const sum = (list: typeof ins) => list.reduce((total, m) => total + m.amountCents, 0);
+  const r = cashReportInput(session, businessName, new Date().toISOString());
   return createPortal(
     <div className="cash-ticket" data-testid="cash-ticket">
-      <h1>{businessName || 'Sistema POS'}</h1>
-      <h2>{z ? `Cierre Z N° ${session.zNumber ?? '(pendiente de sincronizar)'}` : 'Informe X (caja abierta)'}</h2>
-      <div>Apertura: {formatDateTime(session.openedAt)} · {session.openedBy.name}</div>
-      {z && session.closedAt && (
-        <div>
-          Cierre: {formatDateTime(session.closedAt)} · {session.closedBy?.name}
-        </div>
-      )}
-      {!z && <div>Emitido: {formatDateTime(new Date().toISOString())}</div>}
+      <h1>{r.businessName || 'Sistema POS'}</h1>
+      <h2>{r.closed ? `Cierre Z N° ${r.zNumber ?? '(pendiente de sincronizar)'}` : 'Informe X (caja abierta)'}</h2>
+      <div>Apertura: {r.openedLabel}</div>
+      {r.closedLabel && <div>Cierre: {r.closedLabel}</div>}
+      {r.issuedLabel && <div>Emitido: {r.issuedLabel}</div>}
       <hr />
       <table>
         <tbody>
-          <Row label="Fondo inicial" cents={session.floatCents} />
-          {(['efectivo', 'tarjeta', 'transferencia'] as const).map((method) => (
-            <Row key={method} label={`Ventas ${PAYMENT_LABELS[method]} (${session.sales[method].count})`} cents={session.sales[method].totalCents} />
+          <Row label="Fondo inicial" cents={r.floatCents} />
+          {r.sales.map((s) => (
+            <Row key={s.label} label={`Ventas ${s.label} (${s.count})`} cents={s.totalCents} />
           ))}
-          {session.sales.cuenta_corriente?.count ? (
-            <Row label={`Ventas ${PAYMENT_LABELS.cuenta_corriente} (${session.sales.cuenta_corriente.count})`} cents={session.sales.cuenta_corriente.totalCents} />
-          ) : null}
-          {session.accountPayments?.count ? <Row label={`Cobros a cuenta en efectivo (${session.accountPayments.count})`} cents={session.accountPayments.totalCents} /> : null}
-          <Row label={`Ingresos (${ins.length})`} cents={sum(ins)} />
-          <Row label={`Retiros (${outs.length})`} cents={sum(outs)} />
+          {r.totals?.map((t) => <Row key={t.label} label={t.label} cents={t.cents} />)}
         </tbody>
       </table>
-      {session.movements.length > 0 && (
+      {r.movements.length > 0 && (
         <>
           <hr />
           <table>
             <tbody>
-              {session.movements.map((m) => (
-                <tr key={m.id}>
-                  <td>
-                    {m.kind === 'in' ? 'Ingreso' : 'Retiro'}: {CASH_REASON_LABELS[m.reason]}
-                    {m.note ? ` (${m.note})` : ''}
-                  </td>
-                  <td className="amount">{formatCents(m.kind === 'in' ? m.amountCents : -m.amountCents)}</td>
-                </tr>
+              {r.movements.map((m, i) => (
+                <Row key={i} label={m.label} cents={m.signedCents} />
               ))}
             </tbody>
           </table>
         </>
       )}
       <hr />
+      <div data-testid="cash-ticket-drawer-opens">Aperturas de cajón: {r.drawerOpens}</div>
+      <hr />
       <table>
         <tbody>
-          <Row label="Efectivo esperado" cents={session.expectedCents ?? deviceExpectedCents(session)} bold />
-          {z && session.countedCents !== null && <Row label="Efectivo contado" cents={session.countedCents} />}
-          {z && session.differenceCents !== null && <Row label="Diferencia" cents={session.differenceCents} bold />}
+          <Row label="Efectivo esperado" cents={r.expectedCents} bold />
+          {r.countedCents !== null && <Row label="Efectivo contado" cents={r.countedCents} />}
+          {r.differenceCents !== null && <Row label="Diferencia" cents={r.differenceCents} bold />}
         </tbody>
       </table>
-      {z && session.comment && <div>Comentario: {session.comment}</div>}
-      {z && session.declared && (
+      {r.comment && <div>Comentario: {r.comment}</div>}
+      {r.declared.length > 0 && (
         <>
           <hr />
           <table>
             <tbody>
-              {session.declared.tarjeta !== null && <Row label="Tarjeta confirmada" cents={session.declared.tarjeta} />}
-              {session.declared.transferencia !== null && <Row label="Transferencias confirmadas" cents={session.declared.transferencia} />}
-              {session.declared.mercadopago !== null && <Row label="Mercado Pago confirmado" cents={session.declared.mercadopago} />}
+              {r.declared.map((d) => (
+                <Row key={d.label} label={d.label} cents={d.cents} />
+              ))}
             </tbody>
           </table>
         </>

@@ -215,7 +215,7 @@ export default function PosPage() {
         <Title order={2}>Punto de Venta</Title>
         {user && <CashButton user={user} businessName={storedBusiness?.businessName ?? info?.businessName ?? ''} />}
         {printing.printsItself && (
-          <Button variant="default" size="md" leftSection={<IconCash size={20} />} onClick={() => void printing.openDrawer()}>
+          <Button variant="default" size="md" leftSection={<IconCash size={20} />} onClick={() => void printing.openDrawer(user ? { id: user.id, name: user.fullName } : null)}>
             Abrir cajón
           </Button>
         )}

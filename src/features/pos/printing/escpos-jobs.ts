@@ -1,6 +1,6 @@
 /**
  * The counter's thermal-roll jobs as ESC/POS bytes (issue #35, docs/printing.md): the sale ticket and the
- * fiscal invoice from the device's outbox entry, and the bare drawer pulse. Its own lazy chunk (the encoder
+ * fiscal invoice from the device's outbox entry, the cash session's X/Z report, and the bare drawer pulse. Its own lazy chunk (the encoder
  * and the QR library weigh ~100 kB): counter-print.ts reaches it only through a dynamic import, never the
  * /pos chunk. The invoice's QR is the domain's invoiceQrUrl, the same data as the 80 mm/A4 printout.
  */
@@ -8,7 +8,7 @@ import { ISSUER_TAX_CONDITION_LABELS, saleCondition, type IssuerTaxCondition } f
 import { MSG } from '../../../../domain/messages';
 import { formatMoney, toCents } from '../../../../domain/money';
 import { drawerKick, encodeEscPos } from '../../../../domain/printing/escpos';
-import { invoiceLayout, ticketLayout, type PrintBusiness, type PrintLine } from '../../../../domain/printing/layout';
+import { cashReportLayout, invoiceLayout, ticketLayout, type CashReportInput, type PrintBusiness, type PrintLine } from '../../../../domain/printing/layout';
 import type { PrinterSettings } from '../../../../domain/schemas/printing';
 import type { SaleJson } from '../../../../domain/schemas/sales';
 import type { OutboxEntry } from '../../../offline/db';
@@ -131,6 +131,11 @@ export function invoiceBytes(
     roll.width,
   );
   return encodeEscPos(doc, { qr: roll.qr, drawer });
+}
+
+/** The cash session's X or Z (features/cash/cash-report.ts reads the session). */
+export function cashReportBytes(report: CashReportInput, roll: Roll): Uint8Array {
+  return encodeEscPos(cashReportLayout(report, roll.width), { qr: roll.qr, drawer: false });
 }
 
 export { drawerKick };

@@ -3,13 +3,16 @@
  * server, or by WebUSB / Web Serial from the tablet (counter-print.ts chooses the transport). On confirm the
  * ticket prints once (every ticket, only invoices, or none: per the device's setting) with the drawer's
  * pulse first on a cash sale when configured; an invoice that arrives later prints once when it arrives
- * (or, with "ask", the cashier is told to tap «Imprimir factura»); reprints on a tap. When the printer
- * cannot be reached (or the tablet's printer fails) the same document opens in the browser's print dialog and
- * the cashier reads why.
+ * (or, with "ask", the cashier is told to tap «Imprimir factura»); reprints on a tap; «Abrir cajón» sends
+ * the bare pulse and, when it went out, logs the opening in the open cash session (none open: nothing to
+ * log it against, the cashier is told so). When the printer cannot be reached (or the tablet's printer
+ * fails) the same document opens in the browser's print dialog and the cashier reads why.
  * In dialog mode none of this runs: PosPage keeps the browser dialog as it was.
  */
 import { useEffect, useState } from 'react';
 import { MSG } from '../../../../domain/messages';
+import { recordDrawerOpen } from '../../../offline/cash';
+import type { CashPerson } from '../../../offline/cash-types';
 import { db, type OutboxEntry } from '../../../offline/db';
 import { printReceipt } from '../Receipt';
 import { success, warn } from '../notify';
@@ -115,10 +118,12 @@ export function useCounterPrinting({ lastSale, business, issuer, invoiceDialog }
     /** «Imprimir ticket» / «Imprimir factura»: a reprint on request (never claimed). */
     printTicket: (entry: OutboxEntry) => (itself ? void ticket(entry, false) : printReceipt()),
     printInvoice: (entry: OutboxEntry) => (itself ? void invoice(entry, false) : invoiceDialog(entry)),
-    /** «Abrir cajón». */
-    openDrawer: async () => {
-      if (!itself) warn(MSG.drawerNeedsNetwork);
-      else if (await kick()) success(MSG.drawerOpened);
+    /** «Abrir cajón» pressed by `by`: the pulse, then the opening logged in the open cash session. */
+    openDrawer: async (by: CashPerson | null) => {
+      if (!itself) return warn(MSG.drawerNeedsNetwork);
+      if (!(await kick())) return;
+      const logged = by !== null && (await recordDrawerOpen(by).catch(() => false));
+      success(logged ? MSG.drawerOpened : MSG.drawerOpenedNotLogged);
     },
   };
 }
