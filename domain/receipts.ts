@@ -35,6 +35,8 @@ export const RECEIPT_MSG = {
 
 /** What each kind of document is called in the message and the e-mail. */
 export const RECEIPT_KIND_LABELS = { ticket: 'ticket', invoice: 'factura' } as const;
+/** The same with its article, as a sentence says it («te enviamos la factura»). */
+export const RECEIPT_KIND_NAMES = { ticket: 'el ticket', invoice: 'la factura' } as const;
 
 /**
  * The digits a wa.me link takes (country code first, no +, no leading zeros), or null when `phone` cannot be
@@ -58,7 +60,7 @@ export function whatsappDigits(phone: string): string | null {
 /** The message that travels with the link. */
 export function receiptShareText(input: { businessName: string; kind: keyof typeof RECEIPT_KIND_LABELS; saleNumber: string; url: string }): string {
   const from = input.businessName.trim() ? ` de ${input.businessName.trim()}` : '';
-  return `Hola, te enviamos el ${RECEIPT_KIND_LABELS[input.kind]} de tu compra${from} (venta ${input.saleNumber}): ${input.url}`;
+  return `Hola, te enviamos ${RECEIPT_KIND_NAMES[input.kind]} de tu compra${from} (venta ${input.saleNumber}): ${input.url}`;
 }
 
 /** https://wa.me/<digits>?text=<text>: opens WhatsApp (app or web) with the message typed, ready to send. */

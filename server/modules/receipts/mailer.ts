@@ -3,7 +3,7 @@
  * over TLS: implicit (SMTP_SECURE) or STARTTLS, required. A refusal or an unreachable server is a 502 with a
  * Spanish message; the error logged by the route carries codes, never the credentials.
  */
-import { RECEIPT_KIND_LABELS, RECEIPT_MSG, receiptShareText } from '../../../domain/receipts';
+import { RECEIPT_KIND_LABELS, RECEIPT_KIND_NAMES, RECEIPT_MSG, receiptShareText } from '../../../domain/receipts';
 import type { ReceiptLinkJson } from '../../../domain/schemas/receipts';
 import { localDateTimeLabel } from '../../../domain/time';
 import { AppError } from '../../http/errors';
@@ -43,8 +43,8 @@ export async function sendReceiptMail(smtp: SmtpConfig, mail: ReceiptMail): Prom
   const expires = localDateTimeLabel(mail.link.expiresAt, mail.timeZone);
   const text = `${receiptShareText({ businessName: mail.businessName, kind: mail.link.kind, saleNumber: mail.link.saleNumber, url: mail.link.url })}\n\n${RECEIPT_MSG.linkExpires(expires)}\n`;
   const html =
-    `<p>Hola, te enviamos el ${label} de tu compra en <strong>${escapeHtml(shop)}</strong> (venta ${escapeHtml(mail.link.saleNumber)}).</p>` +
-    `<p><a href="${escapeHtml(mail.link.url)}">Ver el ${label} (PDF)</a></p>` +
+    `<p>Hola, te enviamos ${RECEIPT_KIND_NAMES[mail.link.kind]} de tu compra en <strong>${escapeHtml(shop)}</strong> (venta ${escapeHtml(mail.link.saleNumber)}).</p>` +
+    `<p><a href="${escapeHtml(mail.link.url)}">Ver ${RECEIPT_KIND_NAMES[mail.link.kind]} (PDF)</a></p>` +
     `<p>${escapeHtml(RECEIPT_MSG.linkExpires(expires))}</p>`;
   try {
     await transport.sendMail({ from: smtp.from, to: mail.to, subject: `Tu ${label} de ${shop} (venta ${mail.link.saleNumber})`, text, html });

@@ -8,7 +8,7 @@
 import { Alert, Button, Group, Loader, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconBrandWhatsapp, IconMail, IconSend } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { RECEIPT_KIND_LABELS, RECEIPT_MSG, receiptShareText, whatsappDigits, whatsappUrl } from '../../../domain/receipts';
+import { RECEIPT_KIND_NAMES, RECEIPT_MSG, receiptShareText, whatsappDigits, whatsappUrl } from '../../../domain/receipts';
 import type { ReceiptChannelsJson, ReceiptLinkJson } from '../../../domain/schemas/receipts';
 import { createReceiptLink, emailReceipt, fetchReceiptChannels } from '../../api/receipts';
 import { formatDateTime } from '../../ui/dates';
@@ -109,7 +109,7 @@ function SendReceiptDialog({ saleId, businessName, customerEmail, customerPhone,
         {loaded && (
           <>
             <Text size="sm">
-              Se envía el {RECEIPT_KIND_LABELS[loaded.link.kind]} de la venta {loaded.link.saleNumber}. {RECEIPT_MSG.linkExpires(formatDateTime(loaded.link.expiresAt))}
+              Se envía {RECEIPT_KIND_NAMES[loaded.link.kind]} de la venta {loaded.link.saleNumber}. {RECEIPT_MSG.linkExpires(formatDateTime(loaded.link.expiresAt))}
             </Text>
             <SegmentedControl
               fullWidth
