@@ -81,6 +81,10 @@ export function encodeEscPos(doc: PrintDocument, options: EscPosOptions): Uint8A
         }
         encoder.align('left');
         break;
+      case 'image':
+        // Dithered, as a photo or a shaded logo needs; a plain black-and-white logo comes out the same.
+        encoder.align('center').image(block.image, block.image.width, block.image.height, 'atkinson').align('left');
+        break;
     }
   }
   return encoder.cut('partial').encode();

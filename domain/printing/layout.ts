@@ -5,6 +5,8 @@
  * integer cents. Invariants: every text line fits the roll's columns (32 at 58 mm, 48 at 80 mm; longer
  * names wrap, amounts are never cut), and an invoice's QR is exactly the domain's buildQrUrl of the
  * invoice (the same one the A4/80 mm printout draws). escpos.ts turns the blocks into ESC/POS bytes.
+ * The shop's logo, when the tablet has it as a raster (src/features/pos/printing/ticket-logo.ts), heads the
+ * header, centred (the tablet draws it at most 256 dots wide, which fits the 58 mm roll's 384).
  */
 import { buildQrUrl, formatCuit } from '../invoicing';
 import { formatCents } from '../money';
@@ -14,13 +16,22 @@ export type PaperWidth = (typeof PAPER_WIDTHS)[number];
 /** Characters per line in font A: 58 mm rolls print 32, 80 mm rolls 48. */
 export const PAPER_COLUMNS: Record<PaperWidth, number> = { '58': 32, '80': 48 };
 
+/** An RGBA image (the canvas's ImageData shape), its width a multiple of 8. */
+export interface RasterImage {
+  width: number;
+  height: number;
+  data: Uint8ClampedArray;
+}
+
 export type PrintBlock =
   | { kind: 'text'; text: string; align?: 'left' | 'center'; bold?: boolean; large?: boolean }
   /** A label on the left, an amount on the right of the same line. */
   | { kind: 'row'; left: string; right: string; bold?: boolean; large?: boolean }
   | { kind: 'rule' }
   /** The fiscal QR (the URL it encodes). */
-  | { kind: 'qr'; data: string };
+  | { kind: 'qr'; data: string }
+  /** The shop's logo, centred. */
+  | { kind: 'image'; image: RasterImage };
 
 export interface PrintDocument {
   columns: number;
@@ -34,6 +45,8 @@ export interface PrintBusiness {
   address?: string | null;
   city?: string | null;
   phone?: string | null;
+  /** The logo as the tablet drew it (none: the header starts with the name). */
+  logo?: RasterImage | null;
 }
 
 export interface PrintLine {
@@ -166,7 +179,9 @@ const present = (...parts: (string | null | undefined)[]) => parts.filter(Boolea
 
 /** The shop's name and details, centred (also the return slip's, return-slip.ts). */
 export function header(business: PrintBusiness | null): PrintBlock[] {
-  const blocks: PrintBlock[] = [text(business?.businessName || 'Sistema POS', { align: 'center', bold: true, large: true })];
+  const blocks: PrintBlock[] = [];
+  if (business?.logo) blocks.push({ kind: 'image', image: business.logo });
+  blocks.push(text(business?.businessName || 'Sistema POS', { align: 'center', bold: true, large: true }));
   if (business?.cuit) blocks.push(text(`CUIT ${formatCuit(business.cuit)}`, { align: 'center' }));
   if (business?.taxConditionLabel) blocks.push(text(business.taxConditionLabel, { align: 'center' }));
   const place = present(business?.address, business?.city);

@@ -25,6 +25,7 @@ import type { PublicUser } from '../../domain/schemas/auth';
 import type { PushedCustomer } from '../../domain/schemas/customers';
 import type { InvoiceStatusJson } from '../../domain/schemas/invoices';
 import type { PrinterSettings } from '../../domain/schemas/printing';
+import type { RasterImage } from '../../domain/printing/layout';
 import type { DeviceCaeaJson } from '../../domain/schemas/sync';
 import type { CounterInvoice, InvoiceRequest } from './invoice-request';
 import type { AccountPaymentEntry } from './account-types';
@@ -178,6 +179,8 @@ export interface MetaValues {
   pullCursor: number;
   lastSyncAt: string;
   businessInfo: Record<string, string | null>;
+  /** The business logo (its URL) as drawn for the thermal roll (src/features/pos/printing/ticket-logo.ts). */
+  ticketLogo: { url: string; image: RasterImage } | null;
   syncGate: SyncGate;
   productsChange: ProductsChange;
   lastSaleId: string;

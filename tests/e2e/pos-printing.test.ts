@@ -3,7 +3,8 @@
  * printer listening on a loopback TCP port: the admin sets a device's printer in Configuración →
  * Dispositivos (validated, in Spanish); a cash sale prints its ticket once, with the drawer's pulse, within
  * 1.5 s of «Confirmar Venta», and a reload does not print it again; an invoice that arrives late (the push
- * held back) prints once when it arrives; an unreachable printer falls back to the browser's dialog and says so.
+ * held back) prints once when it arrives; the shop's logo heads the ticket as a raster the tablet drew from the
+ * business logo; an unreachable printer falls back to the browser's dialog and says so.
  * The cash screens: «Abrir cajón» is logged in the open session (listed in its detail in Cajas, counted on
  * the X/Z, never in the expected cash); the X and the Z print on the same printer, the Z by itself at the
  * close with the server's number and the right totals; an unreachable printer opens the dialog instead.
@@ -201,6 +202,54 @@ describe('printing at the counter through the server', () => {
     await page.waitForTimeout(1500);
     expect(printer.jobs.length).toBe(before + 1);
     expect(await printedCount(page)).toBe(0);
+  });
+
+  it('the shop’s logo heads the ticket on the roll: the tablet draws the business logo once and keeps it', async () => {
+    const token = await server.adminToken();
+    const current = (await server.api('GET', '/business-info')).body.data as Record<string, unknown>;
+    // A real PNG the server serves (the app's 192 px icon), as an uploaded logo would be.
+    const logo = `${server.baseUrl}/icons/icon-192.png`;
+    const saved = await server.api('PUT', '/business-info', { token, body: { ...current, logo } });
+    expect(saved.status, saved.body.message).toBe(200);
+    try {
+      const { page } = await counter({ port: printer.port, policy: 'all', drawer: false });
+      const deadline = Date.now() + 30_000;
+      let drawn: unknown = null;
+      while (!drawn) {
+        drawn = await page.evaluate(
+          () =>
+            new Promise((resolve) => {
+              const open = indexedDB.open('mostrador');
+              open.onsuccess = () => {
+                const request = open.result.transaction('meta').objectStore('meta').get('ticketLogo');
+                request.onsuccess = () => {
+                  const value = request.result?.value as { url: string; image: { width: number; height: number } } | null | undefined;
+                  resolve(value ? { url: value.url, width: value.image.width, height: value.image.height } : null);
+                  open.result.close();
+                };
+              };
+            }),
+        );
+        if (!drawn && Date.now() > deadline) throw new Error('the tablet never drew the logo');
+        if (!drawn) await page.waitForTimeout(200);
+      }
+      // 192 × 192 px fits 256 × 128 dots at 128 × 128.
+      expect(drawn).toEqual({ url: logo, width: 128, height: 128 });
+      const before = printer.jobs.length;
+      await sell(page);
+      await waitFor(() => printer.jobs.length > before, 'the ticket with the logo');
+      const job = printer.jobs[before];
+      const raster = job.bytes.indexOf(Buffer.from([0x1d, 0x76, 0x30]));
+      expect(raster).toBeGreaterThan(0);
+      expect(raster).toBeLessThan(job.bytes.indexOf(Buffer.from('TOTAL', 'latin1')));
+      const [image] = readEscPos(job.bytes).rasters;
+      expect([image.width, image.height]).toEqual([128, 128]);
+      // The icon has ink, and white around it: neither a blank nor a black box.
+      expect(image.bits.some((byte) => byte !== 0)).toBe(true);
+      expect(image.bits.some((byte) => byte !== 0xff)).toBe(true);
+    } finally {
+      await server.api('PUT', '/business-info', { token, body: { ...current, logo: null } });
+    }
   });
 
   it('an unreachable printer falls back to the browser dialog and tells the cashier', async () => {

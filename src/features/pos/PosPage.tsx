@@ -49,11 +49,11 @@ import { ProductPanel } from './ProductPanel';
 import { Receipt, SaleReceipt } from './Receipt';
 import { PaidSale } from './mercadopago/PaidSale';
 import { printPaidSale, reprintPaidSale } from './mercadopago/paid-sale';
-import { usePrinter } from './printing/counter-print';
+import { printsItself, refreshPrinter, usePrinter } from './printing/counter-print';
 import { CounterInvoicePrint, preloadInvoicePrintout, type CounterPrint } from './CounterInvoicePrint';
 import { useCounterInvoicing } from './useCounterInvoicing';
 import { resumeHeld } from '../../offline/invoice-fallback';
-import { refreshPrinter } from './printing/counter-print';
+import { refreshTicketLogo } from './printing/ticket-logo';
 import { useCounterPrinting } from './printing/useCounterPrinting';
 import { IconCash } from '@tabler/icons-react';
 
@@ -119,6 +119,12 @@ export default function PosPage() {
   useEffect(() => {
     if (isOnline) void refreshPrinter();
   }, [isOnline]);
+  // The shop's logo for the roll, drawn when it changes and the device prints by itself (ticket-logo.ts).
+  const logoUrl = storedBusiness?.logo ?? null;
+  const selfPrinting = printsItself(printer);
+  useEffect(() => {
+    if (isOnline && selfPrinting) void refreshTicketLogo(logoUrl);
+  }, [isOnline, selfPrinting, logoUrl]);
 
   const cart = lines ?? [];
   const subtotalCents = cartSubtotalCents(cart);

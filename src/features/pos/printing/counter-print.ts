@@ -7,6 +7,7 @@
  * telling the cashier. Invariant: a job is claimed in `meta.printJobs.done` (one Dexie
  * transaction) before it is sent, so a sale's ticket or invoice prints by itself at most once, even across
  * a reload; an invoice awaited for printing is remembered in `awaiting` until it arrives or cannot come.
+ * The shop's logo heads tickets and invoices when the tablet has drawn it (ticket-logo.ts, `meta.ticketLogo`).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { MSG } from '../../../../domain/messages';
@@ -105,15 +106,15 @@ const UNREACHABLE: PrintFailure = { dialog: MSG.printerUnreachable, drawer: MSG.
 export async function sendToPrinter(build: (jobs: Jobs) => Uint8Array): Promise<PrintFailure | null> {
   try {
     const printer = (await getMeta('printer')) ?? DIALOG_PRINTER;
+    const jobs = await loadJobs();
+    jobs.setLogo((await getMeta('ticketLogo'))?.image ?? null);
     if (isDirect(printer.mode)) {
-      const jobs = await loadJobs();
       // Settings stored before the baud rate existed have none: the factory 9600.
       const reason = await printDirect(printer.mode, build(jobs), printer.baudRate ?? 9600);
       return reason === null ? null : { dialog: MSG.printerFellBack(reason), drawer: MSG.drawerFailed(reason) };
     }
     const device = await getDeviceCredential();
     if (!device) return UNREACHABLE;
-    const jobs = await loadJobs();
     const result = await printOnNetwork(device, jobs.toBase64(build(jobs)));
     return result.success ? null : UNREACHABLE;
   } catch {

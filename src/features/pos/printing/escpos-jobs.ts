@@ -8,7 +8,7 @@ import { ISSUER_TAX_CONDITION_LABELS, saleCondition, type IssuerTaxCondition } f
 import { MSG } from '../../../../domain/messages';
 import { formatMoney, toCents } from '../../../../domain/money';
 import { drawerKick, encodeEscPos } from '../../../../domain/printing/escpos';
-import { cashReportLayout, invoiceLayout, ticketLayout, type CashReportInput, type PrintBusiness, type PrintLine } from '../../../../domain/printing/layout';
+import { cashReportLayout, invoiceLayout, ticketLayout, type CashReportInput, type PrintBusiness, type PrintLine, type RasterImage } from '../../../../domain/printing/layout';
 import type { PrinterSettings } from '../../../../domain/schemas/printing';
 import type { SaleJson } from '../../../../domain/schemas/sales';
 import type { OutboxEntry } from '../../../offline/db';
@@ -20,6 +20,12 @@ import { buyerDocument, formatIsoDate, invoiceTypeLabel, issuerConditionLabel, i
 type Business = Record<string, string | null | undefined> | null;
 type Roll = Pick<PrinterSettings, 'width' | 'qr'>;
 
+/** The shop's logo as this tablet drew it (ticket-logo.ts); counter-print.ts sets it before each job is built. */
+let logo: RasterImage | null = null;
+export function setLogo(raster: RasterImage | null): void {
+  logo = raster;
+}
+
 function printBusiness(business: Business): PrintBusiness | null {
   if (!business) return null;
   const condition = business.taxCondition ?? null;
@@ -30,6 +36,7 @@ function printBusiness(business: Business): PrintBusiness | null {
     address: business.address,
     city: business.city,
     phone: business.phone,
+    logo,
   };
 }
 

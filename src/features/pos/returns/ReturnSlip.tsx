@@ -27,7 +27,8 @@ export function ReturnSlip({ input }: { input: ReturnSlipInput }) {
     <div className="return-slip" data-testid="return-slip">
       {blocks.map((block, i) => {
         if (block.kind === 'rule') return <hr key={i} />;
-        if (block.kind === 'qr') return null;
+        // The slip on paper from the browser: no fiscal QR, and the logo only on the roll.
+        if (block.kind === 'qr' || block.kind === 'image') return null;
         const cls = ['line', block.bold ? 'bold' : '', block.large ? 'large' : ''];
         if (block.kind === 'row') {
           return (
