@@ -1,7 +1,7 @@
 /**
  * The «Comprobante de devolución» on the thermal roll (domain/printing/return-slip.ts): golden bytes at 58 and
  * 80 mm (tests/fixtures/escpos/return-slip-*.hex; UPDATE_GOLDEN=1 rewrites them after a deliberate change),
- * read back by a small reader of the text commands: the title in code page 850 (Ó), the original sale, who
+ * read back by the tests' ESC/POS reader (tests/helpers/escpos-reader.ts): the title in code page 850 (Ó), the original sale, who
  * took it, each line's amount never cut, the discount share, the bold TOTAL DEVUELTO, how it was refunded,
  * the credit note, lines within the roll, no drawer pulse, one cut.
  */
@@ -10,61 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeEscPos } from '../../domain/printing/escpos';
 import type { PaperWidth } from '../../domain/printing/layout';
 import { returnSlipLayout, type ReturnSlipInput } from '../../domain/printing/return-slip';
-
-/** Code page 850 from 0x80 (the characters the slip may use). */
-const CP850_HIGH =
-  'ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜø£Ø×ƒáíóúñÑªº¿®¬½¼¡«»░▒▓│┤ÁÂÀ©╣║╗╝¢¥┐└┴┬├─┼ãÃ╚╔╩╦╠═╬¤ðÐÊËÈıÍÎÏ┘┌█▄¦Ì▀ÓßÔÒõÕµþÞÚÛÙýÝ¯´\u00AD±‗¾¶§÷¸°¨·¹³²■\u00A0';
-
-/** Text lines, bold lines, code pages, pulses and cuts; any command it does not know fails the test. */
-function readText(bytes: Uint8Array) {
-  const out = { lines: [] as string[], bold: [] as string[], codePages: [] as number[], pulses: 0, cuts: 0, widest: 0 };
-  let line = '';
-  let bold = false;
-  let lineBold = false;
-  const flush = () => {
-    out.widest = Math.max(out.widest, line.length);
-    out.lines.push(line.trim());
-    if (lineBold) out.bold.push(line.trim());
-    line = '';
-    lineBold = false;
-  };
-  let i = 0;
-  while (i < bytes.length) {
-    const [b, c, n] = [bytes[i], bytes[i + 1], bytes[i + 2]];
-    if (b === 0x1b) {
-      if (c === 0x40) i += 2;
-      else if (c === 0x74) {
-        out.codePages.push(n);
-        i += 3;
-      } else if (c === 0x45) {
-        bold = n === 1;
-        i += 3;
-      } else if (c === 0x70) {
-        out.pulses++;
-        i += 5;
-      } else if ([0x61, 0x4d, 0x2d, 0x34, 0x21, 0x33, 0x64].includes(c)) i += 3;
-      else if (c === 0x32) i += 2;
-      else throw new Error(`ESC ${c.toString(16)} at ${i}`);
-    } else if (b === 0x1c && c === 0x2e) i += 2;
-    else if (b === 0x1d) {
-      if (c === 0x21 || c === 0x42) i += 3;
-      else if (c === 0x56) {
-        out.cuts++;
-        i += n >= 0x41 ? 4 : 3;
-      } else throw new Error(`GS ${c.toString(16)} at ${i}`);
-    } else if (b === 0x0a) {
-      flush();
-      i += 1;
-    } else if (b === 0x0d) i += 1;
-    else {
-      line += b < 0x80 ? String.fromCharCode(b) : CP850_HIGH[b - 0x80];
-      if (bold && b !== 0x20) lineBold = true;
-      i += 1;
-    }
-  }
-  if (line) flush();
-  return out;
-}
+import { readEscPos } from '../helpers/escpos-reader';
 
 function golden(name: string, bytes: Uint8Array) {
   const file = `tests/fixtures/escpos/${name}.hex`;
@@ -97,12 +43,12 @@ describe.each(['58', '80'] as PaperWidth[])('Comprobante de devolución at %s mm
   it('golden bytes; the sale, lines, discount share and bold refund read back within the roll', () => {
     const bytes = encodeEscPos(returnSlipLayout(slip, width), { qr: 'native' });
     golden(`return-slip-${width}`, bytes);
-    const read = readText(bytes);
+    const read = readEscPos(bytes);
     expect(read.codePages).toEqual([2]);
     expect(read.pulses).toBe(0);
     expect(read.cuts).toBe(1);
     expect(read.widest).toBeLessThanOrEqual(columns);
-    expect(read.bold).toContain('COMPROBANTE DE DEVOLUCIÓN');
+    expect(read.boldLines).toContain('COMPROBANTE DE DEVOLUCIÓN');
     const text = read.lines.join(' ');
     expect(text).toContain('Almacén Ñandú');
     expect(text).toContain('Devolución N° 17');
@@ -112,7 +58,7 @@ describe.each(['58', '80'] as PaperWidth[])('Comprobante de devolución at %s mm
     expect(read.lines).toContain(`1 x Azúcar${'$ 1.200,00'.padStart(columns - 10)}`);
     expect(read.lines).toContain(`Subtotal${'$ 8.201,00'.padStart(columns - 8)}`);
     expect(read.lines.some((l) => l.startsWith('Descuento de la venta') && l.endsWith('-$ 201,00'))).toBe(true);
-    expect(read.bold).toContain(`TOTAL DEVUELTO${'$ 8.000,00'.padStart(columns - 14)}`);
+    expect(read.boldLines).toContain(`TOTAL DEVUELTO${'$ 8.000,00'.padStart(columns - 14)}`);
     expect(text).toContain('Devuelto en: Efectivo');
     expect(text).toContain('Motivo: No le quedó bien');
     expect(text).toContain('Nota de Crédito B 00004-00000012');
@@ -121,13 +67,13 @@ describe.each(['58', '80'] as PaperWidth[])('Comprobante de devolución at %s mm
 
   it('without a discount share, reason or credit note: only the refund', () => {
     const plain = { ...slip, items: [slip.items[1]], totalCents: 120_000, reason: null, creditNoteLabel: null, methodLabel: 'Crédito en cuenta corriente' };
-    const read = readText(encodeEscPos(returnSlipLayout(plain, width), { qr: 'native' }));
+    const read = readEscPos(encodeEscPos(returnSlipLayout(plain, width), { qr: 'native' }));
     expect(read.widest).toBeLessThanOrEqual(columns);
     const text = read.lines.join(' ');
     expect(text).not.toContain('Subtotal');
     expect(text).not.toContain('Motivo');
     expect(text).not.toContain('Nota de crédito');
     expect(text).toContain('Devuelto en: Crédito en cuenta corriente');
-    expect(read.bold).toContain(`TOTAL DEVUELTO${'$ 1.200,00'.padStart(columns - 14)}`);
+    expect(read.boldLines).toContain(`TOTAL DEVUELTO${'$ 1.200,00'.padStart(columns - 14)}`);
   });
 });
